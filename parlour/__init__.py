@@ -1,0 +1,18 @@
+"""Parlour: traditional card games played exactly by their rules.
+
+>>> import parlour
+>>> state = parlour.new_game("tetka", seed=7)
+>>> state.to_move
+(0,)
+>>> [g.id for g in parlour.games()][:1]
+['divide-and-conquer']
+"""
+
+from parlour import games
+from parlour.engine import (Action, GameInfo, GameOver, HandResult, IllegalAction, NotationError, OutOfTurn,
+                            RecordError, Result, State, View, game_info, new_game, replay)
+
+__version__ = "0.1.0"
+
+__all__ = ["Action", "GameInfo", "GameOver", "HandResult", "IllegalAction", "NotationError", "OutOfTurn",
+           "RecordError", "Result", "State", "View", "game_info", "games", "new_game", "replay", "__version__"]

@@ -1,0 +1,15 @@
+"""Computer players. Every bot sees a ``View`` and nothing else, and answers with an action's notation.
+
+>>> import parlour, parlour.bots
+>>> state = parlour.new_game("tetka", seed=3)
+>>> bot = parlour.bots.make_bot("heuristic", "tetka", seed=1)
+>>> bot.choose(state.view(0)) in state.view(0).legal_actions
+True
+"""
+
+from __future__ import annotations
+
+from parlour.bots.base import Bot, RandomBot, bot_kinds, make_bot
+from parlour.bots.heuristic import HeuristicBot, heuristic_for
+
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_kinds", "heuristic_for", "make_bot"]

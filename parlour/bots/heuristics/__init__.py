@@ -1,0 +1,1 @@
+"""One module per game, each registering its strategy with ``heuristic_for``."""

@@ -1,0 +1,22 @@
+"""Game-agnostic machinery: registry, state base, actions, views, records, seating, sampling, results."""
+
+from parlour.engine.actions import Action, ActionTable, CardAction, Discard, Pass, Play, parse_action_text
+from parlour.engine.match import HandResult, Reason, Result, places_by_score, result_by_score
+from parlour.engine.record import make_record, replay
+from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
+from parlour.engine.sampling import Unknown, Zone, deal_unknown
+from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating
+from parlour.engine.state import State
+from parlour.engine.view import View, seat_entry
+from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
+
+__all__ = [
+    "Action", "ActionTable", "CardAction", "Discard", "Pass", "Play", "parse_action_text",
+    "HandResult", "Reason", "Result", "places_by_score", "result_by_score",
+    "make_record", "replay",
+    "GameInfo", "OptionSpec", "game_info", "games", "new_game", "option", "option_specs", "register",
+    "Unknown", "Zone", "deal_unknown",
+    "CLOCKWISE", "COUNTER_CLOCKWISE", "Seating",
+    "State", "View", "seat_entry",
+    "GameOver", "IllegalAction", "NotationError", "OutOfTurn", "RecordError",
+]

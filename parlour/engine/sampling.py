@@ -1,0 +1,97 @@
+"""Dealing the unseen cards again, consistently with what one seat knows (for information-set search).
+
+A game describes a seat's ignorance as an :class:`Unknown`: the pool of cards that seat cannot see, and
+the hidden places (zones) they lie in, each with a size and the cards it may hold (a revealed void, a
+card known to be elsewhere). :func:`deal_unknown` deals the pool into the zones at random under those
+constraints. It is written once here; games only declare what is known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+
+from parlour.cards import bit_indices
+
+
+@dataclass(slots=True)
+class Zone:
+    key: Hashable
+    size: int
+    allowed: int = -1     # mask of cards that may lie here; -1 is "any card of the pool"
+
+
+@dataclass(slots=True)
+class Unknown:
+    pool: int
+    zones: list[Zone] = field(default_factory=list)
+
+
+def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
+    """Assign every pool card to a zone, respecting sizes and allowed cards; lists are in random order."""
+    cards = bit_indices(unknown.pool)
+    zones = unknown.zones
+    if sum(z.size for z in zones) != len(cards):
+        raise ValueError("the hidden zones do not add up to the unseen cards")
+    rng.shuffle(cards)
+    if all(z.allowed & unknown.pool == unknown.pool for z in zones):
+        out: dict[Hashable, list[int]] = {}
+        start = 0
+        for z in zones:
+            out[z.key] = cards[start:start + z.size]
+            start += z.size
+        return out
+    for _ in range(20):
+        attempt = _greedy(cards, zones, rng)
+        if attempt is not None:
+            return attempt
+    return _matching(cards, zones, rng)
+
+
+def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]] | None:
+    """Most constrained card first, each to a random zone weighted by the room left there."""
+    room = [z.size for z in zones]
+    options = [[k for k, z in enumerate(zones) if z.allowed >> c & 1] for c in cards]
+    order = sorted(range(len(cards)), key=lambda i: len(options[i]))
+    out: dict[Hashable, list[int]] = {z.key: [] for z in zones}
+    for i in order:
+        choices = [k for k in options[i] if room[k]]
+        if not choices:
+            return None
+        k = rng.choices(choices, weights=[room[k] for k in choices])[0]
+        room[k] -= 1
+        out[zones[k].key].append(cards[i])
+    for hand in out.values():
+        rng.shuffle(hand)
+    return out
+
+
+def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]]:
+    """Bipartite matching of cards to zone slots (Kuhn's algorithm); finds a deal whenever one exists."""
+    slots = [k for k, z in enumerate(zones) for _ in range(z.size)]
+    rng.shuffle(slots)
+    slot_of_card: dict[int, int] = {}
+    card_in_slot: list[int | None] = [None] * len(slots)
+
+    def place(card: int, seen: set[int]) -> bool:
+        for s, k in enumerate(slots):
+            if s in seen or not zones[k].allowed >> card & 1:
+                continue
+            seen.add(s)
+            other = card_in_slot[s]
+            if other is None or place(other, seen):
+                card_in_slot[s] = card
+                slot_of_card[card] = s
+                return True
+        return False
+
+    for card in cards:
+        if not place(card, set()):
+            raise ValueError("no deal of the unseen cards fits what is known")
+    out: dict[Hashable, list[int]] = {z.key: [] for z in zones}
+    for card, s in slot_of_card.items():
+        out[zones[slots[s]].key].append(card)
+    for hand in out.values():
+        rng.shuffle(hand)
+    return out

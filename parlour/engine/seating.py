@@ -1,0 +1,42 @@
+"""Seats, teams and turn order, so that no game re-derives who sits to whose left.
+
+Seats are numbered ``0..n-1`` going round the table to the left: seat ``i + 1`` sits at the left of
+seat ``i``. A clockwise game passes the turn to the left (``+1``); a counter-clockwise game, such as the
+Spanish games, to the right (``-1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CLOCKWISE = 1
+COUNTER_CLOCKWISE = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    players: int
+    direction: int = CLOCKWISE
+    teams: tuple[int, ...] | None = None
+
+    @classmethod
+    def partnership(cls, players: int, direction: int = CLOCKWISE) -> Seating:
+        """Partners sit opposite: seats 0 and 2 against 1 and 3 (and so on round a larger table)."""
+        return cls(players, direction, tuple(seat % 2 for seat in range(players)))
+
+    def next(self, seat: int, steps: int = 1) -> int:
+        """The seat that acts ``steps`` turns after ``seat``."""
+        return (seat + steps * self.direction) % self.players
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat in playing order, starting with ``seat``."""
+        return tuple(self.next(seat, k) for k in range(self.players))
+
+    def team(self, seat: int) -> int | None:
+        return None if self.teams is None else self.teams[seat]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The seats on ``seat``'s side, itself included."""
+        if self.teams is None:
+            return (seat,)
+        return tuple(s for s in range(self.players) if self.teams[s] == self.teams[seat])

@@ -1,0 +1,238 @@
+"""The ``State`` base class: the contract every game keeps, and the machinery no game should rewrite.
+
+A game subclass supplies its rules through a few hooks (``_legal``, ``_check``, ``_do``, ``_view_parts``,
+``_unknown`` and ``_place_unknown``, ``encode``/``decode``); this class turns them into the public API:
+checked ``apply`` that leaves the state untouched on refusal, parsing, views with filtered logs, cheap
+clones, sampled worlds, records and results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
+
+from parlour.engine.actions import Action, parse_action_text
+from parlour.engine.match import HandResult, Result, result_by_score
+from parlour.engine.registry import DEAL_OPTION, GameInfo
+from parlour.engine.sampling import Unknown, deal_unknown
+from parlour.engine.seating import Seating
+from parlour.engine.view import View
+from parlour.errors import GameOver, IllegalAction, OutOfTurn
+
+# A log entry: (position in the action history it follows, text or format template, its arguments, seats
+# allowed to read it or None for all). Formatting waits until a view asks, off the playout hot path.
+LogEntry = tuple[int, str, tuple[Any, ...], frozenset[int] | None]
+
+
+class State:
+    """One whole game: every deal, the scores carried between them, up to the book's end."""
+
+    info: ClassVar[GameInfo]
+    ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.variant = variant
+        self.seed = seed
+        self.options: dict[str, Any] = options
+        self.seating = (Seating.partnership(players, self.info.direction) if self.info.partnerships
+                        else Seating(players, self.info.direction))
+        self.hand_number = 1
+        self.hand_results: list[HandResult] = []
+        self._history: list[tuple[int, Action]] = []
+        self._log: list[LogEntry] = []
+        self._chance_key = str(seed)
+        # The seats that may act now; empty when the game is over. A plain attribute, read on every
+        # step of every playout; only the game's own rules assign it.
+        self.to_move: tuple[int, ...] = ()
+        self._setup()
+
+    # --- hooks a game provides ----------------------------------------------------------------------
+    def _setup(self) -> None:
+        """Deal the first hand and set whose turn it is."""
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[Action]:
+        """Every legal action of a seat that is to move, in a stable order."""
+        raise NotImplementedError
+
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` naming the rule if ``action`` is not allowed; change nothing.
+
+        The default compares against ``_legal``; games override it to name the rule precisely.
+        """
+        if action not in self._legal(seat):
+            raise IllegalAction(f"{action} is not allowed now")
+
+    def _do(self, seat: int, action: Action) -> None:
+        """Perform a checked action, including whatever follows from it (a trick won, a new deal)."""
+        raise NotImplementedError
+
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        """The game's part of a view: ``phase``, ``hand``, ``seats``, ``table`` and ``extra``."""
+        raise NotImplementedError
+
+    def _unknown(self, seat: int) -> Unknown:
+        """The cards ``seat`` cannot see and the hidden places they may lie in."""
+        raise NotImplementedError
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        """Put re-dealt unseen cards in their places (called on a clone by ``sample_world``)."""
+        raise NotImplementedError
+
+    def encode(self, action: Action) -> int:
+        """The action's number in ``range(action_space_size)``."""
+        raise NotImplementedError
+
+    def decode(self, number: int) -> Action:
+        raise NotImplementedError
+
+    def _copy_mutables(self) -> None:
+        """Replace every mutable container of a fresh shallow copy by its own copy."""
+
+    # --- the public contract ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    @property
+    def action_space_size(self) -> int:
+        return self.info.num_distinct_actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move or type(seat) is not int:
+            self._check_seat(seat)
+            return []
+        return self._legal(seat)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        """Perform ``action`` for ``seat``; refused actions raise and leave the state exactly as it was."""
+        if type(seat) is not int or seat not in self.to_move:
+            self._refuse_seat(seat)
+        if not isinstance(action, Action):
+            if not isinstance(action, str):
+                raise IllegalAction(f"{action!r} is not an action of {self.info.name}", rule="notation")
+            action = self.parse_action(action)
+        self._check(seat, action)
+        self._history.append((seat, action))
+        self._do(seat, action)
+
+    def _refuse_seat(self, seat: object) -> None:
+        self._check_seat(seat)
+        if not self.to_move:
+            raise GameOver("the game is over", rule="game over")
+        raise OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat "
+                        + " or ".join(map(str, self.to_move)), rule="turn order")
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action_text(text, self.ACTION_KINDS)
+
+    def view(self, seat: int | None) -> View:
+        """Everything ``seat`` may know now (``None``: a spectator), and nothing more."""
+        if seat is not None:
+            self._check_seat(seat)
+        parts = self._view_parts(seat)
+        legal = [str(a) for a in self.legal_actions(seat)] if seat is not None else []
+        return View(game=self.info.id, seat=seat, hand_number=self.hand_number, phase=parts["phase"],
+                    to_move=list(self.to_move), legal_actions=legal, hand=parts.get("hand", []),
+                    seats=parts["seats"], table=parts["table"], scores=list(self.scores()),
+                    log=self._log_for(seat), extra=parts.get("extra", {}), is_over=self.is_over)
+
+    def scores(self) -> list[int]:
+        """Running totals by seat (partners show their side's total)."""
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        """Winners and final standings; only once the game is over."""
+        if not self.is_over:
+            raise GameOver("the game is not over yet", rule="game over")
+        return result_by_score(self.scores(), self.info.lowest_score_wins)
+
+    def clone(self) -> State:
+        """An independent copy, cheap enough for search."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._history = self._history.copy()
+        twin._log = self._log.copy()
+        twin.hand_results = self.hand_results.copy()
+        twin._copy_mutables()
+        return twin
+
+    def sample_world(self, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell from this one: unseen cards and future chance drawn anew."""
+        self._check_seat(seat)
+        world = self.clone()
+        world._place_unknown(deal_unknown(self._unknown(seat), rng))
+        world._chance_key = f"sampled {rng.getrandbits(64)}"
+        return world
+
+    def record(self) -> dict[str, Any]:
+        """JSON-ready data from which ``parlour.replay`` rebuilds this exact state."""
+        from parlour.engine.record import make_record
+        return make_record(self)
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """The actions taken so far, as (seat, action); a copy."""
+        return list(self._history)
+
+    # --- helpers for games -------------------------------------------------------------------------------
+    def _check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}", rule="seats")
+
+    def _rng(self, purpose: str) -> random.Random:
+        """The chance for one purpose (a deal), derived from the seed so that clones need not copy it."""
+        return random.Random(f"{self._chance_key}|{purpose}")
+
+    def _shuffled(self, purpose: str, count: int) -> list[int]:
+        """``range(count)`` shuffled by the chance of ``purpose``: a Fisher-Yates shuffle fed from one
+        SHAKE-256 stream (with 128 spare bits, so the bias is negligible), several times cheaper than
+        seeding a ``random.Random`` per deal."""
+        need = sum(n.bit_length() for n in range(2, count + 1)) + 128
+        bits = int.from_bytes(hashlib.shake_256(f"{self._chance_key}|{purpose}".encode()).digest(need // 8 + 1),
+                              "little")
+        order = list(range(count))
+        for i in range(count - 1, 0, -1):
+            bits, j = divmod(bits, i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+    def _prepared_deal(self) -> Any:
+        """The prepared deal given for the current hand, if any (``deal=`` option)."""
+        plan = self.options.get(DEAL_OPTION)
+        if plan is None or self._chance_key.startswith("sampled"):
+            return None
+        if isinstance(plan, list):
+            return plan[self.hand_number - 1] if self.hand_number <= len(plan) else None
+        return plan if self.hand_number == 1 else None
+
+    def _say(self, text: str, *args: Any, to: Sequence[int] | None = None) -> None:
+        """Add an event to the log, for all or only for some seats; ``args`` fill ``{}`` in ``text``."""
+        self._log.append((len(self._history), text, args, None if to is None else frozenset(to)))
+
+    def _log_for(self, seat: int | None) -> list[str]:
+        out: list[str] = []
+        events = self._log
+        e = 0
+
+        def emit(entry: LogEntry) -> None:
+            _, text, args, to = entry
+            if to is None or seat in to:
+                out.append(text.format(*args) if args else text)
+
+        for position, (actor, action) in enumerate(self._history):
+            while e < len(events) and events[e][0] <= position:
+                emit(events[e])
+                e += 1
+            text = str(action) if (actor == seat or not action.secret) else action.public_text()
+            out.append(f"seat {actor}: {text}")
+        for entry in events[e:]:
+            emit(entry)
+        return out
+
+    def _finish_hand(self, result: HandResult) -> None:
+        self.hand_results.append(result)
+        self._say("hand {}: {}", result.number, result.summary or "ends")

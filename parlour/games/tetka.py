@@ -1,0 +1,350 @@
+"""Tëtka ("auntie"): four players avoid the cards that the last card dealt marks as dangerous.
+
+Follows ``rules/source/tetka.txt`` with the Tëtka entry of ``rules/NOTES.md``. This is the reference game
+of the trick-taking family: copy its shape for a new trick game.
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is seat 3, so that seat 0 leads the first trick; the deal then passes to the left.
+* A bum card that is itself a queen is also Tëtka, and its taker scores 1 + 2 = 3 for it (notes).
+* The most-tricks point, tied on tricks, goes to whoever of the tied took more cards of the bum suit, and
+  then to whoever took the highest of them; if none of the tied took any, no one scores it (notes).
+* One orbit (four deals, each player dealing once) is the book's game; ``orbits`` lengthens it.
+
+A prepared deal (``deal=``) is ``{"hands": [[13 cards] x 4], "bum": "7H"}``; the bum card must be in the
+dealer's hand and defaults to the last card listed for the dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
+from parlour.engine import (Action, ActionTable, GameInfo, HandResult, IllegalAction, Play, Reason, State, Unknown, Zone,
+                            option, option_specs, register, seat_entry)
+from parlour.errors import NotationError
+from parlour.mechanics import tricks
+
+RULES = """\
+**Tëtka** is a Russian avoidance game for four, played with a 52-card pack, aces high.
+
+*The deal.* All 52 cards are dealt, thirteen each. The last card dealt goes to the dealer and is shown to
+everyone: this is the **bum card**, and it decides much of what is dangerous this deal.
+
+*The play.* The player at the dealer's left leads to the first trick. You must follow suit if you can;
+otherwise play anything. There are no trumps: the highest card of the suit led takes the trick, and its
+winner leads to the next.
+
+*Penalty points* (you want as few as possible), scored by whoever takes them:
+
+* the bum card itself: 1;
+* **Tëtka**, the queen of the bum card's suit: 2 (if the bum card is that queen, it is worth 3);
+* every other queen: 1;
+* the trick whose number matches the bum card's rank (ace = 1st, 2 = 2nd ... jack = 11th, queen = 12th,
+  king = 13th): 1;
+* the last (13th) trick: 1;
+* taking the most tricks in the deal: 1. A tie on tricks is broken by the most cards of the bum suit
+  taken, then by the highest card of that suit taken; if none of the tied players took one, nobody scores.
+
+*The game* is four deals, each player dealing once (option `orbits` for more rounds of the table).
+The lowest total wins.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TetkaOptions:
+    orbits: int = option(1, "rounds of the table: each is four deals, every player dealing once",
+                         minimum=1, maximum=50)
+
+
+INFO = GameInfo(
+    id="tetka", name="Tëtka", family=("trick-taking", "avoidance"), min_players=4, max_players=4,
+    pack=STANDARD_52.name, rules_source=("tetka.txt",), summary=RULES, num_distinct_actions=52,
+    options=option_specs(TetkaOptions), lowest_score_wins=True, max_actions=52 * 4 * 50)
+
+PACK = STANDARD_52
+ORDER = tricks.CardOrder.build(PACK, ACE_HIGH)
+SUIT_OF = ORDER.suit_of
+PLAYS = ActionTable([Play(card) for card in PACK.cards], chunk=13)
+SUIT_MASKS = ORDER.suit_masks
+INDEX = PACK.index
+QUEENS = PACK.rank_masks[Rank.QUEEN]
+HAND_SIZE = 13
+SEAT = tuple((s,) for s in range(4))
+NEXT_SEAT = tuple(((s + 1) % 4,) for s in range(4))
+TRICKS = 13
+
+
+def trick_of_rank(rank: Rank) -> int:
+    """The trick numbered by the bum card: ace the first, the king the thirteenth."""
+    return int(rank)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+class TetkaState(State):
+    ACTION_KINDS = (Play,)
+
+    # --- deal --------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.totals = [0] * 4
+        self.hands_in_game = 4 * self.options["orbits"]
+        self.dealer = 3
+        self._deal()
+
+    def _deal(self) -> None:
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.bum = self._read_prepared(prepared)
+        else:
+            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            # One at a time from the dealer's left, so the last card (the bum card) is the dealer's.
+            self.hands = [0] * 4
+            for k in range(4):
+                seat = (self.dealer + 1 + k) % 4
+                for card in deck[k::4]:
+                    self.hands[seat] |= 1 << card
+            self.bum = deck[-1]
+        bum_card = PACK.cards[self.bum]
+        self.tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
+        self.numbered_trick = trick_of_rank(bum_card.rank)
+        self.danger = QUEENS | 1 << self.bum
+        self.won = [0] * 4
+        self.tricks_won = [0] * 4
+        self.penalties = [0] * 4
+        self.reasons: list[Reason] = []
+        self.voids = [0] * 4
+        self.trick: list[int] = []
+        self.last_trick: tuple[int, tuple[int, ...]] | None = None
+        self.trick_number = 1
+        self.leader = self.seating.next(self.dealer)
+        self.to_move = SEAT[self.leader]
+        self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
+                  self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
+            raise ValueError('a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
+        hands, seen = [], 0
+        for cards in deal["hands"]:
+            mask = PACK.mask(_parse_cards(cards))
+            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
+                raise ValueError("a Tëtka deal gives 13 different cards to each of the four players")
+            seen |= mask
+            hands.append(mask)
+        bum_text = deal.get("bum", deal["hands"][self.dealer][-1])
+        bum = INDEX[Card.parse(bum_text)]
+        if not hands[self.dealer] >> bum & 1:
+            raise ValueError(f"the bum card {bum_text} must be in the dealer's (seat {self.dealer}) hand")
+        return hands, bum
+
+    # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        return tricks.legal_plays(self.hands[seat], self.trick, ORDER)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.to_move and type(seat) is int:
+            return PLAYS.of(self._legal_mask(seat))
+        return super().legal_actions(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return PLAYS.of(self._legal_mask(seat))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
+        # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
+        if type(action) is Play and type(seat) is int and seat in self.to_move:
+            index = INDEX.get(action.card, -1)
+            if index >= 0 and self._legal_mask(seat) >> index & 1:
+                self._history.append((seat, action))
+                self._play(seat, index)
+                return
+        super().apply(seat, action)
+
+    def _check(self, seat: int, action: Action) -> None:
+        if type(action) is not Play:
+            raise IllegalAction(f"in Tëtka the only action is to play a card, not {action}", rule="play")
+        index = INDEX.get(action.card)
+        if index is None or not self.hands[seat] >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
+        if not self._legal_mask(seat) >> index & 1:
+            led = PACK.cards[self.trick[0]].suit
+            raise IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one",  # type: ignore[union-attr]
+                                rule="follow suit")
+
+    def _do(self, seat: int, action: Action) -> None:
+        self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    def _play(self, seat: int, index: int) -> None:
+        self.hands[seat] ^= 1 << index
+        trick = self.trick
+        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
+            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
+        trick.append(index)
+        if len(trick) < 4:
+            self.to_move = NEXT_SEAT[seat]
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        trick = self.trick
+        taker = (self.leader + tricks.winner(trick, ORDER)) % 4
+        mask = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        self.won[taker] |= mask
+        self.tricks_won[taker] += 1
+        number = self.trick_number
+        if mask & self.danger or number == self.numbered_trick or number == TRICKS:
+            self._score_trick(taker, mask)
+        else:
+            self._log.append((len(self._history), "seat {} wins trick {}", (taker, number), None))
+        self.last_trick = (self.leader, trick)
+        self.trick = []
+        self.trick_number = number + 1
+        self.leader = taker
+        if number == TRICKS:
+            self._end_hand()
+        else:
+            self.to_move = SEAT[taker]
+
+    # --- scoring (the book's words) -----------------------------------------------------------------
+    def _penalty(self, seat: int, points: int, text: str) -> None:
+        self.penalties[seat] += points
+        self.reasons.append(Reason(seat, points, text))
+
+    def _score_trick(self, taker: int, mask: int) -> None:
+        number = self.trick_number
+        taken = []
+        if mask & (1 << self.bum):
+            self._penalty(taker, 1, f"the bum card ({PACK.cards[self.bum]})")
+            taken.append("the bum card")
+        if mask & (1 << self.tetka):
+            self._penalty(taker, 2, f"Tëtka ({PACK.cards[self.tetka]})")
+            taken.append("Tëtka")
+        for queen in bit_indices(mask & QUEENS & ~(1 << self.tetka)):
+            self._penalty(taker, 1, f"a queen ({PACK.cards[queen]})")
+            taken.append(f"the {PACK.cards[queen]}")
+        if number == self.numbered_trick:
+            self._penalty(taker, 1, f"the {ordinal(number)} trick, numbered by the bum card")
+            taken.append(f"the {ordinal(number)} trick")
+        if number == TRICKS:
+            self._penalty(taker, 1, "the last trick")
+            taken.append("the last trick")
+        self._say("seat {} wins trick {}, taking {}", taker, number, ", ".join(taken))
+
+    def most_tricks_taker(self) -> tuple[int | None, str]:
+        """Who scores the most-tricks point, and by which tie-break."""
+        most = max(self.tricks_won)
+        tied = [s for s in range(4) if self.tricks_won[s] == most]
+        if len(tied) == 1:
+            return tied[0], "most tricks"
+        suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
+        counts = {s: (self.won[s] & suit_mask).bit_count() for s in tied}
+        best = max(counts.values())
+        if best == 0:
+            return None, "most tricks tied, and none of the tied took a card of the bum suit"
+        tied = [s for s in tied if counts[s] == best]
+        if len(tied) == 1:
+            return tied[0], "most tricks (tie broken by most cards of the bum suit)"
+        highest = max(tied, key=lambda s: (self.won[s] & suit_mask).bit_length())
+        return highest, "most tricks (tie broken by the highest card of the bum suit)"
+
+    def _end_hand(self) -> None:
+        taker, why = self.most_tricks_taker()
+        if taker is not None:
+            self._penalty(taker, 1, why)
+        summary = "; ".join(f"seat {s} {self.penalties[s]}" for s in range(4))
+        if taker is None:
+            summary += f" ({why}: no one scores it)"
+        for seat in range(4):
+            self.totals[seat] += self.penalties[seat]
+        self._finish_hand(HandResult(self.hand_number, tuple(self.penalties), tuple(self.reasons), summary))
+        if len(self.hand_results) >= self.hands_in_game:
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        bum_held = bool(self.hands[self.dealer] >> self.bum & 1)
+        bum_text = str(PACK.cards[self.bum])
+        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
+                            face_up=[bum_text] if s == self.dealer and bum_held else [],
+                            status="dealer" if s == self.dealer else "")
+                 for s in range(4)]
+        table: dict[str, Any] = {
+            "trick": [{"seat": (self.leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(self.trick)],
+            "bum_card": bum_text,
+        }
+        if self.last_trick is not None:
+            leader, cards = self.last_trick
+            table["last_trick"] = [{"seat": (leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
+        extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
+                 "numbered_trick": self.numbered_trick, "trick_number": min(self.trick_number, TRICKS),
+                 "penalties": list(self.penalties), "hands_in_game": self.hands_in_game}
+        hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
+        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+                "extra": extra}
+
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        for s in range(4):
+            if s == seat:
+                continue
+            hidden = self.hands[s]
+            if s == self.dealer:
+                hidden &= ~(1 << self.bum)
+            void_mask = 0
+            for suit in range(4):
+                if self.voids[s] >> suit & 1:
+                    void_mask |= ORDER.suit_masks[suit]
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~void_mask))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        for s, cards in deal.items():
+            keep = self.hands[s] & (1 << self.bum) if s == self.dealer else 0  # type: ignore[index]
+            mask = keep
+            for c in cards:
+                mask |= 1 << c
+            self.hands[s] = mask  # type: ignore[index]
+
+    def _copy_mutables(self) -> None:
+        self.hands = self.hands.copy()
+        self.won = self.won.copy()
+        self.tricks_won = self.tricks_won.copy()
+        self.penalties = self.penalties.copy()
+        self.totals = self.totals.copy()
+        self.voids = self.voids.copy()
+        self.trick = self.trick.copy()
+        # last_trick holds a finished trick's list, never mutated again, so it is shared safely.
+        self.reasons = self.reasons.copy()
+
+    # --- action numbers -----------------------------------------------------------------------------
+    def encode(self, action: Action) -> int:
+        if type(action) is not Play or action.card not in INDEX:
+            raise NotationError(f"{action} is not a Tëtka action")
+        return INDEX[action.card]
+
+    def decode(self, number: int) -> Action:
+        if not isinstance(number, int) or not 0 <= number < len(PLAYS):
+            raise NotationError(f"Tëtka's actions are numbered 0 to {len(PLAYS) - 1}, not {number!r}")
+        return PLAYS[number]
+
+
+def _parse_cards(cards: Any) -> list[Card]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+    return [Card.parse(c) for c in cards]
+
+
+register(INFO, TetkaState)

@@ -1,0 +1,139 @@
+"""Trick-taking, written once for every trick game: following rules and card orders as data.
+
+Cards are pack indices and hands are bit masks, so legality is a few mask operations. A
+:class:`CardOrder` says, for one pack and one choice of trumps, which suit each card *belongs to* (the
+black queens of Solo belong to trumps whatever their printed suit) and how strong it is there. A
+:class:`FollowRules` says what a player must play. :func:`legal_plays` and :func:`winner` read both.
+
+>>> from parlour.cards import STANDARD_52, ACE_HIGH, Card, Suit
+>>> order = CardOrder.build(STANDARD_52, ACE_HIGH, trump=Suit.HEARTS)
+>>> trick = [STANDARD_52.index[Card.parse(t)] for t in ("KS", "AS", "2H", "3S")]
+>>> winner(trick, order)   # the two of trumps takes it
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from parlour.cards import Card, Pack, Rank, Suit
+
+TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
+
+
+@dataclass(frozen=True, slots=True)
+class FollowRules:
+    """What a player must play to a trick. The defaults are plain "follow suit if you can"."""
+
+    must_follow: bool = True        # hold the suit led: play it
+    must_head: bool = False         # following: beat the best card so far if you can (Tute)
+    must_trump: bool = False        # void in the suit led: play a trump if you can
+    must_overtrump: bool = False    # trumping: beat the best trump already played if you can
+    may_always_trump: bool = False  # a trump may be played even by one who can follow (Twenty-Five)
+
+
+PLAIN = FollowRules()
+
+
+@dataclass(frozen=True, slots=True)
+class CardOrder:
+    """For one pack and one trump choice: each card's effective suit and its power within it."""
+
+    pack: Pack
+    suit_of: tuple[int, ...]       # effective suit of each pack index
+    power: tuple[int, ...]         # higher wins within an effective suit; trumps are >= TRUMP_POWER
+    suit_masks: tuple[int, ...]    # cards of each effective suit
+    trump: int | None
+
+    @classmethod
+    def build(cls, pack: Pack, ranks: Sequence[Rank], trump: Suit | None = None,
+              trump_order: Sequence[Card] | None = None,
+              suit_ranks: Mapping[Suit, Sequence[Rank]] | None = None) -> CardOrder:
+        """``ranks`` lowest first for plain suits (``suit_ranks`` overrides a suit); ``trump_order``, lowest
+        first, lists every trump explicitly when trumps are not simply one printed suit in rank order."""
+        suit_ranks = suit_ranks or {}
+        rank_power = {s: {r: i for i, r in enumerate(suit_ranks.get(s, ranks))} for s in Suit}
+        explicit = {card: i for i, card in enumerate(trump_order)} if trump_order is not None else {}
+        suit_of, power = [], []
+        for card in pack.cards:
+            face = card.face
+            if face in explicit:
+                suit_of.append(int(trump))  # type: ignore[arg-type]
+                power.append(TRUMP_POWER + explicit[face])
+                continue
+            if card.suit is None:
+                raise ValueError("a joker needs a place in trump_order")
+            suit_of.append(int(card.suit))
+            p = rank_power[card.suit].get(card.rank, -1)
+            power.append(p + (TRUMP_POWER if card.suit == trump and not explicit else 0))
+        masks = tuple(sum(1 << i for i, s in enumerate(suit_of) if s == suit) for suit in range(4))
+        return cls(pack, tuple(suit_of), tuple(power), masks, None if trump is None else int(trump))
+
+    def suit_mask(self, suit: int) -> int:
+        return self.suit_masks[suit]
+
+
+def winner(trick: Sequence[int], order: CardOrder) -> int:
+    """Position in ``trick`` of the winning card: the best trump, else the best card of the suit led.
+
+    Between two equal cards (copies in a double pack) the first played wins.
+    """
+    suit_of, power, trump = order.suit_of, order.power, order.trump
+    best = 0
+    best_card = trick[0]
+    best_suit = suit_of[best_card]
+    best_power = power[best_card]
+    i = 0
+    for card in trick:
+        suit = suit_of[card]
+        if suit == best_suit:
+            if power[card] > best_power:
+                best, best_power = i, power[card]
+        elif suit == trump:
+            best, best_power, best_suit = i, power[card], suit
+        i += 1
+    return best
+
+
+def legal_plays(hand: int, trick: Sequence[int], order: CardOrder, rules: FollowRules = PLAIN) -> int:
+    """The mask of cards of ``hand`` that may be played to ``trick`` (cards already played, in order)."""
+    if not trick:
+        return hand
+    masks = order.suit_masks
+    led = order.suit_of[trick[0]]
+    follow = hand & masks[led]
+    trump = order.trump
+    trumps = hand & masks[trump] if trump is not None else 0
+    if follow and rules.must_follow:
+        allowed = follow
+        if rules.must_head:
+            best_card = trick[winner(trick, order)]
+            if order.suit_of[best_card] == led:
+                allowed = _above(follow, order.power[best_card], order) or follow
+        if rules.may_always_trump and trump is not None and led != trump:
+            allowed |= trumps
+        return allowed
+    if trumps and rules.must_trump:
+        if rules.must_overtrump:
+            best_card = trick[winner(trick, order)]
+            if order.suit_of[best_card] == trump:
+                return _above(trumps, order.power[best_card], order) or trumps
+        return trumps
+    return hand
+
+
+def _above(mask: int, power: int, order: CardOrder) -> int:
+    out = 0
+    powers = order.power
+    while mask:
+        low = mask & -mask
+        if powers[low.bit_length() - 1] > power:
+            out |= low
+        mask ^= low
+    return out
+
+
+def cards_of(order: CardOrder, indices: Iterable[int]) -> list[Card]:
+    cards = order.pack.cards
+    return [cards[i] for i in indices]

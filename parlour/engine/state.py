@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
@@ -188,15 +189,16 @@ class State:
         return random.Random(f"{self._chance_key}|{purpose}")
 
     def _shuffled(self, purpose: str, count: int) -> list[int]:
-        """``range(count)`` shuffled by the chance of ``purpose``: a Fisher-Yates shuffle fed from one
-        SHAKE-256 stream (with 128 spare bits, so the bias is negligible), several times cheaper than
-        seeding a ``random.Random`` per deal."""
-        need = sum(n.bit_length() for n in range(2, count + 1)) + 128
-        bits = int.from_bytes(hashlib.shake_256(f"{self._chance_key}|{purpose}".encode()).digest(need // 8 + 1),
-                              "little")
+        """``range(count)`` shuffled by the chance of ``purpose``.
+
+        A Fisher-Yates shuffle fed by 32-bit words of one SHAKE-256 stream keyed by the seed: the modulo
+        bias is below one in ten million, and it costs half of seeding a ``random.Random`` per deal.
+        """
+        stream = hashlib.shake_256(f"{self._chance_key}|{purpose}".encode()).digest(4 * count)
+        words = struct.unpack(f"<{count}I", stream)
         order = list(range(count))
         for i in range(count - 1, 0, -1):
-            bits, j = divmod(bits, i + 1)
+            j = words[i] % (i + 1)
             order[i], order[j] = order[j], order[i]
         return order
 

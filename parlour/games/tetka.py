@@ -69,6 +69,7 @@ ORDER = tricks.CardOrder.build(PACK, ACE_HIGH)
 SUIT_OF = ORDER.suit_of
 PLAYS = ActionTable([Play(card) for card in PACK.cards], chunk=13)
 SUIT_MASKS = ORDER.suit_masks
+LEGAL = tricks.follower(ORDER)
 INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
 HAND_SIZE = 13
@@ -119,7 +120,8 @@ class TetkaState(State):
         self.reasons: list[Reason] = []
         self.voids = [0] * 4
         self.trick: list[int] = []
-        self.last_trick: tuple[int, tuple[int, ...]] | None = None
+        self._offered: tuple[int, int] | None = None
+        self.last_trick: tuple[int, list[int]] | None = None
         self.trick_number = 1
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
@@ -144,11 +146,14 @@ class TetkaState(State):
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _legal_mask(self, seat: int) -> int:
-        return tricks.legal_plays(self.hands[seat], self.trick, ORDER)
+        return LEGAL(self.hands[seat], self.trick)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.to_move and type(seat) is int:
-            return PLAYS.of(self._legal_mask(seat))
+            # Remember the mask until the next card is played: ``apply`` usually checks against it next.
+            mask = LEGAL(self.hands[seat], self.trick)
+            self._offered = (seat, mask)
+            return PLAYS.of(mask)
         return super().legal_actions(seat)
 
     def _legal(self, seat: int) -> list[Action]:
@@ -159,7 +164,9 @@ class TetkaState(State):
         # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
         if type(action) is Play and type(seat) is int and seat in self.to_move:
             index = INDEX.get(action.card, -1)
-            if index >= 0 and self._legal_mask(seat) >> index & 1:
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and mask >> index & 1:
                 self._history.append((seat, action))
                 self._play(seat, index)
                 return
@@ -180,6 +187,7 @@ class TetkaState(State):
         self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
 
     def _play(self, seat: int, index: int) -> None:
+        self._offered = None
         self.hands[seat] ^= 1 << index
         trick = self.trick
         if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
@@ -311,6 +319,7 @@ class TetkaState(State):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
         for s, cards in deal.items():
             keep = self.hands[s] & (1 << self.bum) if s == self.dealer else 0  # type: ignore[index]
             mask = keep

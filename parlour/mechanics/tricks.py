@@ -14,7 +14,7 @@ black queens of Solo belong to trumps whatever their printed suit) and how stron
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from parlour.cards import Card, Pack, Rank, Suit
@@ -121,6 +121,25 @@ def legal_plays(hand: int, trick: Sequence[int], order: CardOrder, rules: Follow
                 return _above(trumps, order.power[best_card], order) or trumps
         return trumps
     return hand
+
+
+def follower(order: CardOrder, rules: FollowRules = PLAIN) -> Callable[[int, Sequence[int]], int]:
+    """``legal_plays`` bound to one order and one set of rules, for a game's hot path.
+
+    Plain following (the rule of most games) gets a specialised closure with no rule branches;
+    every other combination defers to ``legal_plays`` itself, so there is one definition of legality.
+    """
+    if rules == PLAIN:
+        masks, suit_of = order.suit_masks, order.suit_of
+
+        def plain(hand: int, trick: Sequence[int]) -> int:
+            if trick:
+                follow = hand & masks[suit_of[trick[0]]]
+                if follow:
+                    return follow
+            return hand
+        return plain
+    return lambda hand, trick: legal_plays(hand, trick, order, rules)
 
 
 def _above(mask: int, power: int, order: CardOrder) -> int:

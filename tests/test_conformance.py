@@ -1,0 +1,256 @@
+"""The contract, checked over every registered game: a new game gets these tests by being registered.
+
+Random playouts from many seeds; legal-action stability, encodings and notation round trips at every
+step of a few games; replay; clone independence; views and records through JSON; sampled worlds that
+the seat cannot tell apart and that really differ; refused actions that change nothing; corrupted
+records refused. Modelled on OpenSpiel's api_test and PettingZoo's api checks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import parlour
+from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View
+
+PLAYOUTS = 200
+
+
+def configurations() -> list[tuple[str, int, str | None]]:
+    """Every game at every player count, in every variant."""
+    out = []
+    for info in parlour.games():
+        for players in range(info.min_players, info.max_players + 1):
+            for variant in (None, *info.variants):
+                out.append((info.id, players, variant))
+    return out
+
+
+CONFIGS = configurations()
+IDS = [f"{g}-{p}p-{v or 'standard'}" for g, p, v in CONFIGS]
+GAME_IDS = [info.id for info in parlour.games()]
+
+
+def random_step(state: State, rng: random.Random) -> None:
+    seat = rng.choice(state.to_move)
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def playout(state: State, rng: random.Random) -> State:
+    limit = state.info.max_actions
+    steps = 0
+    while not state.is_over:
+        random_step(state, rng)
+        steps += 1
+        assert steps <= limit, f"{state.info.id} did not end within {limit} actions"
+    return state
+
+
+def snapshots(game: str, players: int, variant: str | None, seed: int) -> Iterator[State]:
+    """States along one random game, from the start to the end."""
+    state = parlour.new_game(game, players=players, variant=variant, seed=seed)
+    rng = random.Random(seed)
+    yield state
+    while not state.is_over:
+        random_step(state, rng)
+        yield state
+
+
+def fingerprint(state: State) -> tuple[str, ...]:
+    """Everything observable of a state, to tell whether it changed."""
+    views = [state.view(s) for s in range(state.players)] + [state.view(None)]
+    return (json.dumps(state.record(), sort_keys=True),
+            *(json.dumps(v.to_dict(), sort_keys=True) for v in views))
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_random_playouts_finish(game: str, players: int, variant: str | None) -> None:
+    """Many random whole games end without error, with a result naming winners among the seats."""
+    for seed in range(PLAYOUTS):
+        state = playout(parlour.new_game(game, players=players, variant=variant, seed=seed), random.Random(seed))
+        assert state.to_move == ()
+        assert all(state.legal_actions(s) == [] for s in range(players))
+        result = state.result()
+        assert set(result.winners) <= set(range(players))
+        assert len(result.places) == players and len(state.scores()) == players
+        assert [r.number for r in state.hand_results] == list(range(1, len(state.hand_results) + 1))
+        assert all(len(r.changes) == players for r in state.hand_results)
+        with pytest.raises(GameOver):
+            state.apply(0, "pass")
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_every_step_keeps_the_contract(game: str, players: int, variant: str | None) -> None:
+    """At every step: seats to move have legal actions listed stably; notation and numbers round-trip."""
+    for seed in range(3):
+        for state in snapshots(game, players, variant, seed):
+            assert isinstance(state.to_move, tuple)
+            for seat in range(players):
+                legal = state.legal_actions(seat)
+                assert legal == state.legal_actions(seat)
+                assert bool(legal) == (seat in state.to_move)
+                for action in legal:
+                    assert state.parse_action(str(action)) == action
+                    number = state.encode(action)
+                    assert 0 <= number < state.action_space_size
+                    assert state.decode(number) == action
+                assert len({state.encode(a) for a in legal}) == len(legal)
+            assert state.hand_number >= 1
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_replay_rebuilds_the_same_state(game: str, players: int, variant: str | None) -> None:
+    """A record, through JSON, replays to a state with the same views, scores and history."""
+    for seed in range(5):
+        rng = random.Random(seed)
+        for state in snapshots(game, players, variant, seed):
+            if rng.random() < 0.1 or state.is_over:
+                again = parlour.replay(json.loads(json.dumps(state.record())))
+                assert fingerprint(again) == fingerprint(state)
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_clones_are_independent(game: str, players: int, variant: str | None) -> None:
+    """Playing a clone to the end leaves the original exactly as it was, and the reverse."""
+    for seed in range(5):
+        rng = random.Random(seed)
+        for state in snapshots(game, players, variant, seed):
+            if state.is_over or rng.random() > 0.15:
+                continue
+            before = fingerprint(state)
+            twin = state.clone()
+            assert fingerprint(twin) == before
+            playout(twin, random.Random(seed + 1))
+            assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_views_and_records_survive_json(game: str, players: int, variant: str | None) -> None:
+    """Views are plain data of one shape: through JSON and back they compare equal."""
+    keys = {"seat", "team", "held", "face_up", "tricks", "chips", "status"}
+    for state in snapshots(game, players, variant, 7):
+        for seat in [*range(players), None]:
+            view = state.view(seat)
+            assert View.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+            assert view.game == game and view.seat == seat and view.to_move == list(state.to_move)
+            assert len(view.seats) == players and all(set(s) == keys for s in view.seats)
+            assert all(isinstance(line, str) for line in view.log)
+            if seat is None:
+                assert view.hand == [] and view.legal_actions == []
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_sampled_worlds_look_the_same_to_the_seat(game: str, players: int, variant: str | None) -> None:
+    """``sample_world(seat).view(seat) == view(seat)``, and sampled worlds can be played on."""
+    rng = random.Random(3)
+    for seed in range(4):
+        for state in snapshots(game, players, variant, seed):
+            if rng.random() > 0.2:
+                continue
+            for seat in range(players):
+                world = state.sample_world(seat, rng)
+                assert world.view(seat) == state.view(seat)
+            if not state.is_over:
+                playout(state.sample_world(state.to_move[0], rng), rng)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_sampled_worlds_differ_in_what_the_seat_cannot_see(game: str) -> None:
+    """Where something is hidden from a seat, different samples really deal it differently."""
+    info = parlour.game_info(game)
+    differed = False
+    for seed in range(10):
+        state = parlour.new_game(game, players=info.max_players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 6)):
+            if not state.is_over:
+                random_step(state, rng)
+        if state.is_over:
+            continue
+        seat = state.to_move[0]
+        others = [fingerprint(state.sample_world(seat, rng))[1:] for _ in range(12)]
+        differed |= len(set(others)) > 1
+    assert differed, f"sample_world never changed anything hidden in {game}"
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_refused_actions_change_nothing(game: str, players: int, variant: str | None) -> None:
+    """Out of turn, malformed and illegal actions raise the right error and leave the state as it was."""
+    rng = random.Random(11)
+    every_action = None
+    for state in snapshots(game, players, variant, 11):
+        if state.is_over or rng.random() > 0.3:
+            continue
+        if every_action is None:
+            every_action = [state.decode(n) for n in range(state.action_space_size)]
+        before = fingerprint(state)
+        mover = state.to_move[0]
+        idle = [s for s in range(players) if s not in state.to_move]
+        if idle:
+            with pytest.raises(OutOfTurn):
+                state.apply(idle[0], state.legal_actions(mover)[0])
+        with pytest.raises(NotationError):
+            state.apply(mover, "frobnicate the cards")
+        with pytest.raises(IllegalAction):
+            state.apply(players + 3, state.legal_actions(mover)[0])
+        legal = state.legal_actions(mover)
+        illegal = [a for a in every_action if a not in legal]
+        for action in rng.sample(illegal, min(5, len(illegal))):
+            with pytest.raises(IllegalAction) as refused:
+                state.apply(mover, action)
+            assert refused.value.args[0]
+        assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_corrupted_records_are_refused(game: str) -> None:
+    """A record with a wrong seed, an altered action, a bad field or the wrong shape raises RecordError."""
+    state = parlour.new_game(game, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        if not state.is_over:
+            random_step(state, rng)
+    record = state.record()
+    corruptions = [
+        {**record, "format": "chess"},
+        {**record, "game": "no-such-game"},
+        {**record, "players": "four"},
+        {**record, "actions": [[0]]},
+        {**record, "actions": record["actions"] + [[0, "frobnicate"]]},
+        {**record, "rules_version": record["rules_version"] + 1},
+        {**record, "options": {"no_such_option": 1}},
+        {**record, "scores": [s + 1 for s in record["scores"]]},
+    ]
+    for corrupted in corruptions:
+        with pytest.raises(RecordError):
+            parlour.replay(corrupted)
+    with pytest.raises(RecordError):
+        parlour.replay(["not", "a", "record"])
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_registry_facts_and_bad_requests(game: str) -> None:
+    """Facts are declared once and sane; unknown variants, options and player counts name the valid ones."""
+    info = parlour.game_info(game)
+    assert info.id == info.id.lower() and " " not in info.id and "_" not in info.id
+    assert info.min_players <= info.players_default <= info.max_players
+    assert info.num_distinct_actions > 0 and info.summary.strip()
+    with pytest.raises(ValueError, match="variants"):
+        parlour.new_game(game, variant="no-such-variant")
+    with pytest.raises(ValueError, match="options"):
+        parlour.new_game(game, no_such_option=1)
+    with pytest.raises(ValueError, match="players"):
+        parlour.new_game(game, players=info.max_players + 1)
+    state = parlour.new_game(game)
+    assert isinstance(state.seed, int)
+    assert fingerprint(parlour.new_game(game, seed=state.seed)) == fingerprint(state)
+
+
+def test_unknown_game_lists_the_games() -> None:
+    """An unknown id is refused with the list of valid ids."""
+    with pytest.raises(ValueError, match="tetka"):
+        parlour.new_game("no-such-game")

@@ -1,0 +1,109 @@
+"""Engine machinery shared by every game: seating, options, sampling, records, parsing under fuzzing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour import NotationError, RecordError
+from parlour.engine import COUNTER_CLOCKWISE, Seating, Unknown, View, Zone, deal_unknown
+
+
+class TestSeating:
+    def test_clockwise_passes_left(self) -> None:
+        assert Seating(4).order_from(2) == (2, 3, 0, 1)
+
+    def test_counter_clockwise_passes_right(self) -> None:
+        assert Seating(4, COUNTER_CLOCKWISE).order_from(2) == (2, 1, 0, 3)
+
+    def test_partners_sit_opposite(self) -> None:
+        seating = Seating.partnership(4)
+        assert seating.partners(1) == (1, 3) and seating.team(2) == 0
+
+
+class TestSampling:
+    def test_constraints_are_honoured(self) -> None:
+        rng = random.Random(1)
+        pool = (1 << 12) - 1
+        zones = [Zone("a", 4, 0b000000001111), Zone("b", 4, pool), Zone("c", 4, 0b111111110000)]
+        for _ in range(200):
+            deal = deal_unknown(Unknown(pool, zones), rng)
+            assert sorted(deal["a"]) == [0, 1, 2, 3]
+            assert sorted(deal["a"] + deal["b"] + deal["c"]) == list(range(12))
+            assert all(c >= 4 for c in deal["c"])
+
+    def test_tight_constraints_fall_back_to_matching(self) -> None:
+        # Each card fits exactly one slot: a greedy deal may fail, matching never does.
+        zones = [Zone(k, 1, 1 << k) for k in range(10)]
+        deal = deal_unknown(Unknown((1 << 10) - 1, zones), random.Random(3))
+        assert all(deal[k] == [k] for k in range(10))
+
+    def test_impossible_constraints_are_reported(self) -> None:
+        with pytest.raises(ValueError):
+            deal_unknown(Unknown(0b11, [Zone("a", 2, 0b01)]), random.Random(0))
+
+
+class TestOptionsAndSeeds:
+    def test_bad_option_values_are_refused(self) -> None:
+        for bad in ("2", 2.5, True, -1):
+            with pytest.raises(ValueError, match="orbits"):
+                parlour.new_game("tetka", orbits=bad)
+
+    def test_a_seed_is_drawn_and_kept(self) -> None:
+        state = parlour.new_game("tetka")
+        again = parlour.new_game("tetka", seed=state.seed)
+        assert again.view(0) == state.view(0)
+        with pytest.raises(ValueError, match="seed"):
+            parlour.new_game("tetka", seed="abc")  # type: ignore[arg-type]
+
+    def test_the_record_keeps_every_option(self) -> None:
+        record = parlour.new_game("tetka", seed=4, orbits=2).record()
+        assert record["options"] == {"orbits": 2} and record["seed"] == 4 and record["rules_version"] == 1
+
+
+class TestViews:
+    def test_from_dict_refuses_other_shapes(self) -> None:
+        with pytest.raises(ValueError):
+            View.from_dict({"game": "tetka"} | {"nonsense": 1})
+
+
+GAMES = [info.id for info in parlour.games()]
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(game=st.sampled_from(GAMES), text=st.text(max_size=20))
+def test_parse_action_fuzz(game: str, text: str) -> None:
+    """Any text is either an action whose notation reads back, or a NotationError: never a crash."""
+    state = parlour.new_game(game, seed=1)
+    try:
+        action = state.parse_action(text)
+    except NotationError:
+        return
+    assert state.parse_action(str(action)) == action
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(game=st.sampled_from(GAMES), data=st.data())
+def test_replay_fuzz(game: str, data: st.DataObject) -> None:
+    """A record altered at random replays to a valid state or raises RecordError: never anything else."""
+    state = parlour.new_game(game, seed=2)
+    rng = random.Random(2)
+    for _ in range(10):
+        if not state.is_over:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record = json.loads(json.dumps(state.record()))
+    key = data.draw(st.sampled_from(sorted(record)))
+    junk = data.draw(st.one_of(st.none(), st.integers(-5, 5), st.text(max_size=6),
+                               st.lists(st.integers(0, 3), max_size=3), st.dictionaries(st.text(max_size=3),
+                                                                                        st.integers(), max_size=2)))
+    record[key] = junk
+    try:
+        parlour.replay(record)
+    except RecordError:
+        pass

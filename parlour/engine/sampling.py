@@ -50,21 +50,34 @@ def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[in
 
 
 def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]] | None:
-    """Most constrained card first, each to a random zone weighted by the room left there."""
+    """Constrained cards first, each to a random allowed zone weighted by the room left there; the cards
+    that may lie anywhere (usually most of them) then fill the remaining room in their shuffled order."""
     room = [z.size for z in zones]
-    options = [[k for k, z in enumerate(zones) if z.allowed >> c & 1] for c in cards]
-    order = sorted(range(len(cards)), key=lambda i: len(options[i]))
-    out: dict[Hashable, list[int]] = {z.key: [] for z in zones}
-    for i in order:
-        choices = [k for k in options[i] if room[k]]
+    anywhere = -1
+    for z in zones:
+        anywhere &= z.allowed
+    free = [c for c in cards if anywhere >> c & 1]
+    options = {c: [k for k, z in enumerate(zones) if z.allowed >> c & 1] for c in cards if not anywhere >> c & 1}
+    out: list[list[int]] = [[] for _ in zones]
+    random_float = rng.random
+    for card in sorted(options, key=lambda c: len(options[c])):
+        choices = [k for k in options[card] if room[k]]
         if not choices:
             return None
-        k = rng.choices(choices, weights=[room[k] for k in choices])[0]
+        pick = random_float() * sum(room[k] for k in choices)
+        for k in choices:
+            pick -= room[k]
+            if pick < 0:
+                break
         room[k] -= 1
-        out[zones[k].key].append(cards[i])
-    for hand in out.values():
-        rng.shuffle(hand)
-    return out
+        out[k].append(card)
+    start = 0
+    for k, hand in enumerate(out):
+        hand += free[start:start + room[k]]
+        start += room[k]
+        if len(hand) > room[k]:
+            rng.shuffle(hand)  # constrained cards were placed first: mix them into the free ones
+    return {z.key: hand for z, hand in zip(zones, out)}
 
 
 def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]]:

@@ -320,12 +320,12 @@ class TetkaState(State):
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         self._offered = None
-        for s, cards in deal.items():
-            keep = self.hands[s] & (1 << self.bum) if s == self.dealer else 0  # type: ignore[index]
-            mask = keep
+        for key, cards in deal.items():
+            seat = int(key)  # type: ignore[call-overload]
+            mask = self.hands[seat] & (1 << self.bum) if seat == self.dealer else 0
             for c in cards:
                 mask |= 1 << c
-            self.hands[s] = mask  # type: ignore[index]
+            self.hands[seat] = mask
 
     def _copy_mutables(self) -> None:
         self.hands = self.hands.copy()

@@ -1,0 +1,125 @@
+"""The ``parlour`` command: list the games, read their rules, play them, replay saved games.
+
+Exit codes: 0 done, 1 a bot failed (a bug to report), 2 bad input (unknown game, option, seat kind,
+unreadable record), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Sequence
+from contextlib import redirect_stderr, redirect_stdout
+
+from rich.console import Console
+
+from parlour import __version__
+from parlour.bots import bot_kinds
+from parlour.cli import play, replay, table
+from parlour.cli.ui import InputFn, Ui, UsageError
+from parlour.engine import game_info, games
+
+EXAMPLES = """\
+examples:
+  parlour list
+  parlour rules tetka
+  parlour play tetka                                   you in seat 0, heuristic bots elsewhere
+  parlour play tetka --seats heuristic,heuristic,random,random --seed 1
+  parlour play tetka --option orbits=2 --save game.json
+  parlour replay game.json --seat 0
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="parlour", description="Traditional card games played exactly by their rules.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"parlour {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    commands.add_parser("list", help="the games, their players, variants and options")
+
+    rules = commands.add_parser("rules", help="how a game is played, in brief")
+    rules.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
+
+    seat_help = f"one kind per seat, comma-separated: human, {', '.join(bot_kinds())}"
+    game = commands.add_parser("play", help="play a game in the terminal, against bots or at one keyboard")
+    game.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
+    game.add_argument("--players", "-n", type=int, metavar="N", help="number of players (default: the game's)")
+    game.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
+    game.add_argument("--seats", metavar="KINDS", help=seat_help + " (default: human, then heuristic bots)")
+    game.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
+    game.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
+                      help="a game option (see 'parlour rules GAME'); repeatable")
+    game.add_argument("--save", metavar="FILE", help="write the game's record to FILE when it ends")
+
+    again = commands.add_parser("replay", help="step through a saved game record")
+    again.add_argument("record", metavar="RECORD.json", help="a record saved by 'play' (save FILE or --save)")
+    again.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: a spectator)")
+    again.add_argument("--all", action="store_true", help="print every step without waiting")
+    return parser
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str], ui: Ui) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code of ``--help``, ``--version`` or a usage error.
+
+    argparse writes to the process's streams and exits; here its text goes to our consoles instead,
+    so that ``main`` returns a code and tests see every word.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            return parser.parse_args(argv)
+    except SystemExit as exc:
+        if out.getvalue():
+            ui.out.print(out.getvalue(), end="", markup=False, highlight=False)
+        if err.getvalue():
+            ui.err.print(err.getvalue(), end="", markup=False, highlight=False)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+
+
+def stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except ValueError:  # a closed stdin
+        return False
+
+
+def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
+    if args.command == "list":
+        ui.show(table.games_table(games()))
+        return 0
+    if args.command == "rules":
+        try:
+            info = game_info(args.game)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        ui.show(table.rules_page(info))
+        return 0
+    if args.command == "play":
+        return play.play(ui, args.game, players=args.players, variant=args.variant, seed=args.seed,
+                         seats=args.seats, options=args.option, save=args.save)
+    if args.command == "replay":
+        return replay.run(ui, args.record, args.seat, args.all, interactive=fed_input or stdin_is_terminal())
+    raise UsageError("choose a command: list, rules, play or replay (parlour --help)")
+
+
+def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:
+    """Run one ``parlour`` command; ``input_fn`` and ``console`` stand in for the terminal in tests."""
+    ui = Ui.make(console, input_fn, echo=input_fn is not None or not stdin_is_terminal())
+    parser = build_parser()
+    args = parse(parser, sys.argv[1:] if argv is None else argv, ui)
+    if isinstance(args, int):
+        return args
+    if args.command is None:
+        ui.out.print(parser.format_help(), end="", markup=False, highlight=False)
+        return 2
+    try:
+        return dispatch(args, ui, fed_input=input_fn is not None)
+    except (UsageError, play.BotFailure) as exc:
+        ui.error(str(exc))
+        return exc.code
+    except KeyboardInterrupt:
+        ui.say("\nInterrupted.")
+        return 130

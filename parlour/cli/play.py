@@ -1,0 +1,361 @@
+"""``parlour play``: people and bots around one table, through the public contract only.
+
+Humans see ``state.view(seat)`` and nothing more; bots choose from the same view. When ``to_move`` holds
+several seats (a simultaneous secret choice, a claim out of turn) the humans among them are asked first,
+in seat order, then the bots: each action goes through ``state.apply`` at once, and the game decides what
+the next ``to_move`` is, so the loop needs to know nothing of the game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+
+from parlour.bots import Bot, bot_kinds, make_bot
+from parlour.cli import table
+from parlour.cli.ui import Ui, UsageError
+from parlour.engine import GameInfo, State, game_info, new_game
+
+HUMAN = "human"
+BOOL_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+QUIT_WORDS = ("quit", "q", "exit")
+
+HELP = """\
+Type an action as listed (play QC), its number, or just its card (QC) when a single listed action uses it.
+  ?            the heuristic bot's suggestion
+  undo         take back your last move, and the bots' moves after it (only against bots)
+  save FILE    write the game so far as a record (parlour replay FILE)
+  table        draw the table again
+  help         this help
+  quit         leave the game"""
+
+
+class BotFailure(Exception):
+    """A bot that chose something the game refused: a bug in a bot, not the player's doing."""
+
+    code = 1
+
+
+# --- setting up -----------------------------------------------------------------------------------------
+def option_values(info: GameInfo, items: Sequence[str]) -> dict[str, Any]:
+    """``name=value`` pairs, each value read as its option's kind, else as JSON-ish, else as text.
+
+    A value that does not fit is passed on unchanged, so that ``new_game`` refuses it in its own words.
+    """
+    specs = {spec.name: spec for spec in info.options}
+    values: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UsageError(f"write an option as name=value, not {item!r}")
+        if name not in specs and name.replace("-", "_") in specs:
+            name = name.replace("-", "_")
+        spec = specs.get(name)
+        values[name] = read_value(raw.strip(), spec.kind if spec else None, spec is None or spec.default is None)
+    return values
+
+
+def read_value(raw: str, kind: type | None, may_be_none: bool = True) -> Any:
+    """Text from the command line as the value an option takes.
+
+    >>> read_value("3", int), read_value("yes", bool), read_value("3", str), read_value("[1, 2]", None)
+    (3, True, '3', [1, 2])
+    """
+    word = raw.lower()
+    if may_be_none and word in ("none", "null"):
+        return None
+    if kind is str:
+        return raw
+    if kind is bool or (kind is None and word in BOOL_WORDS):
+        return BOOL_WORDS.get(word, {"1": True, "0": False}.get(word, raw))
+    for reader in ((int,) if kind is int else (float,) if kind is float else (int, float) if kind is None else ()):
+        try:
+            return reader(raw)
+        except ValueError:
+            pass
+    if kind is None and raw[:1] in ("[", "{"):
+        try:
+            return json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"option value {raw!r} is not valid JSON: {exc.msg}") from None
+    return raw
+
+
+def seat_kinds(text: str | None, players: int | None, info: GameInfo) -> list[str]:
+    """Who sits where: a human in seat 0 and heuristic bots elsewhere unless ``--seats`` says otherwise."""
+    if text is None:
+        count = players if players is not None else info.players_default
+        return [HUMAN] + ["heuristic"] * (count - 1) if count > 0 else []
+    kinds = [kind.strip().lower() for kind in text.split(",")]
+    valid = (HUMAN, *bot_kinds())
+    for kind in kinds:
+        if kind not in valid:
+            raise UsageError(f"unknown seat kind {kind!r}; a seat is one of: {', '.join(valid)}")
+    if players is not None and len(kinds) != players:
+        raise UsageError(f"--seats names {len(kinds)} seats but --players is {players}; give one kind per seat")
+    return kinds
+
+
+def start(game_id: str, players: int | None, variant: str | None, seed: int | None, seats: str | None,
+          options: Sequence[str]) -> tuple[State, list[str]]:
+    """The new game and its seat kinds; any refusal becomes a ``UsageError`` in the registry's words."""
+    try:
+        info = game_info(game_id)
+        kinds = seat_kinds(seats, players, info)
+        values = option_values(info, options)
+        state = new_game(game_id, players=len(kinds), variant=variant, seed=seed, **values)
+    except ValueError as exc:
+        hint = f" (--seats names {len(seats.split(','))} seats)" if seats and players is None else ""
+        raise UsageError(f"{exc}{hint}") from None
+    return state, kinds
+
+
+def bot_seed(game_seed: int, purpose: str) -> int:
+    """Each bot's own chance, drawn from the game's seed, so one seed replays a whole session."""
+    return random.Random(f"{game_seed}|{purpose}").getrandbits(63)
+
+
+def write_record(state: State, path: str) -> None:
+    try:
+        Path(path).write_text(json.dumps(state.record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# --- reading a human's choice -------------------------------------------------------------------------
+def cards_of(action: str) -> list[str]:
+    return [str(c) for c in map(table.parse_card, action.split()[1:]) if c is not None]
+
+
+def resolve(text: str, legal: Sequence[str]) -> str:
+    """The notation a human meant: a number from the list, a listed action, or the card of one.
+
+    Anything else is returned as typed, for ``state.apply`` to refuse with the rule or notation error;
+    a bare card that no listed action uses is given the common verb, so the refusal names the rule
+    (``you must follow suit``) rather than the shorthand.
+
+    >>> resolve("2", ["play 2C", "play QC"]), resolve("q♣", ["play 2C", "play QC"])
+    ('play QC', 'play QC')
+    """
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(legal):
+            raise ValueError(f"choose a number from 1 to {len(legal)}")
+        return legal[number - 1]
+    lowered = {action.lower(): action for action in legal}
+    if text.lower() in lowered:
+        return lowered[text.lower()]
+    chosen = table.parse_card(text) if " " not in text else None
+    if chosen is None:
+        return text
+    matches = [action for action in legal if str(chosen) in cards_of(action)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ValueError(f"{chosen.symbol_text()} is in several actions ({', '.join(matches)}): "
+                         "type the whole action or its number")
+    verbs = {action.split()[0] for action in legal}
+    if len(verbs) == 1:
+        return f"{verbs.pop()} {text}"
+    raise ValueError(f"no listed action uses {chosen.symbol_text()}")
+
+
+# --- the session ------------------------------------------------------------------------------------------
+@dataclass
+class Session:
+    ui: Ui
+    game_id: str
+    state: State
+    kinds: list[str]
+    save_path: str | None = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    undo_stack: list[tuple[State, str]] = field(default_factory=list)
+    log_seen: dict[int | None, int] = field(default_factory=dict)
+    results_shown: int = 0
+    actions_taken: int = 0
+
+    def __post_init__(self) -> None:
+        game = self.game_id
+        self.max_actions = game_info(game).max_actions
+        for seat, kind in enumerate(self.kinds):
+            if kind != HUMAN:
+                self.bots[seat] = make_bot(kind, game, seed=bot_seed(self.state.seed, f"seat {seat}"))
+        self.adviser = make_bot("heuristic", game, seed=bot_seed(self.state.seed, "hint"))
+        self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.humans) == 1
+
+    def run(self) -> int:
+        self.introduce()
+        try:
+            while not self.state.is_over:
+                seat = self.next_seat()
+                if seat in self.humans:
+                    if not self.human_turn(seat):
+                        return self.leave("You left the game.")
+                else:
+                    self.bot_turn(seat)
+                self.report_hands()
+        except EOFError:
+            return self.leave("Input ended: the game is left unfinished.")
+        except KeyboardInterrupt:
+            self.leave("Interrupted: the game is left unfinished.")
+            return 130
+        return self.conclude()
+
+    def next_seat(self) -> int:
+        to_move = self.state.to_move
+        return next((seat for seat in to_move if seat in self.humans), to_move[0])
+
+    # --- bots ---
+    def bot_turn(self, seat: int) -> None:
+        if self.actions_taken >= self.max_actions:
+            raise BotFailure(f"the game did not end within {self.max_actions} actions")
+        choice = self.bots[seat].choose(self.state.view(seat))
+        try:
+            self.state.apply(seat, choice)
+        except ValueError as exc:
+            raise BotFailure(f"the {self.kinds[seat]} bot in seat {seat} chose {choice!r}, refused: {exc}") from None
+        self.actions_taken += 1
+        if not self.humans:
+            self.show_new_log(None)
+
+    def show_new_log(self, seat: int | None) -> None:
+        """The public transcript of an all-bot game, line by line as it grows."""
+        log = self.state.view(seat).log
+        for line in log[self.log_seen.get(seat, 0):]:
+            self.ui.show(table.prose(line))
+        self.log_seen[seat] = len(log)
+
+    # --- humans ---
+    def human_turn(self, seat: int) -> bool:
+        """One decision of a human seat; ``False`` when the player leaves."""
+        self.draw(seat)
+        while True:
+            line = self.ui.ask(self.prompt(seat))
+            command, _, rest = line.partition(" ")
+            word = command.lower()
+            if not line:
+                continue
+            if word in QUIT_WORDS and not rest:
+                return False
+            if word in ("?", "hint") and not rest:
+                self.suggest(seat)
+            elif word == "help" and not rest:
+                self.ui.say(HELP)
+            elif word == "table" and not rest:
+                self.draw(seat)
+            elif word == "save":
+                self.save(rest.strip())
+            elif word == "undo" and not rest:
+                if self.undo():
+                    return True
+            elif self.try_action(seat, line):
+                return True
+
+    def prompt(self, seat: int) -> str:
+        return f"seat {seat}, your move › " if len(self.humans) == 1 else f"seat {seat} (human), your move › "
+
+    def draw(self, seat: int) -> None:
+        view = self.state.view(seat).to_dict()
+        title = f"seat {seat} to choose" if len(self.humans) > 1 else ""
+        self.ui.show(table.draw_view(view, self.kinds, title=title, log_since=self.log_seen.get(seat)))
+        self.log_seen[seat] = len(view["log"])
+
+    def try_action(self, seat: int, line: str) -> bool:
+        before = self.state.clone() if self.can_undo else None
+        try:
+            chosen = resolve(line, [str(a) for a in self.state.legal_actions(seat)])
+            self.state.apply(seat, chosen)
+        except ValueError as exc:
+            self.ui.say(str(exc), style="red")
+            return False
+        self.actions_taken += 1
+        if before is not None:
+            self.undo_stack.append((before, chosen))
+        return True
+
+    def suggest(self, seat: int) -> None:
+        view = self.state.view(seat)
+        try:
+            choice = self.adviser.choose(view)
+        except (ValueError, RuntimeError) as exc:
+            self.ui.say(f"no suggestion: {exc}", style="yellow")
+            return
+        number = view.legal_actions.index(choice) + 1 if choice in view.legal_actions else "?"
+        self.ui.show(Text("The heuristic bot suggests ", style="yellow") + table.notation(choice)
+                     + Text(f" ({number})", style="yellow"))
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            self.ui.say("undo is available only when every other seat is a bot", style="yellow")
+            return False
+        if not self.undo_stack:
+            self.ui.say("nothing to undo yet", style="yellow")
+            return False
+        self.state, action = self.undo_stack.pop()
+        self.results_shown = min(self.results_shown, len(self.state.hand_results))
+        self.ui.show(Text("Took back ", style="yellow") + table.notation(action)
+                     + Text(" and the moves after it.", style="yellow"))
+        return True
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.ui.say("write save FILE, e.g. save game.json", style="yellow")
+            return
+        try:
+            write_record(self.state, path)
+        except UsageError as exc:
+            self.ui.say(str(exc), style="red")
+            return
+        self.ui.say(f"Saved the game so far to {path} (parlour replay {path}).", style="green")
+
+    # --- beginnings and ends ---
+    def introduce(self) -> None:
+        seats = ", ".join(f"{seat} {kind}" for seat, kind in enumerate(self.kinds))
+        self.ui.show(Text(f"{table.game_name(self.game_id)} · {len(self.kinds)} players · seed {self.state.seed}"
+                          f" · seats: {seats}", style="bold"))
+        if self.humans:
+            self.ui.say("Type help for the commands.", style="dim")
+
+    def report_hands(self) -> None:
+        results = self.state.hand_results
+        for result in results[self.results_shown:]:
+            self.ui.show(table.hand_result(result, self.kinds,
+                                           self.state.scores() if result is results[-1] else ()))
+        self.results_shown = len(results)
+
+    def viewer(self) -> int | None:
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def conclude(self) -> int:
+        final = self.state.view(self.viewer()).to_dict()
+        self.ui.show(table.draw_view(final, self.kinds, log_since=len(final["log"])))
+        self.ui.show(table.final_result(self.state.result(), self.kinds))
+        return self.save_at_end()
+
+    def leave(self, message: str) -> int:
+        self.ui.say(f"\n{message} Scores so far: {self.state.scores()}")
+        return self.save_at_end()
+
+    def save_at_end(self) -> int:
+        if self.save_path is None:
+            return 0
+        write_record(self.state, self.save_path)
+        self.ui.say(f"Saved the record to {self.save_path}.", style="green")
+        return 0
+
+
+def play(ui: Ui, game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
+         seats: str | None = None, options: Sequence[str] = (), save: str | None = None) -> int:
+    state, kinds = start(game, players, variant, seed, seats, options)
+    return Session(ui, game, state, kinds, save_path=save).run()

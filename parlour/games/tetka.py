@@ -73,6 +73,7 @@ LEGAL = tricks.follower(ORDER)
 INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
 HAND_SIZE = 13
+BIT = tuple(1 << i for i in range(len(PACK)))
 SEAT = tuple((s,) for s in range(4))
 NEXT_SEAT = tuple(((s + 1) % 4,) for s in range(4))
 TRICKS = 13
@@ -106,9 +107,8 @@ class TetkaState(State):
             # One at a time from the dealer's left, so the last card (the bum card) is the dealer's.
             self.hands = [0] * 4
             for k in range(4):
-                seat = (self.dealer + 1 + k) % 4
-                for card in deck[k::4]:
-                    self.hands[seat] |= 1 << card
+                # Distinct bits: their sum is their union.
+                self.hands[(self.dealer + 1 + k) % 4] = sum(map(BIT.__getitem__, deck[k::4]))
             self.bum = deck[-1]
         bum_card = PACK.cards[self.bum]
         self.tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
@@ -201,7 +201,7 @@ class TetkaState(State):
     def _end_trick(self) -> None:
         trick = self.trick
         taker = (self.leader + tricks.winner(trick, ORDER)) % 4
-        mask = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
         self.won[taker] |= mask
         self.tricks_won[taker] += 1
         number = self.trick_number

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import parlour  # noqa: E402
+import parlour
 
 
 def tetka_deals(seconds: float, rng: random.Random) -> float:

@@ -9,10 +9,40 @@
 """
 
 from parlour import games
-from parlour.engine import (Action, GameInfo, GameOver, HandResult, IllegalAction, NotationError, OutOfTurn,
-                            RecordError, Result, State, View, game_info, new_game, replay)
+from parlour.engine import (
+                            Action,
+                            GameInfo,
+                            GameOver,
+                            HandResult,
+                            IllegalAction,
+                            NotationError,
+                            OutOfTurn,
+                            RecordError,
+                            Result,
+                            State,
+                            View,
+                            game_info,
+                            new_game,
+                            replay,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["Action", "GameInfo", "GameOver", "HandResult", "IllegalAction", "NotationError", "OutOfTurn",
-           "RecordError", "Result", "State", "View", "game_info", "games", "new_game", "replay", "__version__"]
+__all__ = [
+                            "Action",
+                            "GameInfo",
+                            "GameOver",
+                            "HandResult",
+                            "IllegalAction",
+                            "NotationError",
+                            "OutOfTurn",
+                            "RecordError",
+                            "Result",
+                            "State",
+                            "View",
+                            "__version__",
+                            "game_info",
+                            "games",
+                            "new_game",
+                            "replay",
+]

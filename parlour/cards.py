@@ -86,7 +86,7 @@ class Card:
     path, where cards are dictionary keys.
     """
 
-    __slots__ = ("rank", "suit", "copy", "_text", "__weakref__")
+    __slots__ = ("__weakref__", "_text", "copy", "rank", "suit")
     _interned: ClassVar[dict[tuple[int, int | None, int], Card]] = {}
     rank: Rank
     suit: Suit | None
@@ -168,7 +168,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 class Pack:
     """A named pack: its cards in a fixed order, each with an index used by bit masks."""
 
-    __slots__ = ("name", "cards", "index", "full_mask", "suit_masks", "rank_masks")
+    __slots__ = ("cards", "full_mask", "index", "name", "rank_masks", "suit_masks")
 
     def __init__(self, name: str, cards: Iterable[Card]) -> None:
         self.name = name
@@ -262,7 +262,7 @@ def bit_indices(mask: int) -> list[int]:
 class CardSet:
     """A set API over an ``int`` bit mask of one pack's cards (python-chess's ``SquareSet`` idea)."""
 
-    __slots__ = ("pack", "mask")
+    __slots__ = ("mask", "pack")
 
     def __init__(self, pack: Pack, mask: int = 0) -> None:
         self.pack = pack

@@ -9,9 +9,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parlour import NotationError
-from parlour.cards import (DOUBLE_108, HEART_SOLO_24, KOWAH_120, NUMBER_40, PACKS, PIQUET_32, REVERSIS_48,
-                           SPANISH_40, STANDARD_52, TRIPLE_162, Card, CardSet, Pack, Rank, Suit, bit_indices,
-                           parse_cards)
+from parlour.cards import (
+    DOUBLE_108,
+    HEART_SOLO_24,
+    KOWAH_120,
+    NUMBER_40,
+    PACKS,
+    PIQUET_32,
+    REVERSIS_48,
+    SPANISH_40,
+    STANDARD_52,
+    TRIPLE_162,
+    Card,
+    CardSet,
+    Pack,
+    Rank,
+    Suit,
+    bit_indices,
+    parse_cards,
+)
 
 
 def faces(pack: Pack) -> Counter[str]:

@@ -88,10 +88,11 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("actions", "_cache", "_chunks")
+    __slots__ = ("_cache", "_chunks", "_numbers", "actions")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
+        self._numbers = {action: number for number, action in enumerate(self.actions)}
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
 
@@ -100,6 +101,18 @@ class ActionTable:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        """The action's number: its place in the table (the game's integer encoding)."""
+        number = self._numbers.get(action)
+        if number is None:
+            raise NotationError(f"{action} is not an action of this game")
+        return number
+
+    def decode(self, number: int) -> Action:
+        if type(number) is not int or not 0 <= number < len(self.actions):
+            raise NotationError(f"actions are numbered 0 to {len(self.actions) - 1}, not {number!r}")
+        return self.actions[number]
 
     def of(self, mask: int) -> list[Action]:
         """The actions of the set bits of ``mask``, in index order."""

@@ -77,7 +77,7 @@ def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Has
         start += room[k]
         if len(hand) > room[k]:
             rng.shuffle(hand)  # constrained cards were placed first: mix them into the free ones
-    return {z.key: hand for z, hand in zip(zones, out)}
+    return {z.key: hand for z, hand in zip(zones, out, strict=True)}
 
 
 def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]]:

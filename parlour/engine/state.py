@@ -1,9 +1,10 @@
 """The ``State`` base class: the contract every game keeps, and the machinery no game should rewrite.
 
-A game subclass supplies its rules through a few hooks (``_legal``, ``_check``, ``_do``, ``_view_parts``,
-``_unknown`` and ``_place_unknown``, ``encode``/``decode``); this class turns them into the public API:
-checked ``apply`` that leaves the state untouched on refusal, parsing, views with filtered logs, cheap
-clones, sampled worlds, records and results.
+A game subclass supplies its rules through a few hooks (``_setup``, ``_legal``, ``_check``, ``_do``,
+``_view_parts``, ``_unknown`` and ``_place_unknown``) and class facts (``ACTION_KINDS``, ``ACTIONS``,
+``MUTABLE``); this class turns them into the public API: checked ``apply`` that leaves the state
+untouched on refusal, parsing, action numbers, views with filtered logs, cheap clones, sampled worlds,
+records and results.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import struct
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
-from parlour.engine.actions import Action, parse_action_text
+from parlour.engine.actions import Action, ActionTable, parse_action_text
 from parlour.engine.match import HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
@@ -32,6 +33,10 @@ class State:
 
     info: ClassVar[GameInfo]
     ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = ()
+    # Every distinct action in number order: the integer encoding for RL and bots.
+    ACTIONS: ClassVar[ActionTable]
+    # Names of the mutable containers (lists, dicts) a clone must copy rather than share.
+    MUTABLE: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -85,13 +90,10 @@ class State:
 
     def encode(self, action: Action) -> int:
         """The action's number in ``range(action_space_size)``."""
-        raise NotImplementedError
+        return self.ACTIONS.encode(action)
 
     def decode(self, number: int) -> Action:
-        raise NotImplementedError
-
-    def _copy_mutables(self) -> None:
-        """Replace every mutable container of a fresh shallow copy by its own copy."""
+        return self.ACTIONS.decode(number)
 
     # --- the public contract ---------------------------------------------------------------------------
     @property
@@ -158,7 +160,8 @@ class State:
         twin._history = self._history.copy()
         twin._log = self._log.copy()
         twin.hand_results = self.hand_results.copy()
-        twin._copy_mutables()
+        for name in self.MUTABLE:
+            setattr(twin, name, getattr(self, name).copy())
         return twin
 
     def sample_world(self, seat: int, rng: random.Random) -> State:

@@ -32,9 +32,25 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour.cards import Card, Pack, Rank, Suit
-from parlour.engine import (Action, ActionTable, CardAction, GameInfo, HandResult, IllegalAction, Reason, Result,
-                            State, Unknown, Zone, option, option_specs, places_by_score, register, seat_entry)
-from parlour.errors import GameOver, NotationError, OutOfTurn
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Reason,
+    Result,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    places_by_score,
+    register,
+    seat_entry,
+)
+from parlour.errors import GameOver, OutOfTurn
 
 RULES = """\
 **Divide and Conquer** is a two-player duel of pure timing: both hands are in plain view all game long.
@@ -132,6 +148,9 @@ def _cards(mask: int) -> list[str]:
 
 class DivideAndConquerState(State):
     ACTION_KINDS = (Lay,)
+    ACTIONS = LAYS
+    # dealt is never changed after the deal, so it is shared.
+    MUTABLE = ("hands", "laid", "won", "half_won", "reasons", "matches")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -291,25 +310,6 @@ class DivideAndConquerState(State):
         self.laid[other] = deal["laid"][0]
         self.hands[other] = sum(1 << c for c in deal["hand"])
 
-    def _copy_mutables(self) -> None:
-        self.hands = self.hands.copy()
-        self.laid = self.laid.copy()
-        self.won = self.won.copy()
-        self.half_won = self.half_won.copy()
-        self.reasons = self.reasons.copy()
-        self.matches = self.matches.copy()
-        # dealt is never changed after the deal, so it is shared.
-
-    # --- action numbers -----------------------------------------------------------------------------
-    def encode(self, action: Action) -> int:
-        if type(action) is not Lay or action.card not in INDEX:
-            raise NotationError(f"{action} is not a Divide and Conquer action")
-        return INDEX[action.card]
-
-    def decode(self, number: int) -> Action:
-        if type(number) is not int or not 0 <= number < len(LAYS):
-            raise NotationError(f"Divide and Conquer's actions are numbered 0 to {len(LAYS) - 1}, not {number!r}")
-        return LAYS[number]
 
 
 register(INFO, DivideAndConquerState)

@@ -40,9 +40,23 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, bit_indices
-from parlour.engine import (Action, ActionTable, CardAction, Discard, GameInfo, HandResult, IllegalAction, Reason,
-                            State, Unknown, Zone, option, option_specs, register, seat_entry)
-from parlour.errors import NotationError
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    Discard,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Reason,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
 
 RULES = """\
 **Pitty Pat** is a matching game for two to five players with a 52-card pack; Belize counts it as its
@@ -110,11 +124,15 @@ MATCHES = ActionTable([Match(card) for card in CARDS], chunk=13)
 DISCARDS = ActionTable([Discard(card) for card in CARDS], chunk=13)
 TURN = Turn()
 DISCARD_BASE, TURN_NUMBER = 52, 104
+# Numbers: match 0-51, discard 52-103, turn 104.
+ALL_ACTIONS = ActionTable([*MATCHES.actions, *DISCARDS.actions, TURN])
 DEAL_SHAPE = '{"hands": [five cards per seat], "upcard": card, "stock": [cards, top first]}'
 
 
 class PittyPatState(State):
     ACTION_KINDS = (Match, Discard, Turn)
+    ACTIONS = ALL_ACTIONS
+    MUTABLE = ("hands", "pile", "stock", "lacks", "totals")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -402,30 +420,6 @@ class PittyPatState(State):
         for seat, mask in hands.items():
             self.hands[seat] = mask
 
-    def _copy_mutables(self) -> None:
-        self.hands = self.hands.copy()
-        self.pile = self.pile.copy()
-        self.stock = self.stock.copy()
-        self.lacks = self.lacks.copy()
-        self.totals = self.totals.copy()
-
-    # --- action numbers: match 0-51, discard 52-103, turn 104 ----------------------------------------
-    def encode(self, action: Action) -> int:
-        kind = type(action)
-        if kind is Turn:
-            return TURN_NUMBER
-        if kind is Match or kind is Discard:
-            index = INDEX.get(action.card)  # type: ignore[attr-defined]
-            if index is not None:
-                return index + (DISCARD_BASE if kind is Discard else 0)
-        raise NotationError(f"{action} is not a Pitty Pat action")
-
-    def decode(self, number: int) -> Action:
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= TURN_NUMBER:
-            raise NotationError(f"Pitty Pat's actions are numbered 0 to {TURN_NUMBER}, not {number!r}")
-        if number == TURN_NUMBER:
-            return TURN
-        return MATCHES[number] if number < DISCARD_BASE else DISCARDS[number - DISCARD_BASE]
 
 
 register(INFO, PittyPatState)

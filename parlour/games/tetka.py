@@ -22,9 +22,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
-from parlour.engine import (Action, ActionTable, GameInfo, HandResult, IllegalAction, Play, Reason, State, Unknown, Zone,
-                            option, option_specs, register, seat_entry)
-from parlour.errors import NotationError
+from parlour.engine import (
+    Action,
+    ActionTable,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Play,
+    Reason,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -90,6 +103,9 @@ def ordinal(n: int) -> str:
 
 class TetkaState(State):
     ACTION_KINDS = (Play,)
+    ACTIONS = PLAYS
+    # last_trick holds a finished trick's list, never mutated again, so clones share it.
+    MUTABLE = ("hands", "won", "tricks_won", "penalties", "totals", "voids", "trick", "reasons")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -326,28 +342,6 @@ class TetkaState(State):
             for c in cards:
                 mask |= 1 << c
             self.hands[seat] = mask
-
-    def _copy_mutables(self) -> None:
-        self.hands = self.hands.copy()
-        self.won = self.won.copy()
-        self.tricks_won = self.tricks_won.copy()
-        self.penalties = self.penalties.copy()
-        self.totals = self.totals.copy()
-        self.voids = self.voids.copy()
-        self.trick = self.trick.copy()
-        # last_trick holds a finished trick's list, never mutated again, so it is shared safely.
-        self.reasons = self.reasons.copy()
-
-    # --- action numbers -----------------------------------------------------------------------------
-    def encode(self, action: Action) -> int:
-        if type(action) is not Play or action.card not in INDEX:
-            raise NotationError(f"{action} is not a Tëtka action")
-        return INDEX[action.card]
-
-    def decode(self, number: int) -> Action:
-        if not isinstance(number, int) or not 0 <= number < len(PLAYS):
-            raise NotationError(f"Tëtka's actions are numbered 0 to {len(PLAYS) - 1}, not {number!r}")
-        return PLAYS[number]
 
 
 def _parse_cards(cards: Any) -> list[Card]:

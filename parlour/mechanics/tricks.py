@@ -84,15 +84,13 @@ def winner(trick: Sequence[int], order: CardOrder) -> int:
     best_card = trick[0]
     best_suit = suit_of[best_card]
     best_power = power[best_card]
-    i = 0
-    for card in trick:
+    for i, card in enumerate(trick):
         suit = suit_of[card]
         if suit == best_suit:
             if power[card] > best_power:
                 best, best_power = i, power[card]
         elif suit == trump:
             best, best_power, best_suit = i, power[card], suit
-        i += 1
     return best
 
 

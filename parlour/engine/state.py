@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from parlour.engine.actions import Action, ActionTable, parse_action_text
@@ -23,9 +23,10 @@ from parlour.engine.seating import Seating
 from parlour.engine.view import View
 from parlour.errors import GameOver, IllegalAction, OutOfTurn
 
-# A log entry: (position in the action history it follows, text or format template, its arguments, seats
-# allowed to read it or None for all). Formatting waits until a view asks, off the playout hot path.
-LogEntry = tuple[int, str, tuple[Any, ...], frozenset[int] | None]
+# A log entry: (position in the action history it follows, a format template or a function, its
+# arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
+# off the playout hot path; a function gets the arguments and must not hold on to the state.
+LogEntry = tuple[int, "str | Callable[..., str]", tuple[Any, ...], frozenset[int] | None]
 
 
 class State:
@@ -226,7 +227,7 @@ class State:
         def emit(entry: LogEntry) -> None:
             _, text, args, to = entry
             if to is None or seat in to:
-                out.append(text.format(*args) if args else text)
+                out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
         for position, (actor, action) in enumerate(self._history):
             while e < len(events) and events[e][0] <= position:

@@ -101,11 +101,57 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def trick_penalties(number: int, taker: int, mask: int, bum: int) -> list[Reason]:
+    """What a trick (its cards as a mask) costs its taker: the bum card, Tëtka, other queens, the
+    numbered trick and the last trick."""
+    bum_card = PACK.cards[bum]
+    numbered = trick_of_rank(bum_card.rank)
+    if not (mask & (QUEENS | BIT[bum]) or number == numbered or number == TRICKS):
+        return []
+    tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
+    out = []
+    if mask & BIT[bum]:
+        out.append(Reason(taker, 1, f"the bum card ({bum_card})"))
+    if mask & BIT[tetka]:
+        out.append(Reason(taker, 2, f"Tëtka ({PACK.cards[tetka]})"))
+    for queen in bit_indices(mask & QUEENS & ~BIT[tetka]):
+        out.append(Reason(taker, 1, f"a queen ({PACK.cards[queen]})"))
+    if number == numbered:
+        out.append(Reason(taker, 1, f"the {ordinal(number)} trick, numbered by the bum card"))
+    if number == TRICKS:
+        out.append(Reason(taker, 1, "the last trick"))
+    return out
+
+
+def trick_line(number: int, taker: int, mask: int, bum: int) -> str:
+    """The log's line for a finished trick (rendered only when a view is asked for)."""
+    costs = trick_penalties(number, taker, mask, bum)
+    return f"seat {taker} wins trick {number}" + (": " + ", ".join(r.text for r in costs) if costs else "")
+
+
+def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[int | None, str]:
+    """Who scores the most-tricks point, and by which tie-break (``bum_suit_won``: each seat's captured
+    cards of the bum suit, as masks whose higher bits are higher cards)."""
+    most = max(tricks_won)
+    tied = [s for s in range(len(tricks_won)) if tricks_won[s] == most]
+    if len(tied) == 1:
+        return tied[0], "most tricks"
+    counts = {s: bum_suit_won[s].bit_count() for s in tied}
+    best = max(counts.values())
+    if best == 0:
+        return None, "most tricks tied, and none of the tied took a card of the bum suit"
+    tied = [s for s in tied if counts[s] == best]
+    if len(tied) == 1:
+        return tied[0], "most tricks (tie broken by most cards of the bum suit)"
+    highest = max(tied, key=lambda s: bum_suit_won[s].bit_length())
+    return highest, "most tricks (tie broken by the highest card of the bum suit)"
+
+
 class TetkaState(State):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
-    # last_trick holds a finished trick's list, never mutated again, so clones share it.
-    MUTABLE = ("hands", "won", "tricks_won", "penalties", "totals", "voids", "trick", "reasons")
+    # A finished trick's list is never changed again, so clones share the entries of ``taken``.
+    MUTABLE = ("hands", "totals", "trick", "taken")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -129,16 +175,10 @@ class TetkaState(State):
         bum_card = PACK.cards[self.bum]
         self.tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
         self.numbered_trick = trick_of_rank(bum_card.rank)
-        self.danger = QUEENS | 1 << self.bum
-        self.won = [0] * 4
-        self.tricks_won = [0] * 4
-        self.penalties = [0] * 4
-        self.reasons: list[Reason] = []
-        self.voids = [0] * 4
+        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
+        self.taken: list[tuple[int, int, list[int], int]] = []
         self.trick: list[int] = []
         self._offered: tuple[int, int] | None = None
-        self.last_trick: tuple[int, list[int]] | None = None
-        self.trick_number = 1
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
@@ -206,86 +246,78 @@ class TetkaState(State):
         self._offered = None
         self.hands[seat] ^= 1 << index
         trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
         trick.append(index)
         if len(trick) < 4:
             self.to_move = NEXT_SEAT[seat]
-        else:
-            self._end_trick()
-
-    def _end_trick(self) -> None:
-        trick = self.trick
-        taker = (self.leader + tricks.winner(trick, ORDER)) % 4
-        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
-        self.won[taker] |= mask
-        self.tricks_won[taker] += 1
-        number = self.trick_number
-        if mask & self.danger or number == self.numbered_trick or number == TRICKS:
-            self._score_trick(taker, mask)
-        else:
-            self._log.append((len(self._history), "seat {} wins trick {}", (taker, number), None))
-        self.last_trick = (self.leader, trick)
+            return
+        # The trick is complete. Only who took it is settled now; what it costs is worked out from
+        # ``taken`` when the deal ends or a view asks, keeping the playout hot path short.
+        leader = self.leader
+        taker = (leader + tricks.winner(trick, ORDER)) % 4
+        self.taken.append((leader, taker, trick, BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]))
+        self._log.append((len(self._history), trick_line, (len(self.taken), taker, self.taken[-1][3], self.bum), None))
         self.trick = []
-        self.trick_number = number + 1
         self.leader = taker
-        if number == TRICKS:
+        if len(self.taken) == TRICKS:
             self._end_hand()
         else:
             self.to_move = SEAT[taker]
 
     # --- scoring (the book's words) -----------------------------------------------------------------
-    def _penalty(self, seat: int, points: int, text: str) -> None:
-        self.penalties[seat] += points
-        self.reasons.append(Reason(seat, points, text))
+    def trick_penalties(self, number: int) -> list[Reason]:
+        """What the ``number``-th trick of this deal cost its taker."""
+        _, taker, _, mask = self.taken[number - 1]
+        return trick_penalties(number, taker, mask, self.bum)
 
-    def _score_trick(self, taker: int, mask: int) -> None:
-        number = self.trick_number
-        taken = []
-        if mask & (1 << self.bum):
-            self._penalty(taker, 1, f"the bum card ({PACK.cards[self.bum]})")
-            taken.append("the bum card")
-        if mask & (1 << self.tetka):
-            self._penalty(taker, 2, f"Tëtka ({PACK.cards[self.tetka]})")
-            taken.append("Tëtka")
-        for queen in bit_indices(mask & QUEENS & ~(1 << self.tetka)):
-            self._penalty(taker, 1, f"a queen ({PACK.cards[queen]})")
-            taken.append(f"the {PACK.cards[queen]}")
-        if number == self.numbered_trick:
-            self._penalty(taker, 1, f"the {ordinal(number)} trick, numbered by the bum card")
-            taken.append(f"the {ordinal(number)} trick")
-        if number == TRICKS:
-            self._penalty(taker, 1, "the last trick")
-            taken.append("the last trick")
-        self._say("seat {} wins trick {}, taking {}", taker, number, ", ".join(taken))
+    def tricks_won(self) -> list[int]:
+        counts = [0] * 4
+        for entry in self.taken:
+            counts[entry[1]] += 1
+        return counts
 
-    def most_tricks_taker(self) -> tuple[int | None, str]:
-        """Who scores the most-tricks point, and by which tie-break."""
-        most = max(self.tricks_won)
-        tied = [s for s in range(4) if self.tricks_won[s] == most]
-        if len(tied) == 1:
-            return tied[0], "most tricks"
-        suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
-        counts = {s: (self.won[s] & suit_mask).bit_count() for s in tied}
-        best = max(counts.values())
-        if best == 0:
-            return None, "most tricks tied, and none of the tied took a card of the bum suit"
-        tied = [s for s in tied if counts[s] == best]
-        if len(tied) == 1:
-            return tied[0], "most tricks (tie broken by most cards of the bum suit)"
-        highest = max(tied, key=lambda s: (self.won[s] & suit_mask).bit_length())
-        return highest, "most tricks (tie broken by the highest card of the bum suit)"
+    def cards_won(self) -> list[int]:
+        """Each seat's captured cards, as masks."""
+        won = [0] * 4
+        for _, taker, _, mask in self.taken:
+            won[taker] |= mask
+        return won
+
+    def penalties_so_far(self) -> list[int]:
+        points = [0] * 4
+        for number in range(1, len(self.taken) + 1):
+            for reason in self.trick_penalties(number):
+                points[reason.seat] += reason.points  # type: ignore[index]
+        return points
+
+    def voids(self) -> list[int]:
+        """Suits (as bits) each seat has shown it lacks by not following, this deal."""
+        voids = [0] * 4
+        for leader, _, cards, _ in [*self.taken, (self.leader, None, self.trick, 0)]:
+            if cards:
+                led = SUIT_OF[cards[0]]
+                for k, card in enumerate(cards):
+                    if SUIT_OF[card] != led:
+                        voids[(leader + k) % 4] |= 1 << led
+        return voids
 
     def _end_hand(self) -> None:
-        taker, why = self.most_tricks_taker()
+        danger = QUEENS | BIT[self.bum]
+        reasons = [r for number, (_, taker, _, mask) in enumerate(self.taken, 1)
+                   if mask & danger or number == self.numbered_trick or number == TRICKS
+                   for r in trick_penalties(number, taker, mask, self.bum)]
+        suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
+        taker, why = most_tricks_taker(self.tricks_won(), [m & suit_mask for m in self.cards_won()])
         if taker is not None:
-            self._penalty(taker, 1, why)
-        summary = "; ".join(f"seat {s} {self.penalties[s]}" for s in range(4))
+            reasons.append(Reason(taker, 1, why))
+        changes = [0] * 4
+        for reason in reasons:
+            changes[reason.seat] += reason.points  # type: ignore[index]
+        summary = "; ".join(f"seat {s} {changes[s]}" for s in range(4))
         if taker is None:
             summary += f" ({why}: no one scores it)"
         for seat in range(4):
-            self.totals[seat] += self.penalties[seat]
-        self._finish_hand(HandResult(self.hand_number, tuple(self.penalties), tuple(self.reasons), summary))
+            self.totals[seat] += changes[seat]
+        self._finish_hand(HandResult(self.hand_number, tuple(changes), tuple(reasons), summary))
         if len(self.hand_results) >= self.hands_in_game:
             self.to_move = ()
             return
@@ -300,7 +332,8 @@ class TetkaState(State):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         bum_held = bool(self.hands[self.dealer] >> self.bum & 1)
         bum_text = str(PACK.cards[self.bum])
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
+        tricks_won = self.tricks_won()
+        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                             face_up=[bum_text] if s == self.dealer and bum_held else [],
                             status="dealer" if s == self.dealer else "")
                  for s in range(4)]
@@ -308,18 +341,19 @@ class TetkaState(State):
             "trick": [{"seat": (self.leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(self.trick)],
             "bum_card": bum_text,
         }
-        if self.last_trick is not None:
-            leader, cards = self.last_trick
+        if self.taken:
+            leader, _, cards, _ = self.taken[-1]
             table["last_trick"] = [{"seat": (leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
         extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
-                 "numbered_trick": self.numbered_trick, "trick_number": min(self.trick_number, TRICKS),
-                 "penalties": list(self.penalties), "hands_in_game": self.hands_in_game}
+                 "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
+                 "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
+        voids = self.voids()
         for s in range(4):
             if s == seat:
                 continue
@@ -328,7 +362,7 @@ class TetkaState(State):
                 hidden &= ~(1 << self.bum)
             void_mask = 0
             for suit in range(4):
-                if self.voids[s] >> suit & 1:
+                if voids[s] >> suit & 1:
                     void_mask |= ORDER.suit_masks[suit]
             unknown.pool |= hidden
             unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~void_mask))

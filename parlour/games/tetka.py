@@ -106,7 +106,7 @@ def trick_penalties(number: int, taker: int, mask: int, bum: int) -> list[Reason
     numbered trick and the last trick."""
     bum_card = PACK.cards[bum]
     numbered = trick_of_rank(bum_card.rank)
-    if not (mask & (QUEENS | BIT[bum]) or number == numbered or number == TRICKS):
+    if not (mask & (QUEENS | BIT[bum]) or number in (numbered, TRICKS)):
         return []
     tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
     out = []

@@ -18,13 +18,14 @@ import pytest
 from rich.console import Console
 
 import parlour
+from parlour.cards import ACE_HIGH
 from parlour.cli import table
 from parlour.cli.main import main
 from parlour.cli.play import read_value, resolve
 from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
 
 SUITS = "CDHS"
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+RANKS = [rank.letter for rank in ACE_HIGH]
 # Seat 0 holds every club, so it leads and wins every trick of the first deal: its choices are known.
 STACKED = json.dumps({"hands": [[rank + suit for rank in RANKS] for suit in SUITS]})
 ALL_BOTS = ["--seats", "heuristic,heuristic,random,random", "--seed", "1"]

@@ -46,7 +46,7 @@ RULES = """\
 *The deal.* All 52 cards are dealt, thirteen each. The last card dealt goes to the dealer and is shown to
 everyone: this is the **bum card**, and it decides much of what is dangerous this deal.
 
-*The play.* The player at the dealer's left leads to the first trick. You must follow suit if you can;
+*The play.* Whoever sits left of the dealer opens the first trick. You must follow suit if you can;
 otherwise play anything. There are no trumps: the highest card of the suit led takes the trick, and its
 winner leads to the next.
 

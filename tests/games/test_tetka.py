@@ -84,7 +84,7 @@ class TestDeal:
             assert state.view(None).table["bum_card"] in state.view(3).hand
 
     def test_the_player_left_of_the_dealer_leads_first(self) -> None:
-        """Game play: the player to the dealer's left leads the first trick."""
+        """Game play: the seat left of the dealer opens the first trick."""
         assert game({}, bum="5D").to_move == (0,)
 
     def test_the_deal_passes_to_the_left(self) -> None:

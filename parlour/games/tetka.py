@@ -283,6 +283,10 @@ class TetkaState(State):
         return won
 
     def penalties_so_far(self) -> list[int]:
+        """This deal's penalties so far; once it is over (the last deal stays on the table at the end of
+        the game), its full result, the most-tricks point included."""
+        if len(self.taken) == TRICKS:
+            return list(self.hand_results[-1].changes)
         points = [0] * 4
         for number in range(1, len(self.taken) + 1):
             for reason in self.trick_penalties(number):

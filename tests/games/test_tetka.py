@@ -196,6 +196,15 @@ class TestPenalties:
         assert "the last trick" in texts and "the 13th trick, numbered by the bum card" in texts
         assert "most tricks" in texts
 
+    def test_the_view_shows_running_penalties_then_the_deal_result(self) -> None:
+        """Penalties: the view counts each seat's penalties as tricks are taken, and the whole result at the end."""
+        state = game(ONE_SUIT_EACH, bum="KS", orbits=1)
+        play(state, "2C 2D 2H KS")
+        assert penalties(state) == [1, 0, 0, 0]
+        while not state.is_over:
+            state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+        assert state.view(None).extra["penalties"] == list(state.hand_results[-1].changes)
+
     def test_every_hand_distributes_nine_points_unless_nobody_takes_most_tricks(self) -> None:
         """Notes: the penalties of a hand always add up to 9 (8 when the most-tricks point is not scored)."""
         for seed in range(40):

@@ -7,7 +7,7 @@ Spanish games, to the right (``-1``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 CLOCKWISE = 1
 COUNTER_CLOCKWISE = -1
@@ -18,6 +18,12 @@ class Seating:
     players: int
     direction: int = CLOCKWISE
     teams: tuple[int, ...] | None = None
+    # following[seat] is the seat that acts after it: a table, for the playout hot path.
+    following: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "following",
+                           tuple((seat + self.direction) % self.players for seat in range(self.players)))
 
     @classmethod
     def partnership(cls, players: int, direction: int = CLOCKWISE) -> Seating:

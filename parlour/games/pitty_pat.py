@@ -140,7 +140,7 @@ class PittyPatState(State):
         self.totals = [0] * n
         self.deals_in_game: int = self.options["deals"]
         self.dealer = n - 1
-        self._next = tuple(((s + 1) % n,) for s in range(n))
+        self._next = tuple((s,) for s in self.seating.following)
         plan = self.options.get("deal")
         if isinstance(plan, list):   # check every prepared deal now, not halfway through the game
             for prepared in plan:
@@ -155,7 +155,7 @@ class PittyPatState(State):
             # One card at a time from the dealer's left.
             hands = [0] * n
             for k in range(HAND_SIZE * n):
-                hands[(self.dealer + 1 + k) % n] |= 1 << deck[k]
+                hands[self.seating.next(self.dealer, 1 + k)] |= 1 << deck[k]
             rest = deck[HAND_SIZE * n:]
         else:
             hands, upcard, top = self._parse_prepared(prepared)

@@ -88,7 +88,6 @@ QUEENS = PACK.rank_masks[Rank.QUEEN]
 HAND_SIZE = 13
 BIT = tuple(1 << i for i in range(len(PACK)))
 SEAT = tuple((s,) for s in range(4))
-NEXT_SEAT = tuple(((s + 1) % 4,) for s in range(4))
 TRICKS = 13
 
 
@@ -170,7 +169,7 @@ class TetkaState(State):
             self.hands = [0] * 4
             for k in range(4):
                 # Distinct bits: their sum is their union.
-                self.hands[(self.dealer + 1 + k) % 4] = sum(map(BIT.__getitem__, deck[k::4]))
+                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::4]))
             self.bum = deck[-1]
         bum_card = PACK.cards[self.bum]
         self.tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
@@ -248,12 +247,12 @@ class TetkaState(State):
         trick = self.trick
         trick.append(index)
         if len(trick) < 4:
-            self.to_move = NEXT_SEAT[seat]
+            self.to_move = SEAT[self.seating.following[seat]]
             return
         # The trick is complete. Only who took it is settled now; what it costs is worked out from
         # ``taken`` when the deal ends or a view asks, keeping the playout hot path short.
         leader = self.leader
-        taker = (leader + tricks.winner(trick, ORDER)) % 4
+        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
         self.taken.append((leader, taker, trick, BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]))
         self._log.append((len(self._history), trick_line, (len(self.taken), taker, self.taken[-1][3], self.bum), None))
         self.trick = []
@@ -301,7 +300,7 @@ class TetkaState(State):
                 led = SUIT_OF[cards[0]]
                 for k, card in enumerate(cards):
                     if SUIT_OF[card] != led:
-                        voids[(leader + k) % 4] |= 1 << led
+                        voids[self.seating.next(leader, k)] |= 1 << led
         return voids
 
     def _end_hand(self) -> None:
@@ -342,18 +341,21 @@ class TetkaState(State):
                             status="dealer" if s == self.dealer else "")
                  for s in range(4)]
         table: dict[str, Any] = {
-            "trick": [{"seat": (self.leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(self.trick)],
+            "trick": self._plays(self.leader, self.trick),
             "bum_card": bum_text,
         }
         if self.taken:
             leader, _, cards, _ = self.taken[-1]
-            table["last_trick"] = [{"seat": (leader + k) % 4, "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
+            table["last_trick"] = self._plays(leader, cards)
         extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
                  "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
+
+    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)

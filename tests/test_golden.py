@@ -15,7 +15,7 @@ import pytest
 import parlour
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
-from regenerate import golden_game, path_for  # noqa: E402
+from regenerate import golden_game, path_for
 
 GAMES = [info.id for info in parlour.games()]
 

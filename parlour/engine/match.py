@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -18,14 +18,46 @@ class Reason(NamedTuple):
         return {"seat": self.seat, "points": self.points, "text": self.text}
 
 
-@dataclass(frozen=True, slots=True)
 class HandResult:
-    """A finished deal: each seat's score change and why."""
+    """A finished deal: each seat's score change, and why in the book's words.
 
-    number: int
-    changes: tuple[int, ...]
-    reasons: tuple[Reason, ...] = ()
-    summary: str = ""
+    The words may be given as ``explain``, a function that returns ``(reasons, summary)`` and is called
+    the first time either is read: playouts by the thousand never read them, people always do. It must
+    close over immutable data only, since clones of a state share their results.
+    """
+
+    __slots__ = ("_explain", "_reasons", "_summary", "changes", "number")
+
+    def __init__(self, number: int, changes: tuple[int, ...], reasons: tuple[Reason, ...] = (), summary: str = "",
+                 explain: Callable[[], tuple[tuple[Reason, ...], str]] | None = None) -> None:
+        self.number = number
+        self.changes = changes
+        self._reasons = reasons
+        self._summary = summary
+        self._explain = explain
+
+    def _worded(self) -> None:
+        if self._explain is not None:
+            self._reasons, self._summary = self._explain()
+            self._explain = None
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        self._worded()
+        return self._reasons
+
+    @property
+    def summary(self) -> str:
+        self._worded()
+        return self._summary
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandResult) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HandResult(number={self.number}, changes={self.changes}, reasons={self.reasons!r})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "changes": list(self.changes),

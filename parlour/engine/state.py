@@ -241,4 +241,8 @@ class State:
 
     def _finish_hand(self, result: HandResult) -> None:
         self.hand_results.append(result)
-        self._say("hand {}: {}", result.number, result.summary or "ends")
+        self._log.append((len(self._history), _hand_line, (result,), None))
+
+
+def _hand_line(result: HandResult) -> str:
+    return f"hand {result.number}: {result.summary or 'ends'}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
@@ -100,9 +101,14 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def trick_penalties(number: int, taker: int, mask: int, bum: int) -> list[Reason]:
-    """What a trick (its cards as a mask) costs its taker: the bum card, Tëtka, other queens, the
-    numbered trick and the last trick."""
+# The ways a trick costs its taker, and their points; each is put into words only when someone reads it.
+BUM, TETKA, QUEEN, NUMBERED, LAST = range(5)
+POINTS = (1, 2, 1, 1, 1)
+
+
+def trick_costs(number: int, mask: int, bum: int) -> list[tuple[int, int]]:
+    """What a trick (its cards as a mask) costs its taker, as (cost, card or trick number) pairs: the bum
+    card, Tëtka, every other queen, the trick numbered by the bum card, the last trick."""
     bum_card = PACK.cards[bum]
     numbered = trick_of_rank(bum_card.rank)
     if not (mask & (QUEENS | BIT[bum]) or number in (numbered, TRICKS)):
@@ -110,22 +116,51 @@ def trick_penalties(number: int, taker: int, mask: int, bum: int) -> list[Reason
     tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
     out = []
     if mask & BIT[bum]:
-        out.append(Reason(taker, 1, f"the bum card ({bum_card})"))
+        out.append((BUM, bum))
     if mask & BIT[tetka]:
-        out.append(Reason(taker, 2, f"Tëtka ({PACK.cards[tetka]})"))
-    for queen in bit_indices(mask & QUEENS & ~BIT[tetka]):
-        out.append(Reason(taker, 1, f"a queen ({PACK.cards[queen]})"))
+        out.append((TETKA, tetka))
+    out += [(QUEEN, queen) for queen in bit_indices(mask & QUEENS & ~BIT[tetka])]
     if number == numbered:
-        out.append(Reason(taker, 1, f"the {ordinal(number)} trick, numbered by the bum card"))
+        out.append((NUMBERED, number))
     if number == TRICKS:
-        out.append(Reason(taker, 1, "the last trick"))
+        out.append((LAST, number))
     return out
+
+
+def cost_words(cost: int, what: int) -> str:
+    if cost == BUM:
+        return f"the bum card ({PACK.cards[what]})"
+    if cost == TETKA:
+        return f"Tëtka ({PACK.cards[what]})"
+    if cost == QUEEN:
+        return f"a queen ({PACK.cards[what]})"
+    if cost == NUMBERED:
+        return f"the {ordinal(what)} trick, numbered by the bum card"
+    return "the last trick"
+
+
+def trick_penalties(number: int, taker: int, mask: int, bum: int) -> list[Reason]:
+    """A trick's costs as the book words them."""
+    return [Reason(taker, POINTS[cost], cost_words(cost, what)) for cost, what in trick_costs(number, mask, bum)]
 
 
 def trick_line(number: int, taker: int, mask: int, bum: int) -> str:
     """The log's line for a finished trick (rendered only when a view is asked for)."""
     costs = trick_penalties(number, taker, mask, bum)
     return f"seat {taker} wins trick {number}" + (": " + ", ".join(r.text for r in costs) if costs else "")
+
+
+def word_deal(taken: tuple[tuple[int, int, list[int], int], ...], bum: int, most: int | None, why: str,
+              changes: tuple[int, ...]) -> tuple[tuple[Reason, ...], str]:
+    """A finished deal's reasons and summary, in the book's words."""
+    reasons = [r for number, (_, taker, _, mask) in enumerate(taken, 1)
+               for r in trick_penalties(number, taker, mask, bum)]
+    if most is not None:
+        reasons.append(Reason(most, 1, why))
+    summary = "; ".join(f"seat {s} {changes[s]}" for s in range(4))
+    if most is None:
+        summary += f" ({why}: no one scores it)"
+    return tuple(reasons), summary
 
 
 def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[int | None, str]:
@@ -305,22 +340,19 @@ class TetkaState(State):
 
     def _end_hand(self) -> None:
         danger = QUEENS | BIT[self.bum]
-        reasons = [r for number, (_, taker, _, mask) in enumerate(self.taken, 1)
-                   if mask & danger or number == self.numbered_trick or number == TRICKS
-                   for r in trick_penalties(number, taker, mask, self.bum)]
-        suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
-        taker, why = most_tricks_taker(self.tricks_won(), [m & suit_mask for m in self.cards_won()])
-        if taker is not None:
-            reasons.append(Reason(taker, 1, why))
         changes = [0] * 4
-        for reason in reasons:
-            changes[reason.seat] += reason.points  # type: ignore[index]
-        summary = "; ".join(f"seat {s} {changes[s]}" for s in range(4))
-        if taker is None:
-            summary += f" ({why}: no one scores it)"
+        for number, (_, taker, _, mask) in enumerate(self.taken, 1):
+            if mask & danger or number == self.numbered_trick or number == TRICKS:
+                for cost, _ in trick_costs(number, mask, self.bum):
+                    changes[taker] += POINTS[cost]
+        suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
+        most, why = most_tricks_taker(self.tricks_won(), [m & suit_mask for m in self.cards_won()])
+        if most is not None:
+            changes[most] += 1
         for seat in range(4):
             self.totals[seat] += changes[seat]
-        self._finish_hand(HandResult(self.hand_number, tuple(changes), tuple(reasons), summary))
+        explain = partial(word_deal, tuple(self.taken), self.bum, most, why, tuple(changes))
+        self._finish_hand(HandResult(self.hand_number, tuple(changes), explain=explain))
         if len(self.hand_results) >= self.hands_in_game:
             self.to_move = ()
             return

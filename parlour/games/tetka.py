@@ -97,6 +97,13 @@ def trick_of_rank(rank: Rank) -> int:
     return int(rank)
 
 
+# For each possible bum card: Tëtka (the queen of its suit), the trick its rank numbers, and the cards
+# that cost something when taken (every queen and the bum card itself).
+BUM_FACTS = tuple((INDEX[Card(Rank.QUEEN, card.suit)], trick_of_rank(card.rank), QUEENS | BIT[index])
+                  for index, card in enumerate(PACK.cards))
+QUEEN_INDICES = tuple(bit_indices(QUEENS))
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -109,17 +116,15 @@ POINTS = (1, 2, 1, 1, 1)
 def trick_costs(number: int, mask: int, bum: int) -> list[tuple[int, int]]:
     """What a trick (its cards as a mask) costs its taker, as (cost, card or trick number) pairs: the bum
     card, Tëtka, every other queen, the trick numbered by the bum card, the last trick."""
-    bum_card = PACK.cards[bum]
-    numbered = trick_of_rank(bum_card.rank)
-    if not (mask & (QUEENS | BIT[bum]) or number in (numbered, TRICKS)):
+    tetka, numbered, danger = BUM_FACTS[bum]
+    if not (mask & danger or number in (numbered, TRICKS)):
         return []
-    tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
     out = []
     if mask & BIT[bum]:
         out.append((BUM, bum))
     if mask & BIT[tetka]:
         out.append((TETKA, tetka))
-    out += [(QUEEN, queen) for queen in bit_indices(mask & QUEENS & ~BIT[tetka])]
+    out += [(QUEEN, queen) for queen in QUEEN_INDICES if mask & BIT[queen] and queen != tetka]
     if number == numbered:
         out.append((NUMBERED, number))
     if number == TRICKS:
@@ -207,8 +212,7 @@ class TetkaState(State):
                 self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::4]))
             self.bum = deck[-1]
         bum_card = PACK.cards[self.bum]
-        self.tetka = INDEX[Card(Rank.QUEEN, bum_card.suit)]
-        self.numbered_trick = trick_of_rank(bum_card.rank)
+        self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
         self.taken: list[tuple[int, int, list[int], int]] = []
         self.trick: list[int] = []
@@ -339,7 +343,7 @@ class TetkaState(State):
         return voids
 
     def _end_hand(self) -> None:
-        danger = QUEENS | BIT[self.bum]
+        danger = BUM_FACTS[self.bum][2]
         changes = [0] * 4
         for number, (_, taker, _, mask) in enumerate(self.taken, 1):
             if mask & danger or number == self.numbered_trick or number == TRICKS:

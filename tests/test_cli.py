@@ -163,7 +163,7 @@ class TestHuman:
         code, out = stacked_tetka(["?", "nonsense", "play QH", "1", "play 3C", "4C", "undo",
                                    f"save {path}", "quit"])
         assert code == 0
-        assert "The heuristic bot suggests play" in out
+        assert "IS-MCTS suggests play" in out
         assert "unknown action 'nonsense'" in out
         assert "you do not hold QH" in out
         assert "Took back play 4♣" in out

@@ -158,6 +158,58 @@ def test_sampled_worlds_look_the_same_to_the_seat(game: str, players: int, varia
                 playout(state.sample_world(state.to_move[0], rng), rng)
 
 
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_sampled_worlds_keep_no_trace_of_the_real_deal(game: str, players: int, variant: str | None) -> None:
+    """A world depends only on what its seat knows and on the rng: two states that differ only in cards
+    the seat cannot see give identical worlds from the same rng, with no seed, prepared deal or record."""
+    rng = random.Random(5)
+    for state in snapshots(game, players, variant, 5):
+        if state.is_over or rng.random() > 0.25:
+            continue
+        for seat in range(players):
+            twin = hidden_twin(state, seat) or state.sample_world(seat, rng)
+            number = rng.getrandbits(32)
+            world, twin_world = state.sample_world(seat, random.Random(number)), twin.sample_world(
+                seat, random.Random(number))
+            assert fingerprint_views(world) == fingerprint_views(twin_world)
+            assert world.seed is None and "deal" not in world.options and world.sampled_for == seat
+            with pytest.raises(ValueError, match="sampled world"):
+                world.record()
+
+
+def hidden_twin(state: State, seat: int) -> State | None:
+    """The same game played with another choice for the last secret action of another seat (a different
+    card laid face down), if that leaves ``seat``'s view unchanged: a state differing only in what
+    ``seat`` cannot see, history included."""
+    history = state.history
+    secret = [i for i, (actor, action) in enumerate(history) if action.secret and actor != seat]
+    if not secret:
+        return None
+    last = secret[-1]
+    actor, original = history[last]
+    base = parlour.new_game(state.info.id, players=state.players, variant=state.variant, seed=state.seed,
+                            **state.options)
+    for who, action in history[:last]:
+        base.apply(who, action)
+    for alternative in base.legal_actions(actor):
+        if alternative == original or type(alternative) is not type(original):
+            continue
+        twin = base.clone()
+        try:
+            twin.apply(actor, alternative)
+            for who, action in history[last + 1:]:
+                twin.apply(who, action)
+        except ValueError:
+            continue
+        if twin.view(seat) == state.view(seat):
+            return twin
+    return None
+
+
+def fingerprint_views(state: State) -> tuple[str, ...]:
+    return tuple(json.dumps(state.view(s).to_dict(), sort_keys=True) for s in [*range(state.players), None])
+
+
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_sampled_worlds_differ_in_what_the_seat_cannot_see(game: str) -> None:
     """Where something is hidden from a seat, different samples really deal it differently."""

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from parlour.bots.base import Bot, RandomBot, bot_kinds, make_bot
+from parlour.bots.base import Bot, RandomBot, WorldSampler, bot_kinds, make_bot, sampler_for
 from parlour.bots.heuristic import HeuristicBot, heuristic_for
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "bot_kinds", "heuristic_for", "make_bot"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "WorldSampler", "bot_kinds", "heuristic_for", "make_bot", "sampler_for"]

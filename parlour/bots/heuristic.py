@@ -10,6 +10,7 @@ import importlib
 import random
 from collections.abc import Callable
 
+from parlour.bots.base import WorldSampler
 from parlour.engine.view import View
 
 Strategy = Callable[[View, random.Random], str]
@@ -40,7 +41,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.strategy = strategy_of(game_id)
 
-    def choose(self, view: View) -> str:
+    def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         if len(view.legal_actions) == 1:

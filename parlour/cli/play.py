@@ -17,7 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
-from parlour.bots import Bot, bot_kinds, make_bot
+from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
 from parlour.cli import table
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import GameInfo, State, game_info, new_game
@@ -28,7 +28,7 @@ QUIT_WORDS = ("quit", "q", "exit")
 
 HELP = """\
 Type an action as listed (play QC), its number, or just its card (QC) when a single listed action uses it.
-  ?            the heuristic bot's suggestion
+  ?            a suggestion from the IS-MCTS bot (half a second's search)
   undo         take back your last move, and the bots' moves after it (only against bots)
   save FILE    write the game so far as a record (parlour replay FILE)
   table        draw the table again
@@ -186,8 +186,9 @@ class Session:
         self.max_actions = game_info(game).max_actions
         for seat, kind in enumerate(self.kinds):
             if kind != HUMAN:
-                self.bots[seat] = make_bot(kind, game, seed=bot_seed(self.state.seed, f"seat {seat}"))
-        self.adviser = make_bot("heuristic", game, seed=bot_seed(self.state.seed, "hint"))
+                self.bots[seat] = make_bot(kind, game, seed=bot_seed(self.state.seed or 0, f"seat {seat}"))
+        # The hint is a short search: about half a second, so that asking costs little.
+        self.adviser = make_bot("ismcts:0.5s", game, seed=bot_seed(self.state.seed or 0, "hint"))
         self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
 
     @property
@@ -220,7 +221,7 @@ class Session:
     def bot_turn(self, seat: int) -> None:
         if self.actions_taken >= self.max_actions:
             raise BotFailure(f"the game did not end within {self.max_actions} actions")
-        choice = self.bots[seat].choose(self.state.view(seat))
+        choice = self.bots[seat].choose(self.state.view(seat), sampler_for(self.state, seat))
         try:
             self.state.apply(seat, choice)
         except ValueError as exc:
@@ -287,12 +288,12 @@ class Session:
     def suggest(self, seat: int) -> None:
         view = self.state.view(seat)
         try:
-            choice = self.adviser.choose(view)
+            choice = self.adviser.choose(view, sampler_for(self.state, seat))
         except (ValueError, RuntimeError) as exc:
             self.ui.say(f"no suggestion: {exc}", style="yellow")
             return
         number = view.legal_actions.index(choice) + 1 if choice in view.legal_actions else "?"
-        self.ui.show(Text("The heuristic bot suggests ", style="yellow") + table.notation(choice)
+        self.ui.show(Text("IS-MCTS suggests ", style="yellow") + table.notation(choice)
                      + Text(f" ({number})", style="yellow"))
 
     def undo(self) -> bool:

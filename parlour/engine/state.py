@@ -42,7 +42,9 @@ class State:
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.variant = variant
-        self.seed = seed
+        self.seed: int | None = seed
+        # The seat a sampled world was dealt for (``sample_world``); None for a real game.
+        self.sampled_for: int | None = None
         self.options: dict[str, Any] = options
         self.seating = (Seating.partnership(players, self.info.direction) if self.info.partnerships
                         else Seating(players, self.info.direction))
@@ -171,10 +173,18 @@ class State:
         world = self.clone()
         world._place_unknown(deal_unknown(self._unknown(seat), rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
+        # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
+        # deal among the options, not an event that only other seats were told of.
+        world.seed = None
+        world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
+        world._log = [entry for entry in self._log if entry[3] is None or seat in entry[3]]
+        world.sampled_for = seat
         return world
 
     def record(self) -> dict[str, Any]:
         """JSON-ready data from which ``parlour.replay`` rebuilds this exact state."""
+        if self.sampled_for is not None:
+            raise ValueError("a sampled world has no record: its unseen cards were dealt anew, not from a seed")
         from parlour.engine.record import make_record
         return make_record(self)
 

@@ -309,7 +309,8 @@ class DivideAndConquerState(State):
         other = 0 if self.laid[0] != NO_CARD else 1
         self.laid[other] = deal["laid"][0]
         self.hands[other] = sum(1 << c for c in deal["hand"])
-
-
+        # The history too must hold the card dealt here, not the one really laid: a search that reads
+        # the world's own history, log or views must find nothing its seat could not see.
+        self._history[-1] = (other, LAYS[self.laid[other]])
 
 register(INFO, DivideAndConquerState)

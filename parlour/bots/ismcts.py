@@ -1,0 +1,187 @@
+"""Information-set Monte Carlo tree search, generic over every game of the contract.
+
+This is single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012). Each iteration deals a world with
+the sampler the bot is given (``state.sample_world(seat, rng)`` behind it: the bot never holds the live
+state) and walks one shared tree, whose nodes are the searching seat's information sets: an edge is an
+action as the searching seat sees it. A secret action of another seat (a card laid face down) is one
+edge whatever the card, so no node knows more than the seat would. Selection is UCB1 with availability
+counts (an action counts as "available" only in the worlds where it was legal), expansion adds one
+child per iteration, and the rollout plays uniformly random legal actions.
+
+Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change
+of score in that deal (its sign flipped where the lowest score wins), scaled to [0, 1] across the seats,
+or, if the game ends first, its finishing places. Partners share their side's score, so they share rewards.
+
+Known weakness, shared with every single-observer search: other seats choose in the tree by their own
+statistics, which are conditioned on our earlier moves even where those were secret (a card we laid face
+down), so the search plays as if a simultaneous opponent could see our card: cautious, never reckless.
+For Divide and Conquer the exact ``solver`` bot is better.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from parlour.bots.base import WorldSampler
+from parlour.engine.actions import Action
+from parlour.engine.state import State
+from parlour.engine.view import View
+
+SECRET = -1  # the one edge for any secret action of another seat
+
+
+class Node:
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.reward = 0.0          # summed reward of the seat that acted to reach this node
+        self.available = 0         # iterations in which this node's action was legal
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to think: whichever limit comes first."""
+
+    iterations: int = 600
+    seconds: float = 1.0
+
+
+class IsmctsBot:
+    """Searches sampled worlds for the move with the best average outcome for its seat."""
+
+    name = "ismcts"
+
+    def __init__(self, game_id: str, seed: int | None = None, budget: Budget | None = None,
+                 exploration: float = 0.7) -> None:
+        self.game_id = game_id
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.exploration = exploration
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    @classmethod
+    def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> IsmctsBot:
+        """``""`` (the default), ``"2000"`` (iterations per move) or ``"0.5s"`` (seconds per move)."""
+        try:
+            if not setting:
+                return cls(game_id, seed)
+            if setting.endswith("s"):
+                seconds = float(setting[:-1])
+                if seconds > 0:
+                    return cls(game_id, seed, Budget(iterations=10**9, seconds=seconds))
+            elif int(setting) > 0:
+                return cls(game_id, seed, Budget(iterations=int(setting), seconds=math.inf))
+        except ValueError:
+            pass
+        raise ValueError(f"ismcts takes a budget such as ismcts:2000 (iterations) or ismcts:0.5s (seconds), "
+                         f"not {setting!r}")
+
+    # --- deciding ------------------------------------------------------------------------------------
+    def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        if worlds is None or view.seat is None:
+            raise ValueError("IS-MCTS needs its seat's view and a world sampler (parlour.bots.sampler_for)")
+        seat = view.seat
+        root = Node()
+        names: dict[int, str] = {}
+        start = time.perf_counter()
+        deadline = start + self.budget.seconds
+        iterations = 0
+        while iterations < self.budget.iterations and time.perf_counter() < deadline:
+            world = worlds(self.rng)
+            self._iterate(root, world, seat, names)
+            iterations += 1
+        self.last_iterations, self.last_seconds = iterations, time.perf_counter() - start
+        legal = set(view.legal_actions)
+        ranked = sorted(((child.visits, child.reward, key) for key, child in root.children.items()
+                         if names.get(key) in legal), reverse=True)
+        if not ranked:
+            return self.rng.choice(view.legal_actions)
+        return names[ranked[0][2]]
+
+    # --- one iteration -------------------------------------------------------------------------------
+    def _iterate(self, root: Node, world: State, seat: int, names: dict[int, str]) -> None:
+        rng = self.rng
+        start_scores = world.scores()
+        deal = world.hand_number
+        path: list[tuple[Node, int]] = []
+        node = root
+        expanded = False
+        while not expanded and world.to_move and world.hand_number == deal:
+            # The searching seat decides at the root even when others may act at the same moment.
+            actor = seat if node is root else world.to_move[0]
+            by_key = self._edges(world, actor, seat)
+            children = node.children
+            untried = [key for key in by_key if key not in children]
+            for key in by_key:
+                child = children.get(key)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                key = rng.choice(untried)
+                child = children[key] = Node()
+                child.available = 1
+                expanded = True
+            else:
+                key = self._select(node, by_key)
+                child = children[key]
+            action = rng.choice(by_key[key])
+            if node is root:
+                names[key] = str(action)
+            world.apply(actor, action)
+            path.append((child, actor))
+            node = child
+        self._rollout(world, deal, rng)
+        rewards = self._rewards(world, start_scores, deal)
+        root.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.reward += rewards[actor]
+
+    def _edges(self, world: State, actor: int, seat: int) -> dict[int, list[Action]]:
+        """The actor's legal actions grouped by what the searching seat would see of them."""
+        edges: dict[int, list[Action]] = {}
+        for action in world.legal_actions(actor):
+            key = SECRET if action.secret and actor != seat else world.encode(action)
+            edges.setdefault(key, []).append(action)
+        return edges
+
+    def _select(self, node: Node, by_key: dict[int, list[Action]]) -> int:
+        best_key, best_score = SECRET, -math.inf
+        c = self.exploration
+        for key in by_key:
+            child = node.children[key]
+            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_key, best_score = key, score
+        return best_key
+
+    @staticmethod
+    def _rollout(world: State, deal: int, rng: random.Random) -> None:
+        choice = rng.choice
+        while world.to_move and world.hand_number == deal:
+            actor = world.to_move[0]
+            world.apply(actor, choice(world.legal_actions(actor)))
+
+    @staticmethod
+    def _rewards(world: State, start_scores: list[int], deal: int) -> list[float]:
+        """Each seat's outcome scaled to [0, 1]: finishing places at the game's end, else the deal's gains."""
+        n = len(start_scores)
+        if world.is_over and world.hand_number == deal and n > 1:
+            places = world.result().places
+            return [(n - place) / (n - 1) for place in places]
+        sign = -1 if world.info.lowest_score_wins else 1
+        gains = [sign * (after - before) for after, before in zip(world.scores(), start_scores, strict=True)]
+        low, high = min(gains), max(gains)
+        if high == low:
+            return [0.5] * n
+        return [(g - low) / (high - low) for g in gains]

@@ -1,0 +1,114 @@
+"""IS-MCTS: it never cheats, it keeps to its budget, and it chooses only legal moves, in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot, sampler_for
+from parlour.bots.ismcts import Budget, IsmctsBot
+
+GAMES = [info.id for info in parlour.games()]
+
+# A Tëtka deal, and its twin in which seats 1 and 2 have swapped two cards seat 0 cannot see. Both
+# swapped cards are diamonds, so no one's legal moves change before they are played.
+HANDS = [["2C", "5C", "9C", "KC", "3D", "7D", "JD", "4H", "8H", "QH", "6S", "10S", "AS"],
+         ["3C", "6C", "10C", "AC", "4D", "8D", "QD", "5H", "9H", "KH", "7S", "JS", "2S"],
+         ["4C", "7C", "JC", "2D", "5D", "9D", "KD", "6H", "10H", "AH", "8S", "QS", "3S"],
+         ["8C", "QC", "6D", "10D", "AD", "2H", "3H", "7H", "JH", "4S", "5S", "9S", "KS"]]
+
+
+def twin_deals() -> tuple[dict[str, object], dict[str, object]]:
+    swapped = [list(hand) for hand in HANDS]
+    swapped[1][swapped[1].index("QD")], swapped[2][swapped[2].index("KD")] = "KD", "QD"
+    return {"hands": HANDS, "bum": "KS"}, {"hands": swapped, "bum": "KS"}
+
+
+def bot(seed: int, iterations: int = 150) -> IsmctsBot:
+    return IsmctsBot("tetka", seed=seed, budget=Budget(iterations=iterations, seconds=60))
+
+
+class TestNoCheating:
+    def test_hidden_cards_do_not_change_the_decision(self) -> None:
+        """Two Tëtka states that differ only in cards seat 0 cannot see get the same move from the same seed."""
+        first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
+        for state in (first, second):
+            for card in ("play 2C", "play 3C", "play 4C", "play 8C"):
+                state.apply(state.to_move[0], card)
+        seat = first.to_move[0]
+        assert first.view(seat) == second.view(seat)
+        assert first.view(1) != second.view(1)
+        for seed in range(4):
+            assert bot(seed).choose(first.view(seat), sampler_for(first, seat)) == \
+                bot(seed).choose(second.view(seat), sampler_for(second, seat))
+
+    def test_a_face_down_card_does_not_change_the_decision(self) -> None:
+        """Divide and Conquer: which card the opponent laid face down cannot change our move."""
+        states = []
+        for laid in ("lay 3S", "lay 9S"):
+            state = parlour.new_game("divide-and-conquer", seed=1,
+                                     deal={"hands": [["3S", "9S", "QS", "5S", "7S"], ["2S", "4S", "6S", "8S", "10S"]]})
+            state.apply(0, laid)
+            states.append(state)
+        assert states[0].view(1) == states[1].view(1)
+        for seed in range(4):
+            decisions = {IsmctsBot("divide-and-conquer", seed=seed, budget=Budget(200, 60)).choose(
+                s.view(1), sampler_for(s, 1)) for s in states}
+            assert len(decisions) == 1
+
+    def test_the_check_catches_a_bot_that_peeks(self) -> None:
+        """The same comparison exposes a search given the live state instead of sampled worlds."""
+        first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
+        differed = False
+        for state_pair_seed in range(6):
+            choices = set()
+            for state in (first, second):
+                choices.add(bot(state_pair_seed, 300).choose(state.view(0), lambda rng, s=state: s.clone()))
+            differed |= len(choices) > 1
+        assert differed
+
+
+class TestBudgetAndLegality:
+    def test_iterations_budget(self) -> None:
+        state = parlour.new_game("tetka", seed=2)
+        searcher = bot(1, iterations=37)
+        searcher.choose(state.view(0), sampler_for(state, 0))
+        assert searcher.last_iterations == 37
+
+    def test_time_budget(self) -> None:
+        state = parlour.new_game("tetka", seed=2)
+        searcher = IsmctsBot("tetka", seed=1, budget=Budget(iterations=10**9, seconds=0.2))
+        searcher.choose(state.view(0), sampler_for(state, 0))
+        assert 0.2 <= searcher.last_seconds < 1.5
+
+    @pytest.mark.parametrize(("setting", "iterations", "seconds"), [("", 600, 1.0), ("250", 250, float("inf")),
+                                                                     ("0.3s", 10**9, 0.3)])
+    def test_settings(self, setting: str, iterations: int, seconds: float) -> None:
+        searcher = make_bot(f"ismcts:{setting}" if setting else "ismcts", "tetka", seed=1)
+        assert isinstance(searcher, IsmctsBot)
+        assert searcher.budget == Budget(iterations, seconds)
+
+    @pytest.mark.parametrize("setting", ["x", "-3", "0s", "1.5"])
+    def test_bad_settings_are_refused(self, setting: str) -> None:
+        with pytest.raises(ValueError, match="ismcts"):
+            make_bot(f"ismcts:{setting}", "tetka")
+
+    def test_a_sampler_is_required(self) -> None:
+        state = parlour.new_game("tetka", seed=2)
+        with pytest.raises(ValueError, match="sampler"):
+            bot(1).choose(state.view(0))
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_only_legal_moves_in_every_game(self, game: str) -> None:
+        rng = random.Random(4)
+        state = parlour.new_game(game, seed=4)
+        searcher = IsmctsBot(game, seed=4, budget=Budget(iterations=40, seconds=60))
+        while not state.is_over:
+            seat = state.to_move[0]
+            view = state.view(seat)
+            choice = searcher.choose(view, sampler_for(state, seat)) if rng.random() < 0.3 else \
+                rng.choice(view.legal_actions)
+            assert choice in view.legal_actions
+            state.apply(seat, choice)

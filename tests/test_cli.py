@@ -52,7 +52,8 @@ def never_asked(prompt: str) -> str:
 
 
 def stacked_tetka(lines: list[str], *extra: str) -> tuple[int, str]:
-    return run(["play", "tetka", "--seed", "3", "--option", f"deal={STACKED}", *extra], lines)
+    seats = [] if "--seats" in extra else ["--seats", "human,heuristic,heuristic,heuristic"]
+    return run(["play", "tetka", "--seed", "3", "--option", f"deal={STACKED}", *seats, *extra], lines)
 
 
 def saved(path: Path) -> dict[str, object]:

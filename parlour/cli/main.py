@@ -1,4 +1,4 @@
-"""The ``parlour`` command: list the games, read their rules, play them, replay saved games.
+"""The ``parlour`` command: list the games, read their rules, play them, replay saved games, run tournaments.
 
 Exit codes: 0 done, 1 a bot failed (a bug to report), 2 bad input (unknown game, option, seat kind,
 unreadable record), 130 interrupted.
@@ -16,7 +16,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import play, replay, table
+from parlour.cli import play, replay, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -28,6 +28,7 @@ examples:
   parlour play tetka --seats heuristic,heuristic,random,random --seed 1
   parlour play tetka --option orbits=2 --save game.json
   parlour replay game.json --seat 0
+  parlour tournament tetka --seats heuristic,random,random,random -n 100 --jobs 4 --csv results.csv
 """
 
 
@@ -58,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("record", metavar="RECORD.json", help="a record saved by 'play' (save FILE or --save)")
     again.add_argument("--seat", type=int, metavar="N", help="see the game as seat N (default: a spectator)")
     again.add_argument("--all", action="store_true", help="print every step without waiting")
+
+    tournament.add_parser(commands)
     return parser
 
 
@@ -102,7 +105,9 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
                          seats=args.seats, options=args.option, save=args.save)
     if args.command == "replay":
         return replay.run(ui, args.record, args.seat, args.all, interactive=fed_input or stdin_is_terminal())
-    raise UsageError("choose a command: list, rules, play or replay (parlour --help)")
+    if args.command == "tournament":
+        return tournament.dispatch(ui, args)
+    raise UsageError("choose a command: list, rules, play, replay or tournament (parlour --help)")
 
 
 def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:

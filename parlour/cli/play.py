@@ -89,15 +89,17 @@ def read_value(raw: str, kind: type | None, may_be_none: bool = True) -> Any:
 
 
 def seat_kinds(text: str | None, players: int | None, info: GameInfo) -> list[str]:
-    """Who sits where: a human in seat 0 and heuristic bots elsewhere unless ``--seats`` says otherwise."""
+    """Who sits where: a human in seat 0 and IS-MCTS bots elsewhere unless ``--seats`` says otherwise."""
     if text is None:
         count = players if players is not None else info.players_default
-        return [HUMAN] + ["heuristic"] * (count - 1) if count > 0 else []
+        return [HUMAN] + ["ismcts"] * (count - 1) if count > 0 else []
     kinds = [kind.strip().lower() for kind in text.split(",")]
     valid = (HUMAN, *bot_kinds())
     for kind in kinds:
-        if kind not in valid:
+        if kind.partition(":")[0] not in valid:
             raise UsageError(f"unknown seat kind {kind!r}; a seat is one of: {', '.join(valid)}")
+        if kind != HUMAN:
+            make_bot(kind, info.id)   # a bad strength, or a bot that cannot play this game, is refused now
     if players is not None and len(kinds) != players:
         raise UsageError(f"--seats names {len(kinds)} seats but --players is {players}; give one kind per seat")
     return kinds

@@ -4,7 +4,7 @@
   dozen games, where the normal 1.96 would claim more precision than the data holds (with 8 games the
   honest factor is 2.36); the t quantile is computed exactly from its closed form for whole degrees of
   freedom, so nothing is tabulated.
-- ``wilson_interval``: the Wilson score interval for a rate. Unlike the normal ``p ± 1.96·√(p(1−p)/n)``
+- ``wilson_interval``: the Wilson score interval for a rate. Unlike the normal ``p ± 1.96·√(p(1-p)/n)``
   it never leaves [0, 1] and does not collapse to zero width when a bot wins every game or none.
 - ``bradley_terry`` and ``elo_ratings``: strengths fitted to pairwise outcomes by the MM algorithm
   (Hunter 2004, "MM algorithms for generalized Bradley-Terry models"), put on the Elo scale.
@@ -71,7 +71,7 @@ def t_quantile(df: int, confidence: float = CONFIDENCE) -> float:
              (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96,
              (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384,
              (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160)
-        return z + sum(gk / df ** (k + 1) for k, gk in enumerate(g))
+        return z + math.fsum(gk / float(df) ** (k + 1) for k, gk in enumerate(g))
     low, high = 0.0, 2.0
     while _t_central_probability(high, df) < confidence:
         low, high = high, high * 2
@@ -119,8 +119,8 @@ def wilson_interval(successes: float, trials: int, confidence: float = CONFIDENC
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
     half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
-    # Rounding may leave the bounds a hair outside [0, 1] when p is 0 or 1.
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always holds p and lies in [0, 1]; rounding alone could put a bound a hair outside.
+    return p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 # --- Bradley-Terry and Elo ---------------------------------------------------------------------------------

@@ -1,0 +1,409 @@
+"""Tournaments: many games between bot kinds, with the seats rotated, on one or several processes.
+
+Everything is drawn from the tournament's seed: game ``g``'s deal seed and each of its bots' seeds
+(from the seed, ``g`` and the seat), so a tournament replays exactly whatever the number of processes,
+and any single game can be replayed alone from its ``GameRecord``.
+
+Seating. The seat list gives one bot kind per seat. Game ``g`` rotates it by ``g``: the kind listed
+``i``-th sits in seat ``(i + g) % players``, so over a multiple of the player count every kind has held
+every seat equally often (seat order matters in most games: the eldest hand leads).
+
+Duplicate. ``duplicate=True`` replays each deal once per rotation: games ``g`` with the same
+``g // players`` share one deal seed, hence the same cards and the same chance throughout, and each
+kind in turn plays every seat's cards, so the luck of the deal cancels. ``games`` still counts games
+played (not deals), and must then be a multiple of the player count, since a deal played for only
+some rotations would bring its luck back.
+
+What is reported per bot kind (several seats of one kind are one player, merged under its name; each
+seat it held counts as one game for it):
+
+- mean score: the final ``state.scores()`` of its seats, as the game counts them (lower is better in
+  games with ``GameInfo.lowest_score_wins``), with a t interval over independent units: games, or
+  deals in duplicate mode (the rotations of one deal share its luck, so they are not independent, and
+  averaging them first is what lets duplicate give narrower intervals).
+- win rate: a win is being among ``result.winners``; a win shared by k seats counts 1/k, so a game's
+  wins add up to one (a void game, with no winners, to none). Wilson interval over its games.
+- Elo: a Bradley-Terry fit over every pair of seats with different kinds in every game (the better
+  place beats the other, equal places are half a win each), with half a virtual win each way per pair
+  so that a clean sweep stays finite, on the Elo scale with the ``random`` kind at 0 when it plays
+  (otherwise the mean is 0).
+
+>>> result = run_tournament("divide-and-conquer", ["heuristic", "random"], games=4, seed=1)
+>>> [record.kinds for record in result.records][:2]
+[('heuristic', 'random'), ('random', 'heuristic')]
+>>> sorted(s.bot for s in result.summaries), result.summary("random").elo
+(['heuristic', 'random'], 0.0)
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import multiprocessing
+import random
+import secrets
+import signal
+import statistics
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from parlour.bots import make_bot, sampler_for
+from parlour.engine import GameInfo, game_info, new_game
+from parlour.sim import stats
+
+Progress = Callable[[int, int], None]
+
+CSV_COLUMNS = ("bot", "games", "mean_score", "ci95_low", "ci95_high", "win_rate", "win_ci95_low",
+               "win_ci95_high", "elo")
+ELO_ANCHOR = "random"
+# Tasks waiting for a worker, per worker: enough to keep each busy, few enough that an interrupt
+# does not wait for thousands of queued games to be cancelled.
+QUEUED_PER_JOB = 4
+
+
+class GameFailure(RuntimeError):
+    """A game that could not be played to its end: a bot's error or refused choice (a bug to report).
+
+    The message names the game, its deal seed and the seating, which is all it takes to replay it.
+    """
+
+
+# --- plain data -----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """Everything one game needs, small and picklable: what a worker process receives."""
+
+    number: int                     # 0-based, in the tournament's order
+    deal: int                       # the deal's number: equal to ``number`` unless duplicate
+    rotation: int                   # how far the seat list was rotated for this game
+    game_id: str
+    players: int
+    variant: str | None
+    options: Mapping[str, Any]
+    deal_seed: int
+    kinds: tuple[str, ...]          # bot kind by seat
+    bot_seeds: tuple[int, ...]      # bot seed by seat
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What one game came to: who sat where, and the final scores, places and winners by seat.
+
+    ``new_game(game_id, players, variant, seed=deal_seed, **options)`` with
+    ``make_bot(kinds[s], game_id, bot_seeds[s])`` in each seat replays it.
+    """
+
+    number: int
+    deal: int
+    rotation: int
+    deal_seed: int
+    kinds: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    scores: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    actions: int
+
+    def wins(self, seat: int) -> float:
+        """The share of the win that went to ``seat``: 1/k when k seats share it."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class KindSummary:
+    """One row of the tournament table and of its CSV file (``CSV_COLUMNS``, in order)."""
+
+    bot: str
+    games: int
+    mean_score: float
+    ci95_low: float
+    ci95_high: float
+    win_rate: float
+    win_ci95_low: float
+    win_ci95_high: float
+    elo: float
+
+    def row(self) -> tuple[str | int | float, ...]:
+        return tuple(getattr(self, name) for name in CSV_COLUMNS)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """The games played, in order, and a summary per bot kind, best Elo first."""
+
+    game_id: str
+    players: int
+    variant: str | None
+    seed: int
+    duplicate: bool
+    seats: tuple[str, ...]
+    lowest_score_wins: bool
+    records: tuple[GameRecord, ...]
+    summaries: tuple[KindSummary, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def summary(self, bot: str) -> KindSummary:
+        for row in self.summaries:
+            if row.bot == bot:
+                return row
+        raise KeyError(bot)
+
+    @property
+    def deals(self) -> int:
+        return len({record.deal for record in self.records})
+
+    def write_csv(self, stream: IO[str]) -> None:
+        write_csv(self.summaries, stream)
+
+
+# --- planning -----------------------------------------------------------------------------------------
+def derive_seed(seed: int, purpose: str) -> int:
+    """A 63-bit seed for one purpose, drawn from the tournament's: the same in every process."""
+    return random.Random(f"{seed}|{purpose}").getrandbits(63)
+
+
+def seating(seats: Sequence[str], rotation: int) -> tuple[str, ...]:
+    """The seat list rotated: the kind listed ``i``-th sits in seat ``(i + rotation) % len(seats)``.
+
+    >>> seating(["a", "b", "c"], 1)
+    ('c', 'a', 'b')
+    """
+    n = len(seats)
+    return tuple(seats[(seat - rotation) % n] for seat in range(n))
+
+
+def plan_games(game_id: str, seats: Sequence[str], games: int, seed: int, *, duplicate: bool = False,
+               players: int | None = None, variant: str | None = None,
+               options: Mapping[str, Any] | None = None) -> list[GameTask]:
+    """Check everything that can be checked before a game is played, and lay out every game.
+
+    Refusals are ``ValueError``\\ s in the registry's and ``make_bot``'s words: an unknown game, variant,
+    option or bot kind, the wrong number of seats, fewer than one game. Nothing runs until all pass,
+    so a typo in the last seat does not cost an hour of games.
+    """
+    info = game_info(game_id)
+    kinds = tuple(seats)
+    count = players if players is not None else info.players_default
+    if not kinds:
+        raise ValueError("name one bot kind per seat")
+    if len(kinds) != count:
+        by, hint = ("", "") if players is not None else (" by default", ", or set the number of players")
+        raise ValueError(f"{info.name} is played by {count} players{by}, but the seats name {len(kinds)}: "
+                         f"give one bot kind per seat{hint}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"a tournament plays at least one game, not {games!r}")
+    if duplicate and games % count:
+        raise ValueError(f"duplicate mode plays each deal once per rotation of the {count} seats: the number of "
+                         f"games must be a multiple of {count}, not {games}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    settings = dict(options or {})
+    new_game(game_id, players=count, variant=variant, seed=0, **settings)   # refuses a bad variant or option
+    for kind in dict.fromkeys(kinds):
+        check_bot(kind, game_id)
+    tasks = []
+    for number in range(games):
+        deal = number // count if duplicate else number
+        rotation = number % count
+        tasks.append(GameTask(
+            number=number, deal=deal, rotation=rotation, game_id=game_id, players=count, variant=variant,
+            options=settings, deal_seed=derive_seed(seed, f"deal {deal}"), kinds=seating(kinds, rotation),
+            bot_seeds=tuple(derive_seed(seed, f"game {number} seat {seat}") for seat in range(count))))
+    return tasks
+
+
+def check_bot(kind: str, game_id: str) -> None:
+    """Make one bot of ``kind`` to see that it can be made; a bot whose module is missing is unknown too."""
+    try:
+        make_bot(kind, game_id, seed=0)
+    except ImportError as exc:
+        raise ValueError(f"bot {kind!r} is not available: {exc}") from None
+
+
+# --- playing ------------------------------------------------------------------------------------------------
+def play_game(task: GameTask) -> GameRecord:
+    """Play one game to its end; run in a worker process, so it takes and returns plain data.
+
+    Bots see only their seat's view and a sampler of worlds consistent with it, never the state. When
+    several seats may act at once, the first of ``to_move`` acts and ``to_move`` is read again, which
+    favours low seats; the seat rotation spreads that over every kind.
+    """
+    try:
+        info = game_info(task.game_id)
+        state = new_game(task.game_id, players=task.players, variant=task.variant, seed=task.deal_seed,
+                         **dict(task.options))
+        bots = [make_bot(kind, task.game_id, seed) for kind, seed in zip(task.kinds, task.bot_seeds, strict=True)]
+        actions = 0
+        while not state.is_over:
+            if actions >= info.max_actions:
+                raise GameFailure(f"{_which(task)} did not end within {info.max_actions} actions")
+            seat = state.to_move[0]
+            choice = bots[seat].choose(state.view(seat), sampler_for(state, seat))
+            try:
+                state.apply(seat, choice)
+            except ValueError as exc:
+                raise GameFailure(f"{_which(task)}: the {task.kinds[seat]} bot in seat {seat} chose "
+                                  f"{choice!r}, refused: {exc}") from None
+            actions += 1
+        result = state.result()
+    except GameFailure:
+        raise
+    except Exception as exc:
+        raise GameFailure(f"{_which(task)} failed: {type(exc).__name__}: {exc}") from exc
+    return GameRecord(number=task.number, deal=task.deal, rotation=task.rotation, deal_seed=task.deal_seed,
+                      kinds=task.kinds, bot_seeds=task.bot_seeds, scores=tuple(state.scores()),
+                      places=tuple(result.places), winners=tuple(result.winners), actions=actions)
+
+
+def _which(task: GameTask) -> str:
+    return f"game {task.number + 1} (deal seed {task.deal_seed}, seats {', '.join(task.kinds)})"
+
+
+def play_games(tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None) -> list[GameRecord]:
+    """Every game of ``tasks``, in their order, on ``jobs`` processes; ``progress(done, total)`` after each.
+
+    One process plays in this one (nothing to pickle, and a debugger sees the games). Several use a
+    process pool whose workers are started by a fork server where there is one: forking this process
+    directly would copy whatever threads it runs (a progress bar's, a web server's) in mid-step.
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"a tournament runs on at least one process, not {jobs!r}")
+    total = len(tasks)
+    records: list[GameRecord] = []
+    if jobs == 1 or total <= 1:
+        for task in tasks:
+            records.append(play_game(task))
+            if progress is not None:
+                progress(len(records), total)
+        return records
+    pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=_context(), initializer=_worker_start)
+    try:
+        for record in _pooled(pool, tasks, jobs * QUEUED_PER_JOB):
+            records.append(record)
+            if progress is not None:
+                progress(len(records), total)
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return sorted(records, key=lambda record: record.number)
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all at once rather than each printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queued games and end those being played, whose results are no longer wanted.
+
+    After a failure or an interrupt, waiting for the running games could take minutes with searching
+    bots. ``ProcessPoolExecutor`` has no public way to end its workers before Python 3.14's
+    ``terminate_workers``, hence its private process table.
+    """
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join()
+    pool.shutdown(wait=True)
+
+
+def _pooled(pool: ProcessPoolExecutor, tasks: Sequence[GameTask], queued: int) -> Iterator[GameRecord]:
+    """Records as games finish, keeping at most ``queued`` games submitted and unfinished."""
+    waiting = iter(tasks)
+    running: set[Future[GameRecord]] = set()
+    while True:
+        for task in waiting:
+            running.add(pool.submit(play_game, task))
+            if len(running) >= queued:
+                break
+        if not running:
+            return
+        done, running = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            yield future.result()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context()
+
+
+# --- summarising ---------------------------------------------------------------------------------------------
+def summarise(records: Sequence[GameRecord], by_deal: bool = False,
+              anchor: str | None = ELO_ANCHOR) -> tuple[KindSummary, ...]:
+    """One summary per bot kind, best Elo first (ties in order of first appearance).
+
+    A kind's score in one game is the mean of its seats there; the interval takes each game's as one
+    draw, or with ``by_deal`` (duplicate mode) each deal's mean. Every game seats a kind as often, so
+    the mean of these equals the mean over all its seats.
+    """
+    if not records:
+        raise ValueError("no games to summarise")
+    kinds = list(dict.fromkeys(kind for record in records for kind in record.kinds))
+    elo = stats.elo_ratings(stats.bradley_terry(
+        stats.pairwise_wins((record.kinds, record.places) for record in records), players=kinds), anchor)
+    rows = []
+    for kind in kinds:
+        games = 0
+        wins = 0.0
+        units: dict[int, list[float]] = {}
+        for record in records:
+            seats = [seat for seat, sitter in enumerate(record.kinds) if sitter == kind]
+            if not seats:
+                continue
+            games += len(seats)
+            wins += math.fsum(record.wins(seat) for seat in seats)
+            units.setdefault(record.deal if by_deal else record.number, []).append(
+                statistics.fmean(record.scores[seat] for seat in seats))
+        mean, low, high = stats.mean_interval([statistics.fmean(unit) for unit in units.values()])
+        rate, win_low, win_high = stats.wilson_interval(min(wins, games), games)
+        rows.append(KindSummary(bot=kind, games=games, mean_score=mean, ci95_low=low, ci95_high=high,
+                                win_rate=rate, win_ci95_low=win_low, win_ci95_high=win_high, elo=elo[kind]))
+    order = {kind: i for i, kind in enumerate(kinds)}
+    return tuple(sorted(rows, key=lambda row: (-row.elo, order[row.bot])))
+
+
+# --- the whole tournament ---------------------------------------------------------------------------------
+def run_tournament(game_id: str, seats: Sequence[str], games: int, seed: int | None = None, *, jobs: int = 1,
+                   duplicate: bool = False, players: int | None = None, variant: str | None = None,
+                   options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+                   anchor: str | None = ELO_ANCHOR) -> TournamentResult:
+    """Play ``games`` games of ``game_id`` between the bot kinds of ``seats`` and summarise them.
+
+    ``seed`` fixes every deal and every bot's choices (none given: one is drawn and kept in the
+    result); the result does not depend on ``jobs``. Bad arguments raise ``ValueError`` before any game
+    is played; a game that fails raises ``GameFailure``.
+    """
+    if seed is None:
+        seed = secrets.randbits(63)
+    info: GameInfo = game_info(game_id)
+    tasks = plan_games(game_id, seats, games, seed, duplicate=duplicate, players=players, variant=variant,
+                       options=options)
+    records = play_games(tasks, jobs=jobs, progress=progress)
+    return TournamentResult(
+        game_id=game_id, players=tasks[0].players, variant=variant, seed=seed, duplicate=duplicate,
+        seats=tuple(seats), lowest_score_wins=info.lowest_score_wins, records=tuple(records),
+        summaries=summarise(records, by_deal=duplicate, anchor=anchor),
+        options=dict(tasks[0].options))
+
+
+def write_csv(summaries: Sequence[KindSummary], stream: IO[str]) -> None:
+    """The header ``CSV_COLUMNS`` and one row per bot kind; an undefined interval is written ``nan``."""
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for summary in summaries:
+        writer.writerow([_csv_value(value) for value in summary.row()])
+
+
+def _csv_value(value: str | int | float) -> str:
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else repr(round(value, 6) + 0.0)
+    return str(value)

@@ -71,6 +71,9 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
         from parlour.bots.ismcts import IsmctsBot
         return IsmctsBot.from_setting(game_id, setting, seed)
     if name == "solver" and not setting:
-        from parlour.bots.solver import solver_for
+        try:
+            from parlour.bots.solver import solver_for
+        except ImportError:
+            raise ValueError("the solver bot needs scipy: pip install 'parlour[solver]'") from None
         return solver_for(game_id, seed)
     raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_kinds())}")

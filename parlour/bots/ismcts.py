@@ -6,16 +6,18 @@ state) and walks one shared tree, whose nodes are the searching seat's informati
 action as the searching seat sees it. A secret action of another seat (a card laid face down) is one
 edge whatever the card, so no node knows more than the seat would. Selection is UCB1 with availability
 counts (an action counts as "available" only in the worlds where it was legal), expansion adds one
-child per iteration, and the rollout plays uniformly random legal actions.
+child per iteration, and the rollout plays each seat's ``state.rollout_action``: random, or a game's
+quick habits where it supplies them (read from that seat's own cards and the table only).
 
-Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change
-of score in that deal (its sign flipped where the lowest score wins), scaled to [0, 1] across the seats,
-or, if the game ends first, its finishing places. Partners share their side's score, so they share rewards.
+Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change of
+score in that deal, its sign flipped where the lowest score wins (partners share their side's score, so
+they share rewards). Selection scales mean rewards to [0, 1] by the smallest and largest reward seen in
+this search, so one exploration constant serves games scored in points, tricks or matches.
 
 Known weakness, shared with every single-observer search: other seats choose in the tree by their own
 statistics, which are conditioned on our earlier moves even where those were secret (a card we laid face
 down), so the search plays as if a simultaneous opponent could see our card: cautious, never reckless.
-For Divide and Conquer the exact ``solver`` bot is better.
+Divide and Conquer has an exact ``solver`` bot, which plays its equilibrium.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class IsmctsBot:
         self.exploration = exploration
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self._low = 0.0     # the range of rewards seen in the current search, for scaling
+        self._high = 0.0
 
     @classmethod
     def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> IsmctsBot:
@@ -93,6 +97,7 @@ class IsmctsBot:
         seat = view.seat
         root = Node()
         names: dict[int, str] = {}
+        self._low, self._high = math.inf, -math.inf
         start = time.perf_counter()
         deadline = start + self.budget.seconds
         iterations = 0
@@ -141,7 +146,9 @@ class IsmctsBot:
             path.append((child, actor))
             node = child
         self._rollout(world, deal, rng)
-        rewards = self._rewards(world, start_scores, deal)
+        rewards = self._rewards(world, start_scores)
+        self._low = min(self._low, *rewards)
+        self._high = max(self._high, *rewards)
         root.visits += 1
         for child, actor in path:
             child.visits += 1
@@ -158,30 +165,23 @@ class IsmctsBot:
     def _select(self, node: Node, by_key: dict[int, list[Action]]) -> int:
         best_key, best_score = SECRET, -math.inf
         c = self.exploration
+        low, span = self._low, (self._high - self._low) or 1.0
         for key in by_key:
             child = node.children[key]
-            score = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            mean = (child.reward / child.visits - low) / span
+            score = mean + c * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
                 best_key, best_score = key, score
         return best_key
 
     @staticmethod
     def _rollout(world: State, deal: int, rng: random.Random) -> None:
-        choice = rng.choice
         while world.to_move and world.hand_number == deal:
             actor = world.to_move[0]
-            world.apply(actor, choice(world.legal_actions(actor)))
+            world.apply(actor, world.rollout_action(actor, rng))
 
     @staticmethod
-    def _rewards(world: State, start_scores: list[int], deal: int) -> list[float]:
-        """Each seat's outcome scaled to [0, 1]: finishing places at the game's end, else the deal's gains."""
-        n = len(start_scores)
-        if world.is_over and world.hand_number == deal and n > 1:
-            places = world.result().places
-            return [(n - place) / (n - 1) for place in places]
+    def _rewards(world: State, start_scores: list[int]) -> list[float]:
+        """Each seat's gain since the search began, positive being good for it."""
         sign = -1 if world.info.lowest_score_wins else 1
-        gains = [sign * (after - before) for after, before in zip(world.scores(), start_scores, strict=True)]
-        low, high = min(gains), max(gains)
-        if high == low:
-            return [0.5] * n
-        return [(g - low) / (high - low) for g in gains]
+        return [float(sign * (after - before)) for after, before in zip(world.scores(), start_scores, strict=True)]

@@ -24,7 +24,7 @@ EXAMPLES = """\
 examples:
   parlour list
   parlour rules tetka
-  parlour play tetka                                   you in seat 0, heuristic bots elsewhere
+  parlour play tetka                                   you in seat 0, IS-MCTS bots elsewhere
   parlour play tetka --seats heuristic,heuristic,random,random --seed 1
   parlour play tetka --option orbits=2 --save game.json
   parlour replay game.json --seat 0
@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
     game.add_argument("--players", "-n", type=int, metavar="N", help="number of players (default: the game's)")
     game.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
-    game.add_argument("--seats", metavar="KINDS", help=seat_help + " (default: human, then heuristic bots)")
+    game.add_argument("--seats", metavar="KINDS", help=seat_help + " (default: human, then ismcts bots)")
     game.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     game.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                       help="a game option (see 'parlour rules GAME'); repeatable")

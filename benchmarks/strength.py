@@ -1,0 +1,119 @@
+"""The strength table: IS-MCTS against random and against the heuristic bot in every registered game.
+
+    python benchmarks/strength.py [--games N] [--jobs J] [--budget ITERATIONS] [--out docs/strength.md]
+
+For each game, two tournaments with the seats rotated: one IS-MCTS seat against random bots in the others,
+then against heuristic bots. Where a game has an exact ``solver`` bot, it is measured the same way. The
+table gives the searcher's mean score and win rate with 95% intervals, its Elo against the field, the
+verdict (does the interval clear the opponents'?), and the mean time IS-MCTS takes per move at the
+budget used. The script writes the Markdown table to ``--out`` and prints it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import parlour
+from parlour.bots import make_bot, sampler_for
+from parlour.sim.tournament import KindSummary, run_tournament
+
+# Tëtka's deals are long and IS-MCTS thinks on every card, so it gets fewer games in the same time.
+GAMES = {"tetka": 40}
+
+
+def seconds_per_move(game_id: str, kind: str, moves: int = 30, seed: int = 7) -> float:
+    """Mean time the bot takes to choose, over decisions met in random play (forced moves excluded)."""
+    rng = random.Random(seed)
+    bot = make_bot(kind, game_id, seed=seed)
+    spent, counted = 0.0, 0
+    state = parlour.new_game(game_id, seed=seed)
+    while counted < moves:
+        if state.is_over:
+            state = parlour.new_game(game_id, seed=rng.getrandbits(32))
+        seat = state.to_move[0]
+        view = state.view(seat)
+        if len(view.legal_actions) > 1 and rng.random() < 0.5:
+            start = time.perf_counter()
+            bot.choose(view, sampler_for(state, seat))
+            spent += time.perf_counter() - start
+            counted += 1
+        state.apply(seat, rng.choice(view.legal_actions))
+    return spent / counted
+
+
+def verdict(bot: KindSummary, field: KindSummary, lowest_wins: bool) -> str:
+    """Better, worse or no clear difference, by the mean score intervals."""
+    if lowest_wins:
+        better, worse = bot.ci95_high < field.ci95_low, bot.ci95_low > field.ci95_high
+    else:
+        better, worse = bot.ci95_low > field.ci95_high, bot.ci95_high < field.ci95_low
+    return "**better**" if better else "worse" if worse else "no clear difference"
+
+
+def row(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int) -> str:
+    players = game.players_default
+    seats = [kind] + [opponent] * (players - 1)
+    result = run_tournament(game.id, seats, games=games, seed=2026, jobs=jobs)
+    me, them = result.summary(kind), result.summary(opponent)
+    lower = "lower" if game.lowest_score_wins else "higher"
+    return (f"| {game.name} | {kind} | {opponent} ×{players - 1} | {games} | "
+            f"{me.mean_score:.2f} [{me.ci95_low:.2f}, {me.ci95_high:.2f}] vs {them.mean_score:.2f} ({lower} wins) | "
+            f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "
+            f"{verdict(me, them, game.lowest_score_wins)} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (Tëtka: 40)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--budget", type=int, default=300, help="IS-MCTS iterations per move")
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "strength.md"))
+    args = parser.parse_args()
+    searcher = f"ismcts:{args.budget}"
+    lines = ["| game | bot | against | games | mean score [95% CI] vs theirs | win rate [95% CI] | Elo gap | "
+             "verdict |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    timings = ["| game | IS-MCTS budget | mean seconds per move |", "| --- | --- | --- |"]
+    for game in parlour.games():
+        games = GAMES.get(game.id, args.games)
+        games -= games % game.players_default
+        kinds = [searcher] + (["solver"] if _has_solver(game.id) else [])
+        for kind in kinds:
+            for opponent in ("random", "heuristic"):
+                lines.append(row(game, kind, opponent, games, args.jobs))
+                print(lines[-1], flush=True)
+        timings.append(f"| {game.name} | {args.budget} iterations | {seconds_per_move(game.id, searcher):.3f} |")
+        print(timings[-1], flush=True)
+    text = HEADER.format(budget=args.budget) + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n"
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _has_solver(game_id: str) -> bool:
+    try:
+        make_bot("solver", game_id)
+    except ValueError:
+        return False
+    return True
+
+
+HEADER = """\
+# Strength of the bots
+
+Made by `python benchmarks/strength.py` (seed 2026; IS-MCTS at {budget} iterations per move; seats
+rotated every game). One seat plays the bot named, every other seat the opponent kind. Scores are the
+game's own final scores; intervals are 95% (Student's t for means, Wilson for win rates). "Elo gap" is
+the Bradley-Terry rating of the bot minus that of its opponents. The verdict compares the two mean-score
+intervals.
+
+"""
+
+if __name__ == "__main__":
+    raise SystemExit(main())

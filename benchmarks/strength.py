@@ -89,7 +89,7 @@ def main() -> int:
                 print(lines[-1], flush=True)
         timings.append(f"| {game.name} | {args.budget} iterations | {seconds_per_move(game.id, searcher):.3f} |")
         print(timings[-1], flush=True)
-    text = HEADER.format(budget=args.budget) + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n"
+    text = HEADER.format(budget=args.budget) + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n" + FOOTER
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(text, encoding="utf-8")
     print(f"wrote {args.out}")
@@ -114,6 +114,23 @@ the Bradley-Terry rating of the bot minus that of its opponents. The verdict com
 intervals.
 
 """
+
+FOOTER = """
+## Reading the table
+
+* **Divide and Conquer cannot be won against random play, by anyone.** Both hands are open and a half's
+  result depends only on which card meets which; if either player lays at random, every pairing is
+  equally likely whatever the other does. So random play already guarantees the game's value (0 from
+  the start), and the exact `solver` (which plays the equilibrium, and confirms that value) can do no
+  better in expectation. "No clear difference" is the right result there, for IS-MCTS and the solver.
+* **Pitty Pat** leaves one real decision, the free discard; matching and turning are forced. IS-MCTS
+  clearly beats random play; against the heuristic, which already discards the rank with the fewest
+  live copies (the same habit the search's playouts use), the difference is within the noise of 400
+  games. More iterations per discard, or many more games, would be needed to show a gap if there is one.
+* **Tëtka**: IS-MCTS beats both, with playouts that follow the game's quick habits (duck under the
+  trick, shed queens when void, lead low).
+"""
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -52,6 +52,8 @@ class State:
         self.hand_results: list[HandResult] = []
         self._history: list[tuple[int, Action]] = []
         self._log: list[LogEntry] = []
+        # Where each deal's actions and events begin, for a log bounded by the deal.
+        self._deal_starts: list[tuple[int, int]] = [(0, 0)]
         self._chance_key = str(seed)
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
@@ -171,6 +173,7 @@ class State:
         twin.__dict__.update(self.__dict__)
         twin._history = self._history.copy()
         twin._log = self._log.copy()
+        twin._deal_starts = self._deal_starts.copy()
         twin.hand_results = self.hand_results.copy()
         for name in self.MUTABLE:
             setattr(twin, name, getattr(self, name).copy())
@@ -186,7 +189,8 @@ class State:
         # deal among the options, not an event that only other seats were told of.
         world.seed = None
         world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
-        world._log = [entry for entry in self._log if entry[3] is None or seat in entry[3]]
+        world._log = [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset())
+                      for entry in self._log]   # blanked, not dropped, so positions in the log hold
         world.sampled_for = seat
         return world
 
@@ -239,19 +243,26 @@ class State:
         self._log.append((len(self._history), text, args, None if to is None else frozenset(to)))
 
     def _log_for(self, seat: int | None) -> list[str]:
-        out: list[str] = []
+        """The log as ``seat`` may read it: one line per earlier deal (its result), then every event and
+        action of the current deal. Bounding it by the deal keeps a view's cost from growing with the
+        game, which every push of the server and every bot decision pays."""
+        deal = len(self.hand_results) - 1 if self.is_over and self.hand_results else len(self.hand_results)
+        out = [_hand_line(result) for result in self.hand_results[:deal]]
+        first_action, first_event = self._deal_starts[deal]
         events = self._log
-        e = 0
+        e = first_event
 
         def emit(entry: LogEntry) -> None:
             _, text, args, to = entry
             if to is None or seat in to:
                 out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
-        for position, (actor, action) in enumerate(self._history):
+        history = self._history
+        for position in range(first_action, len(history)):
             while e < len(events) and events[e][0] <= position:
                 emit(events[e])
                 e += 1
+            actor, action = history[position]
             text = str(action) if (actor == seat or not action.secret) else action.public_text()
             out.append(f"seat {actor}: {text}")
         for entry in events[e:]:
@@ -261,6 +272,7 @@ class State:
     def _finish_hand(self, result: HandResult) -> None:
         self.hand_results.append(result)
         self._log.append((len(self._history), _hand_line, (result,), None))
+        self._deal_starts.append((len(self._history), len(self._log)))
 
 
 def _hand_line(result: HandResult) -> str:

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import play, replay, table, tournament
+from parlour.cli import play, replay, serve, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("--all", action="store_true", help="print every step without waiting")
 
     tournament.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 
@@ -107,7 +108,9 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return replay.run(ui, args.record, args.seat, args.all, interactive=fed_input or stdin_is_terminal())
     if args.command == "tournament":
         return tournament.dispatch(ui, args)
-    raise UsageError("choose a command: list, rules, play, replay or tournament (parlour --help)")
+    if args.command == "serve":
+        return serve.run(ui, args)
+    raise UsageError("choose a command: list, rules, play, replay, tournament or serve (parlour --help)")
 
 
 def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:

@@ -1,0 +1,515 @@
+"""The HTTP and websocket API of the game server, and the pages it serves.
+
+``create_app(database_url=...)`` builds a FastAPI application around a ``TableManager`` (the live
+tables) and a ``Store`` (the database). Its OpenAPI page (``/docs``) documents every route, so programs
+can play as well as the browser page can.
+
+Every body is read through a strict pydantic model and every refusal is a typed ``ApiError``
+(``{"error": ..., "message": ...}``): a client can send nothing that crashes the server or changes a
+table without being allowed to. Seats act with their token in the ``X-Seat-Token`` header (the websocket
+takes it in the query, where browsers can put it); spectators need none and see ``view(None)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from parlour import __version__
+from parlour.bots import bot_kinds, make_bot
+from parlour.engine import GameInfo, State, games, new_game
+from parlour.web import errors
+from parlour.web.store import Store
+from parlour.web.tables import HINT_BOT, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Table, TableManager
+
+logger = logging.getLogger("parlour.web")
+
+STATIC = Path(__file__).resolve().parent / "static"
+BOT_STRENGTHS = {"ismcts": ["ismcts:200", "ismcts", "ismcts:2s"]}
+HTTP_ERRORS = {400: "MalformedRequest", 404: "NotFound", 405: "MethodNotAllowed"}
+REPLAY_TABLES = 8          # finished games whose rebuilt states are kept for stepping through
+REPLAY_CHECKPOINT = 16     # a rebuilt state is kept every this many actions
+
+
+# --- what clients send ----------------------------------------------------------------------------------
+class Strict(BaseModel):
+    """No extra fields and no coercion: ``"1"`` is not a seat and ``true`` is not a version."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CreateTableIn(Strict):
+    game: str = Field(max_length=64, description="a game id from GET /api/games")
+    players: int | None = Field(default=None, ge=1, le=64, description="default: the number of seats")
+    variant: str | None = Field(default=None, max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict, description="option values; 'deal' stacks the deal")
+    seats: list[Annotated[str, Field(max_length=64)]] | None = Field(
+        default=None, max_length=64,
+        description="per seat: 'human' (yours), 'open' (a friend's, by link) or a bot kind such as 'ismcts:2s'")
+    seed: int | None = Field(default=None, ge=-(2**63), lt=2**63)
+
+
+class ActionIn(Strict):
+    seat: int
+    version: int = Field(description="the table's version the action was chosen against")
+    action: str = Field(max_length=MAX_ACTION_TEXT, description="the action's notation, e.g. 'play QC'")
+
+
+class SeatIn(Strict):
+    seat: int
+
+
+class SocketActionIn(Strict):
+    type: Literal["action"]
+    version: int
+    action: str = Field(max_length=MAX_ACTION_TEXT)
+
+
+# --- what the server answers ----------------------------------------------------------------------------
+class OptionOut(BaseModel):
+    name: str
+    default: Any
+    doc: str
+    kind: str
+    choices: list[Any] | None
+    minimum: int | None
+    maximum: int | None
+
+
+class GameOut(BaseModel):
+    id: str
+    name: str
+    family: list[str]
+    min_players: int
+    max_players: int
+    default_players: int
+    variants: list[str]
+    options: list[OptionOut]
+    summary: str
+    bots: list[str] = Field(description="the bot kinds that can play this game")
+
+
+class BotsOut(BaseModel):
+    kinds: list[str]
+    strengths: dict[str, list[str]]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+
+
+class CreatedSeatOut(SeatOut):
+    token: str | None = Field(default=None, description="the seat's secret; only people's seats have one")
+    url: str | None = Field(default=None, description="the page of this seat, token included")
+
+
+class CreatedOut(BaseModel):
+    table_id: str
+    game: str
+    seats: list[CreatedSeatOut]
+    spectator_url: str
+
+
+class TableSummaryOut(BaseModel):
+    table_id: str
+    game: str
+    players: int
+    seats: list[SeatOut]
+    is_over: bool
+    version: int
+    created: str
+
+
+class TableOut(TableSummaryOut):
+    variant: str | None
+    options: dict[str, Any]
+
+
+class ViewOut(BaseModel):
+    table_id: str
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    hand_results: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    can_undo: bool
+    can_hint: bool
+
+
+class ReplayOut(BaseModel):
+    table_id: str
+    step: int = Field(description="how many actions have been applied")
+    steps: int = Field(description="how many actions the game had")
+    seat: int | None
+    action: str | None = Field(description="'seat S: notation' of the step's action; null at step 0")
+    view: dict[str, Any]
+
+
+class HintOut(BaseModel):
+    action: str
+    version: int
+
+
+class ErrorOut(BaseModel):
+    error: str
+    message: str
+
+
+def refusals(*classes: type[errors.ApiError]) -> dict[int | str, dict[str, Any]]:
+    """The documented error answers of a route, for the OpenAPI page."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for cls in classes:
+        entry = out.setdefault(cls.status, {"model": ErrorOut, "description": ""})
+        entry["description"] = " or ".join(filter(None, [entry["description"], cls.__name__]))
+    return out
+
+
+TOKEN = Annotated[str | None, Header(description="the seat's token")]
+
+
+def game_entry(info: GameInfo) -> dict[str, Any]:
+    return {
+        "id": info.id, "name": info.name, "family": list(info.family), "min_players": info.min_players,
+        "max_players": info.max_players, "default_players": info.players_default, "variants": list(info.variants),
+        "options": [{"name": spec.name, "default": spec.default, "doc": spec.doc, "kind": spec.kind.__name__,
+                     "choices": list(spec.choices) if spec.choices is not None else None,
+                     "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],
+        "summary": info.summary, "bots": [kind for kind in bot_kinds() if _plays(kind, info.id)],
+    }
+
+
+def _plays(kind: str, game_id: str) -> bool:
+    try:
+        make_bot(kind, game_id)
+    except ValueError:
+        return False
+    return True
+
+
+def describe_validation(problems: Sequence[Any]) -> str:
+    """Pydantic's complaints in one line, without echoing the input (which may be large)."""
+    parts = []
+    for problem in problems[:3]:
+        if problem.get("type") == "json_invalid":
+            return "the body is not valid JSON"
+        where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
+        parts.append(f"{where}: {problem.get('msg', 'invalid')}" if where else str(problem.get("msg", "invalid")))
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return "; ".join(parts) + more if parts else "the request is not valid"
+
+
+# --- replays of finished games ----------------------------------------------------------------------------
+@dataclass
+class _Rebuilt:
+    """One finished game being stepped through: its actions and some of the states along the way."""
+
+    actions: list[tuple[int, str]]
+    states: dict[int, State] = field(default_factory=dict)   # step -> state after that many actions; never mutated
+    cursor: int = 0                                           # the step asked for last (kept besides checkpoints)
+
+
+class ReplayCache:
+    """The states of finished games rebuilt step by step, so that a page stepping through a replay costs an
+    action or two per request, not the whole game.
+
+    A small LRU of tables; each keeps a state every ``checkpoint`` actions and the one asked for last. A
+    finished game never changes (no action nor undo is taken once it is over), so an entry stays true.
+    Routes run in worker threads: one lock guards the whole cache (each request does little work).
+    """
+
+    def __init__(self, size: int = REPLAY_TABLES, checkpoint: int = REPLAY_CHECKPOINT) -> None:
+        self.size = size
+        self.checkpoint = checkpoint
+        self._tables: OrderedDict[str, _Rebuilt] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def state_at(self, table: Table, step: int) -> State:
+        """The state after the first ``step`` actions of a finished table (``0 <= step <= steps``)."""
+        with self._lock:
+            rebuilt = self._tables.get(table.id)
+            if rebuilt is None:
+                record = table.state.record()
+                start = new_game(record["game"], players=record["players"], variant=record["variant"],
+                                 seed=record["seed"], **record["options"])
+                rebuilt = _Rebuilt(actions=[(seat, text) for seat, text in record["actions"]], states={0: start})
+                self._tables[table.id] = rebuilt
+                while len(self._tables) > self.size:
+                    self._tables.popitem(last=False)
+            else:
+                self._tables.move_to_end(table.id)
+            return self._walk(rebuilt, step)
+
+    def _walk(self, rebuilt: _Rebuilt, step: int) -> State:
+        state = rebuilt.states.get(step)
+        if state is None:
+            at = max(known for known in rebuilt.states if known <= step)
+            state = rebuilt.states[at].clone()
+            for position in range(at, step):
+                seat, text = rebuilt.actions[position]
+                state.apply(seat, text)
+                if (position + 1) % self.checkpoint == 0 and position + 1 < step:
+                    rebuilt.states[position + 1] = state.clone()
+            rebuilt.states[step] = state
+        # Kept: the start, every checkpoint and the step asked for last, from which the next step is near.
+        old = rebuilt.cursor
+        if old != step and old % self.checkpoint != 0:
+            rebuilt.states.pop(old, None)
+        rebuilt.cursor = step
+        return state
+
+
+def page(name: str, title: str) -> Response:
+    """A page of the browser front-end, or a placeholder while it is not there."""
+    path = STATIC / name
+    if path.is_file():
+        return FileResponse(path, media_type="text/html")
+    return HTMLResponse(f"<!doctype html><title>{title}</title><p>{title}: the page is not installed; "
+                        "the API is documented at <a href='/docs'>/docs</a>.</p>")
+
+
+def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT) -> FastAPI:
+    """The server: ``database_url`` is any SQLAlchemy URL (default: SQLite in the user's data directory).
+
+    ``bot_delay`` is a pause, in seconds, before each bot move, so that people can follow the play;
+    ``hint_bot`` is the bot kind that answers hints.
+    """
+    store = Store(database_url)
+    manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot)
+    replays = ReplayCache()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan,
+                  description="Play traditional card games exactly by their rules: list the games, create a "
+                              "table, read a seat's view, send actions. Every answer to a seat is built from "
+                              "that seat's view alone.")
+    app.state.manager = manager
+    app.state.store = store
+    app.state.replays = replays
+
+    # --- errors --------------------------------------------------------------------------------------
+    @app.exception_handler(errors.ApiError)
+    async def api_error(_request: Request, exc: errors.ApiError) -> Response:
+        return JSONResponse(exc.to_dict(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_request: Request, exc: RequestValidationError) -> Response:
+        return JSONResponse(errors.MalformedRequest(describe_validation(exc.errors())).to_dict(), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
+        name = HTTP_ERRORS.get(exc.status_code, "HttpError")
+        return JSONResponse({"error": name, "message": str(exc.detail)}, status_code=exc.status_code,
+                            headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> Response:
+        # A bug of ours: logged in full, answered without details. Every change is made on a clone and
+        # swapped in last, so nothing was changed.
+        logger.error("unexpected error", exc_info=exc)
+        return JSONResponse(errors.InternalError("the server failed; nothing was changed").to_dict(),
+                            status_code=500)
+
+    # --- pages ---------------------------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> Response:
+        return page("index.html", "Parlour")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> Response:
+        return page("table.html", "Parlour table")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    def replay_page(table_id: str) -> Response:
+        return page("replay.html", "Parlour replay")
+
+    # --- games and bots -----------------------------------------------------------------------------
+    @app.get("/api/games", response_model=list[GameOut], summary="Every game, its players, variants and options")
+    def list_games() -> list[dict[str, Any]]:
+        return [game_entry(info) for info in games()]
+
+    @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold")
+    def list_bots() -> dict[str, Any]:
+        return {"kinds": list(bot_kinds()), "strengths": BOT_STRENGTHS}
+
+    # --- tables --------------------------------------------------------------------------------------
+    @app.post("/api/tables", status_code=201, response_model=CreatedOut, response_model_exclude_none=True,
+              summary="Create a table", responses=refusals(errors.MalformedRequest))
+    async def create_table(body: CreateTableIn) -> dict[str, Any]:
+        """Seats are 'human' (yours: the answer holds its token), 'open' (a friend's: share its url) or a bot
+        kind. Keep the tokens: they are the only way to act for a seat, and are not shown again."""
+        if len(json.dumps(body.options)) > MAX_OPTIONS_JSON:
+            raise errors.MalformedRequest("the options are too long")
+        table, tokens = await manager.create(body.game, body.players, body.variant, body.options, body.seats,
+                                             body.seed)
+        seats = []
+        for seat in table.seats:
+            token = tokens.get(seat.seat)
+            url = f"/table/{table.id}?seat={seat.seat}#token={token}" if token else None
+            seats.append({"seat": seat.seat, "kind": seat.kind, "token": token, "url": url})
+        return {"table_id": table.id, "game": table.game, "seats": seats, "spectator_url": f"/table/{table.id}"}
+
+    @app.get("/api/tables", response_model=list[TableSummaryOut], summary="Every table, newest first")
+    def list_tables() -> list[dict[str, Any]]:
+        return manager.listing()
+
+    @app.get("/api/tables/{table_id}", response_model=TableOut, summary="A table's game and seats",
+             responses=refusals(errors.NotFound))
+    def get_table(table_id: str) -> dict[str, Any]:
+        return manager.get(table_id).describe()
+
+    @app.get("/api/tables/{table_id}/view", response_model=ViewOut, summary="A seat's view, or a spectator's",
+             responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound))
+    def get_view(table_id: str, x_seat_token: TOKEN = None,
+                 seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
+                 ) -> dict[str, Any]:
+        table = manager.get(table_id)
+        if seat is not None:
+            manager.authorize(table, seat, x_seat_token)
+        return table.payload(seat)
+
+    @app.post("/api/tables/{table_id}/actions", response_model=ViewOut, summary="Act for a seat",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.StaleStateId, errors.InactivePlayer, errors.GameOver, errors.InvalidMove))
+    async def post_action(table_id: str, body: ActionIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """The action must be chosen against the table's current version; the answer is the seat's new view.
+        Bots then move on the server; read the view again or listen on the websocket."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return await manager.act(table, body.seat, body.version, body.action)
+
+    @app.post("/api/tables/{table_id}/hint", response_model=HintOut, summary="Suggest an action for a seat",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.InactivePlayer, errors.GameOver))
+    async def post_hint(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """A short IS-MCTS search from the seat's own view: it knows no more than the seat."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return await manager.hint(table, body.seat)
+
+    @app.post("/api/tables/{table_id}/undo", response_model=ViewOut, summary="Take back a seat's last action",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.UndoUnavailable))
+    async def post_undo(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """Only when every other seat is a bot: the seat's last action and the bots' after it are taken back."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return await manager.undo(table, body.seat)
+
+    @app.get("/api/tables/{table_id}/record", summary="The game's record, once it is over",
+             responses=refusals(errors.NotFound, errors.GameNotOver))
+    def get_record(table_id: str) -> dict[str, Any]:
+        """A record that ``parlour replay`` reads. It holds the seed, so it is refused while the game runs."""
+        return manager.record(manager.get(table_id))
+
+    @app.get("/api/tables/{table_id}/replay", response_model=ReplayOut, summary="A finished game, step by step",
+             responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver))
+    def get_replay(table_id: str,
+                   step: Annotated[int, Query(description="how many actions to apply, 0 to the game's length")],
+                   seat: Annotated[int | None, Query(description="whose view; omit for the spectator's")] = None,
+                   ) -> dict[str, Any]:
+        """The view of a seat (or a spectator) after the first ``step`` actions, rebuilt from the game's
+        seed and actions. Only once the game is over, as it shows every hand; then any seat may be looked
+        through, without a token."""
+        table = manager.get(table_id)
+        state = table.state
+        if not state.is_over:
+            raise errors.GameNotOver("a replay is given once the game is over: it shows every hand")
+        history = state.history
+        if not 0 <= step <= len(history):
+            raise errors.MalformedRequest(f"no step {step}: the steps are 0 to {len(history)}")
+        if seat is not None and not 0 <= seat < state.players:
+            raise errors.MalformedRequest(f"no seat {seat}: seats are 0 to {state.players - 1}")
+        rebuilt = replays.state_at(table, step)
+        action = f"seat {history[step - 1][0]}: {history[step - 1][1]}" if step else None
+        return {"table_id": table.id, "step": step, "steps": len(history), "seat": seat, "action": action,
+                "view": rebuilt.view(seat).to_dict()}
+
+    # --- the websocket -------------------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        """Pushes the seat's view (``{"type": "view", ...}``, as GET view) on connect and after every change;
+        takes ``{"type": "action", "version", "action"}`` and answers refusals with ``{"type": "error", ...}``."""
+        await websocket.accept()
+        try:
+            table = manager.get(table_id)
+            seat = _seat_query(websocket.query_params.get("seat"))
+            if seat is not None:
+                manager.authorize(table, seat, websocket.query_params.get("token"))
+        except errors.ApiError as exc:
+            await websocket.send_json({"type": "error", **exc.to_dict()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        subscriber = await manager.subscribe(table, seat)
+
+        async def pump() -> None:
+            while True:
+                await websocket.send_json(await subscriber.queue.get())
+
+        sender = asyncio.create_task(pump())
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                try:
+                    await _socket_action(manager, table, seat, text)
+                except errors.ApiError as exc:
+                    subscriber.put({"type": "error", **exc.to_dict()})
+                except Exception:
+                    logger.exception("websocket message on table %s", table.id)
+                    subscriber.put({"type": "error", **errors.InternalError("the server failed; "
+                                                                             "nothing was changed").to_dict()})
+        finally:
+            manager.unsubscribe(table, subscriber)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+
+    return app
+
+
+def _seat_query(raw: str | None) -> int | None:
+    if raw is None or raw == "":
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise errors.MalformedRequest(f"the seat must be a number, not {raw[:20]!r}") from None
+
+
+async def _socket_action(manager: TableManager, table: Table, seat: int | None, text: str) -> None:
+    try:
+        message = SocketActionIn.model_validate_json(text)
+    except ValidationError as exc:
+        raise errors.MalformedRequest(describe_validation(exc.errors())) from None
+    if seat is None:
+        raise errors.Unauthorized("a spectator cannot act: connect with a seat and its token")
+    await manager.act(table, seat, message.version, message.action)

@@ -1,0 +1,210 @@
+// Small helpers shared by the lobby and the table: building DOM safely, talking to the server, toasts,
+// and a tiny Markdown reader for game summaries.
+//
+// Server text (log lines, results, game summaries, error messages) only ever reaches the page through
+// textContent and text nodes, never innerHTML, so nothing a game or a client says can become markup.
+
+/**
+ * Build an element: el("button", {class: "x", onclick: fn, dataset: {testid: "y"}}, child, "text"...).
+ * Attributes starting with "on" become listeners; null/false attributes are left out; children may be
+ * nodes, strings (text nodes) or arrays of them, and null/undefined children are skipped.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, val] of Object.entries(attrs || {})) {
+    if (val === null || val === undefined || val === false) continue;
+    if (key.startsWith("on") && typeof val === "function") {
+      node.addEventListener(key.slice(2), val);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, val);
+    } else if (key === "class") {
+      node.className = val;
+    } else if (key === "text") {
+      node.textContent = val;
+    } else if (key in node && typeof val !== "string") {
+      node[key] = val;               // properties such as checked, value, disabled
+    } else {
+      node.setAttribute(key, val === true ? "" : String(val));
+    }
+  }
+  appendAll(node, children);
+  return node;
+}
+
+function appendAll(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) appendAll(node, child);
+    else node.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Swap a container's children for new ones. */
+export function replace(node, ...children) {
+  node.replaceChildren();
+  appendAll(node, children);
+}
+
+// --- the server ---------------------------------------------------------------------------------------
+
+/** An error the server answered with: {error, message} and the HTTP status. */
+export class ApiError extends Error {
+  constructor(status, kind, message) {
+    super(message || kind || `HTTP ${status}`);
+    this.status = status;
+    this.kind = kind || `HTTP ${status}`;
+  }
+}
+
+/**
+ * Call the JSON API. `token` goes in the X-Seat-Token header (never in the URL). Any answer that is not
+ * 2xx becomes an ApiError carrying the server's {error, message}, or the status text when the body is
+ * not JSON (a proxy's error page, say).
+ */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError(0, "NetworkError", "The server cannot be reached.");
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const detail = data && typeof data === "object" ? data : {};
+    // FastAPI's own validation errors come as {detail: ...}; show something readable for those too.
+    const message = detail.message || (typeof detail.detail === "string" ? detail.detail : null)
+      || response.statusText || `HTTP ${response.status}`;
+    throw new ApiError(response.status, detail.error, message);
+  }
+  return data;
+}
+
+// --- toasts -----------------------------------------------------------------------------------------------
+
+/** A short message in the corner, read out by screen readers, gone after a few seconds. */
+export function toast(message, kind = "error") {
+  let region = document.getElementById("toasts");
+  if (!region) {
+    region = el("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(region);
+  }
+  const close = () => item.remove();
+  const item = el("div", { class: `toast toast-${kind}`, dataset: { testid: "toast" } },
+    el("span", { class: "toast-text", text: String(message) }),
+    el("button", { type: "button", class: "toast-close", "aria-label": "dismiss", onclick: close }, "\u00d7"));
+  region.append(item);
+  setTimeout(close, kind === "error" ? 7000 : 4000);
+}
+
+// --- storage ----------------------------------------------------------------------------------------------
+
+// Seat tokens live in localStorage under parlour:{table_id}:{seat}, and the creator's invitation links
+// under parlour:{table_id}:links, so a reload or a later visit finds them without putting them in URLs.
+export const storageKey = (tableId, what) => `parlour:${tableId}:${what}`;
+
+export function storeGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;          // storage blocked (private mode, file://): the page still works, without memory
+  }
+}
+
+export function storeSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* see storeGet */
+  }
+}
+
+export function storeJson(key) {
+  const raw = storeGet(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+// --- words ------------------------------------------------------------------------------------------------
+
+/** "hands_in_game" -> "hands in game". */
+export const label = (key) => String(key).replace(/_/g, " ");
+
+/** Copy text to the clipboard; where the clipboard API is not allowed (plain http), select the text shown
+ * in `fallbackNode` instead, so a Ctrl+C or long-press copies it. */
+export async function copyText(text, fallbackNode) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Link copied", "info");
+  } catch {
+    if (fallbackNode) {
+      const range = document.createRange();
+      range.selectNodeContents(fallbackNode);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    toast("Press Ctrl+C (or long-press) to copy the selected link", "info");
+  }
+}
+
+// --- Markdown ---------------------------------------------------------------------------------------------
+
+/**
+ * The little Markdown that game summaries use: paragraphs, "* " / "- " lists (with indented continuation
+ * lines), "#" headings, **bold**, *italic* and `code`. Returns a DocumentFragment built from text nodes.
+ */
+export function markdown(source) {
+  const frag = document.createDocumentFragment();
+  const blocks = String(source || "").replace(/\r/g, "").split(/\n\s*\n/);
+  for (const block of blocks) {
+    const lines = block.split("\n").filter((line) => line.trim() !== "");
+    if (!lines.length) continue;
+    const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]);
+    if (heading && lines.length === 1) {
+      frag.append(el(`h${Math.min(6, heading[1].length + 2)}`, {}, inlineMarkdown(heading[2])));
+      continue;
+    }
+    if (/^\s*[*-]\s+/.test(lines[0])) {
+      const items = [];
+      for (const line of lines) {
+        const bullet = /^\s*[*-]\s+(.*)$/.exec(line);
+        if (bullet) items.push(bullet[1]);
+        else if (items.length) items[items.length - 1] += ` ${line.trim()}`;
+      }
+      frag.append(el("ul", {}, items.map((text) => el("li", {}, inlineMarkdown(text)))));
+      continue;
+    }
+    frag.append(el("p", {}, inlineMarkdown(lines.map((l) => l.trim()).join(" "))));
+  }
+  return frag;
+}
+
+function inlineMarkdown(text) {
+  const frag = document.createDocumentFragment();
+  const pattern = /\*\*([^*]+)\*\*|\*([^*]+)\*|`([^`]+)`/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) frag.append(text.slice(last, m.index));
+    if (m[1] !== undefined) frag.append(el("strong", { text: m[1] }));
+    else if (m[2] !== undefined) frag.append(el("em", { text: m[2] }));
+    else frag.append(el("code", { text: m[3] }));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) frag.append(text.slice(last));
+  return frag;
+}

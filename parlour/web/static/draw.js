@@ -1,0 +1,421 @@
+// Drawing a view: the pure drawing shared by the table page (table.js) and the replay page (replay.js).
+//
+// Like the terminal (parlour/cli/table.py), nothing here knows a game. Zones, seat facts and `extra` are
+// drawn by the shape of their values: a list of {seat, card} plays is a trick laid out around the centre,
+// a card string is a card, a count of cards is a stack of backs, a list of cards is a pile, a list of
+// records (Divide and Conquer's matches) is a list of small rows. A new game is drawn the day it exists.
+//
+// Everything here draws from its arguments alone (a view, the seat kinds) into the page's fixed places,
+// found by id: slot-left, slot-top, slot-right, slot-bottom and felt (the seats), centre (the zones), hand,
+// scores, extra-panel and extra, log. It holds no state and talks to no server.
+
+import { cardBackSvg, cardName, cardSvg, cardText, isCard, parseCard, proseFragment, symbolText } from "./cards.js";
+import { el, label, replace } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+
+const PILE_SHOWN = 8;          // a pile shows only its top cards, as a real one does
+const RECORDS_SHOWN = 14;      // a list of records (matches, melds) shows its latest ones
+const LOG_SHOWN = 300;         // log lines kept in the page; older ones are counted, not drawn
+const BACKS_SHOWN = 5;         // backs drawn for a seat's hidden cards; the number says the rest
+// Integer zones named like a heap of cards are drawn as a stack of backs; any other number (a match
+// number, a round) is a plain fact. Views carry no type for ints, so the name is all there is.
+const PILE_WORDS = /stock|talon|deck|pack|widow|kitty|skat|blind|pile|boneyard|reserve|draw|cards|heap|pool/i;
+
+/** How a seat is named to the viewer of `view`: "you" for the view's own seat. */
+export function seatLabel(seat, view) {
+  return seat === null || seat === undefined ? "—" : seat === (view ? view.seat : null) ? "you" : `seat ${seat}`;
+}
+
+// --- drawing: small pieces ----------------------------------------------------------------------------------
+
+/** A card as a picture: `size` is "" (hand), "small" or "tiny". */
+export function cardPicture(text, size = "small", extraClass = "") {
+  return el("div", { class: `card ${size} ${extraClass}`.trim(), dataset: { card: text } }, cardSvg(text));
+}
+
+export function backPicture(size = "small", labelText = "face-down card") {
+  return el("div", { class: `card back ${size}` }, cardBackSvg({ label: labelText }));
+}
+
+/** "match 7H" as text with the card as a symbol: "match 7♥". */
+export function notationText(action) {
+  return String(action).split(" ").map((t) => (isCard(t) ? symbolText(t) : t)).join(" ");
+}
+
+/** "match 7H" in words for screen readers: "match seven of hearts". */
+export function notationWords(action) {
+  return String(action).split(" ").map((t) => (isCard(t) ? cardName(t) : t)).join(" ");
+}
+
+export function notationNode(action) {
+  const [verb, ...args] = String(action).split(" ");
+  return el("span", { class: "notation" }, verb, args.map((a) => [" ", isCard(a) ? cardText(a) : a]));
+}
+
+export const testid = (action) => `action-${String(action).replace(/\s+/g, "-")}`;
+
+/** Any value of a zone, a seat fact or `extra`, as inline text (cards as coloured symbols). */
+export function valueNode(value) {
+  if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
+  if (typeof value === "boolean") return document.createTextNode(value ? "yes" : "no");
+  if (typeof value === "number") return document.createTextNode(String(value));
+  if (typeof value === "string") return isCard(value) ? cardText(value) : el("span", {}, proseFragment(value));
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "muted", text: "—" });
+    if (value.every((v) => typeof v === "string" && isCard(v))) {
+      return el("span", { class: "card-run" }, value.flatMap((v, i) => (i ? [" ", cardText(v)] : [cardText(v)])));
+    }
+    return el("span", {}, value.flatMap((v, i) => {
+      // A list inside a list keeps its brackets, or the two levels would read as one.
+      const inner = Array.isArray(v) ? el("span", {}, "[", v.length ? valueNode(v) : "", "]") : valueNode(v);
+      return i ? [", ", inner] : [inner];
+    }));
+  }
+  if (typeof value === "object") {
+    return el("span", { class: "kv-inline" }, Object.entries(value).flatMap(([k, v], i) => {
+      const key = isCard(k) ? cardText(k) : el("span", { class: "muted", text: label(k) });
+      const part = el("span", { class: "kv-pair" }, key, ": ", valueNode(v));
+      return i ? [" · ", part] : [part];
+    }));
+  }
+  return document.createTextNode(String(value));
+}
+
+
+// --- seats around the table -----------------------------------------------------------------------------------
+
+/**
+ * Where each seat sits on screen. The viewer (seat 0 for a spectator) is at the bottom; play goes
+ * clockwise as at a real table, so the next seat is on the left, then across, then on the right.
+ * Returns {seat: {area, index}} with area "bottom" | "left" | "top" | "right".
+ */
+export function arrangeSeats(count, bottom) {
+  const others = count - 1;
+  const sides = others <= 2 ? 0 : others <= 5 ? 1 : 2;
+  const places = {};
+  for (let k = 0; k < count; k++) {
+    const seat = (bottom + k) % count;
+    if (k === 0) places[seat] = { area: "bottom", index: 0 };
+    else if (k <= sides) places[seat] = { area: "left", index: k - 1 };                 // drawn bottom-up
+    else if (k > others - sides) places[seat] = { area: "right", index: k - (others - sides) - 1 };
+    else places[seat] = { area: "top", index: k - sides - 1 };
+  }
+  return places;
+}
+
+
+/** A seat's kind ("human", "open", a bot kind) in GET /api/tables/{id}'s `seats`, or null when unknown. */
+export function seatKind(kinds, seat) {
+  const found = (kinds || []).find((s) => s.seat === seat);
+  return found ? found.kind : null;
+}
+
+export function kindWords(kind) {
+  if (!kind) return null;
+  if (kind === "human") return "player";
+  if (kind === "open") return "guest";        // a friend's seat, joined by link
+  return `bot · ${kind}`;
+}
+
+export function seatPanel(facts, view, compact, kinds = []) {
+  const seat = facts.seat;
+  const mine = seat === view.seat;
+  const toMove = (view.to_move || []).includes(seat);
+  const score = (view.scores || [])[seat];
+  const kind = kindWords(seatKind(kinds, seat));
+  const held = typeof facts.held === "number" ? facts.held : null;
+  const faceUp = Array.isArray(facts.face_up) ? facts.face_up : [];
+
+  const head = el("div", { class: "seat-head" },
+    el("span", { class: "seat-name", text: `Seat ${seat}` }),
+    mine ? el("span", { class: "badge you", text: "you" }) : null,
+    kind ? el("span", { class: "seat-kind", text: kind }) : null,
+    toMove ? el("span", { class: "badge to-move", text: mine ? "your turn" : "to move" }) : null);
+
+  // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
+  let heldNode = null;
+  if (!mine && held !== null) {
+    const backs = [];
+    for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
+    heldNode = el("div", { class: "held", title: `${held} cards held`, "aria-label": `${held} cards held`, role: "img" },
+      el("div", { class: "backs" }, backs),
+      el("span", { class: "held-count", text: `${held}` }));
+  }
+  const faceUpNode = faceUp.length
+    ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
+    : null;
+
+  const factsList = [];
+  if (score !== undefined && score !== null) factsList.push(["score", score]);
+  if (facts.tricks !== null && facts.tricks !== undefined) factsList.push(["tricks", facts.tricks]);
+  if (facts.chips !== null && facts.chips !== undefined) factsList.push(["chips", facts.chips]);
+  if (facts.team !== null && facts.team !== undefined) factsList.push(["team", facts.team]);
+  if (mine && held !== null) factsList.push(["cards", held]);
+  // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
+  for (const [k, v] of Object.entries(facts)) {
+    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
+  }
+
+  return el("div", {
+    class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}`,
+    dataset: { testid: `seat-${seat}`, seat: String(seat) },
+    "aria-label": `seat ${seat}${mine ? " (you)" : ""}${toMove ? ", to move" : ""}`,
+    role: "group",
+  },
+  head,
+  facts.status ? el("div", { class: "seat-status" }, proseFragment(facts.status)) : null,
+  (heldNode || faceUpNode) ? el("div", { class: "seat-cards" }, heldNode, faceUpNode) : null,
+  factsList.length ? el("div", { class: "seat-facts" }, factsList.map(([k, v]) =>
+    el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v)))) : null);
+}
+
+export function renderSeats(view, kinds = []) {
+  const seats = view.seats || [];
+  const count = seats.length;
+  const places = arrangeSeats(count, view.seat ?? 0);
+  const areas = { left: [], top: [], right: [], bottom: [] };
+  for (const facts of seats) {
+    const place = places[facts.seat] || { area: "top", index: 99 };
+    areas[place.area][place.index] = seatPanel(facts, view, place.area !== "top" && place.area !== "bottom" && count > 4, kinds);
+  }
+  replace($("slot-left"), areas.left.filter(Boolean).reverse());    // first seat after the viewer nearest the bottom
+  replace($("slot-top"), areas.top.filter(Boolean));
+  replace($("slot-right"), areas.right.filter(Boolean));
+  replace($("slot-bottom"), areas.bottom.filter(Boolean));
+  $("felt").dataset.seats = String(count);
+}
+
+
+// --- the zones in the middle ----------------------------------------------------------------------------------
+
+const isPlay = (item) => item && typeof item === "object" && !Array.isArray(item) && "card" in item && "seat" in item
+  && Object.keys(item).every((k) => k === "seat" || k === "card");
+
+export function zoneShape(name, value) {
+  if (Array.isArray(value)) {
+    if (value.length && value.every(isPlay)) return "plays";
+    if (value.length && value.every((v) => typeof v === "string" && isCard(v))) return "pile";
+    if (value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return "records";
+    if (!value.length) return /trick|play/i.test(name) ? "plays" : "pile";
+    return "fact";
+  }
+  if (typeof value === "string" && isCard(value)) return "card";
+  if (Number.isInteger(value) && value >= 0 && PILE_WORDS.test(name)) return "count";
+  return "fact";
+}
+
+/** A trick: each card placed toward the seat that played it, with the seat's name under it. */
+function playsZone(name, plays, view, small) {
+  const count = (view.seats || []).length;
+  const places = arrangeSeats(count, view.seat ?? 0);
+  const size = small ? "tiny" : "small";
+  const seen = new Set();
+  const compass = count >= 2 && count <= 8 && plays.every((p) => Number.isInteger(p.seat) && places[p.seat] && !seen.has(p.seat) && seen.add(p.seat));
+  const figure = (play, i) => el("figure", { class: `play${i === 0 ? " led" : ""}`, dataset: { testid: `play-${name}-${play.seat}` } },
+    cardPicture(play.card, size),
+    el("figcaption", {}, seatLabel(play.seat, view), i === 0 && plays.length > 1 ? el("span", { class: "led-mark", text: " · led" }) : null));
+  let body;
+  if (!plays.length) {
+    body = el("div", { class: "empty-zone", text: "no cards yet" });
+  } else if (compass && !small) {
+    const cells = { left: [], top: [], right: [], bottom: [] };
+    plays.forEach((play, i) => {
+      const place = places[play.seat];
+      cells[place.area][place.index] = figure(play, i);
+    });
+    body = el("div", { class: "compass" },
+      el("div", { class: "cell cell-left" }, cells.left.filter(Boolean).reverse()),
+      el("div", { class: "cell cell-top" }, cells.top.filter(Boolean)),
+      el("div", { class: "cell cell-right" }, cells.right.filter(Boolean)),
+      el("div", { class: "cell cell-bottom" }, cells.bottom.filter(Boolean)));
+  } else {
+    body = el("div", { class: "play-row" }, plays.map(figure));
+  }
+  return zoneBox(name, body, `zone-plays${small ? " zone-small" : ""}`);
+}
+
+function pileZone(name, cards) {
+  const shown = cards.slice(-PILE_SHOWN);
+  const body = cards.length
+    ? el("div", { class: "pile", "aria-label": `${label(name)}: ${cards.length} cards, top ${cardName(cards[cards.length - 1])}` },
+      shown.map((c) => cardPicture(c, "small")))
+    : el("div", { class: "empty-zone", text: "empty" });
+  const count = cards.length > shown.length ? `${cards.length} cards, top ${shown.length} shown` : `${cards.length}`;
+  return zoneBox(name, body, "zone-pile", count);
+}
+
+function countZone(name, n) {
+  const backs = [];
+  for (let i = 0; i < Math.min(n, 3); i++) backs.push(backPicture("small", null));
+  const body = el("div", { class: "stack", role: "img", "aria-label": `${label(name)}: ${n} cards` },
+    n ? backs : el("div", { class: "card small ghost" }),
+    el("span", { class: "stack-count", text: String(n) }));
+  return zoneBox(name, body, "zone-count");
+}
+
+function singleCardZone(name, card) {
+  return zoneBox(name, cardPicture(card, "small"), "zone-card");
+}
+
+/**
+ * A list of records, such as Divide and Conquer's matches: one row each, facts in words, cards small.
+ * When a record's cards are one per seat (as many as there are seats), each is labelled with its seat and
+ * the winner's card is marked; a `winner` is always named in words too.
+ */
+function recordsZone(name, records, view) {
+  const seatCount = (view.seats || []).length;
+  const shown = records.slice(-RECORDS_SHOWN);
+  const rows = shown.map((record) => {
+    const words = [];
+    const pictures = [];
+    const winner = Number.isInteger(record.winner) ? record.winner : null;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "cards" && Array.isArray(value) && value.every((c) => typeof c === "string" && isCard(c))) {
+        const perSeat = value.length === seatCount;
+        value.forEach((c, i) => pictures.push(el("figure", { class: `play${perSeat && i === winner ? " winner" : ""}` },
+          cardPicture(c, "tiny"),
+          perSeat ? el("figcaption", { text: `${seatLabel(i, view)}${i === winner ? " ★" : ""}` }) : null)));
+      } else if (key === "card" && typeof value === "string" && isCard(value)) {
+        pictures.push(cardPicture(value, "tiny"));
+      } else if ((key === "seat" || key === "winner") && (Number.isInteger(value) || value === null)) {
+        words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: key === "winner" ? "won by " : "" }),
+          value === null ? "nobody" : seatLabel(value, view)));
+      } else {
+        words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value)));
+      }
+    }
+    return el("li", { class: "record" }, el("div", { class: "record-words" }, words), el("div", { class: "record-cards" }, pictures));
+  });
+  const count = records.length > shown.length ? `latest ${shown.length} of ${records.length}` : null;
+  return zoneBox(name, el("ol", { class: "records" }, rows), "zone-records", count);
+}
+
+function factZone(name, value) {
+  return zoneBox(name, el("div", { class: "fact-value" }, valueNode(value)), "zone-fact");
+}
+
+function zoneBox(name, body, kind, note = null) {
+  return el("section", { class: `zone ${kind}`, dataset: { testid: `zone-${name}` }, "aria-label": label(name) },
+    el("h3", { class: "zone-name" }, label(name), note ? el("span", { class: "zone-note", text: ` (${note})` }) : null),
+    body);
+}
+
+export function renderZones(view) {
+  const main = [];
+  const aside = [];
+  const records = [];
+  const facts = [];
+  for (const [name, value] of Object.entries(view.table || {})) {
+    const shape = zoneShape(name, value);
+    // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
+    const past = /^last[_ ]/i.test(name);
+    if (shape === "plays") (past ? aside : main).push(playsZone(name, value, view, past));
+    else if (shape === "card") (past ? aside : main).push(singleCardZone(name, value));
+    else if (shape === "count") main.push(countZone(name, value));
+    else if (shape === "pile") (past ? aside : main).push(pileZone(name, value));
+    else if (shape === "records") records.push(recordsZone(name, value, view));
+    else facts.push(factZone(name, value));
+  }
+  replace($("centre"),
+    el("div", { class: "zones-main" }, main, facts),
+    aside.length ? el("div", { class: "zones-aside" }, aside) : null,
+    records.length ? el("div", { class: "zones-records" }, records) : null);
+}
+
+
+// --- your hand and choices ----------------------------------------------------------------------------------
+
+/**
+ * Which legal actions each card of the hand takes part in. An action naming exactly one card of the hand
+ * belongs to that card (click the card); one naming no card of the hand ("turn", "pass", "take 7H" from a
+ * pile) or several ("meld 7H 7S 7D") is also a button, as a click on one card cannot say it all.
+ */
+export function sortActions(view) {
+  const hand = new Set(view.hand || []);
+  const byCard = new Map();
+  const buttons = [];
+  for (const action of view.legal_actions || []) {
+    const inHand = [...new Set(String(action).split(" ").slice(1).filter((t) => hand.has(t)))];
+    for (const card of inHand) {
+      if (!byCard.has(card)) byCard.set(card, []);
+      byCard.get(card).push(action);
+    }
+    if (inHand.length !== 1) buttons.push(action);
+  }
+  return { byCard, buttons };
+}
+
+export function isMyTurn(view) {
+  return view.seat !== null && view.seat !== undefined && (view.to_move || []).includes(view.seat)
+    && (view.legal_actions || []).length > 0 && !view.is_over;
+}
+
+
+/**
+ * The hand of the view's seat, in the order the game sorts it, into #hand. With `myTurn`, the cards that
+ * `byCard` gives actions to are buttons calling `onCard(button, card, actions)`; otherwise every card is a
+ * picture (a replay, or a seat waiting for its turn).
+ */
+export function renderHand(view, { byCard = new Map(), myTurn = false, busy = false, hint = null, onCard = () => {} } = {}) {
+  // A wider gap where the suit changes when the hand is sorted by suit.
+  const hand = view.hand || [];
+  const suits = hand.map((c) => (parseCard(c) || {}).suit || null);
+  const runs = suits.filter((s, i) => i === 0 || s !== suits[i - 1]).length;
+  const groupSuits = hand.length > 1 && runs === new Set(suits).size && runs > 1;
+  const cards = hand.map((card, i) => {
+    const actions = byCard.get(card) || [];
+    const playable = myTurn && actions.length > 0 && !busy;
+    const classes = ["card", "in-hand"];
+    if (groupSuits && i > 0 && suits[i] !== suits[i - 1]) classes.push("suit-break");
+    if (myTurn && !actions.length) classes.push("unplayable");
+    if (hint && actions.includes(hint)) classes.push("hinted");
+    const attrs = { class: classes.join(" "), dataset: { testid: `card-${card}`, card, playable: String(playable) } };
+    if (!playable) {
+      return el("div", { ...attrs, role: "img", "aria-label": cardName(card) }, cardSvg(card, { label: false }));
+    }
+    classes.push("playable");
+    const words = actions.length === 1 ? notationWords(actions[0]) : `${actions.length} choices`;
+    return el("button", {
+      ...attrs, class: classes.join(" "), type: "button", "aria-label": `${cardName(card)}: ${words}`,
+      title: actions.map(notationText).join(" / "), "aria-haspopup": actions.length > 1 ? "menu" : null,
+      onclick: (event) => onCard(event.currentTarget, card, actions),
+    }, cardSvg(card, { label: false }));
+  });
+  replace($("hand"), hand.length ? cards : el("p", { class: "muted", text: "no cards in hand" }));
+  $("hand").classList.toggle("my-turn", myTurn);
+  $("hand").style.setProperty("--count", String(Math.max(2, hand.length)));   // the CSS fans a long hand tighter
+}
+
+// --- the side: scores, facts, log -----------------------------------------------------------------------------
+
+export function renderScores(view) {
+  const scores = view.scores || [];
+  replace($("scores"), el("table", { class: "scores" },
+    el("tbody", {}, scores.map((score, s) => el("tr", { class: `${s === view.seat ? "me" : ""}${(view.to_move || []).includes(s) ? " to-move" : ""}` },
+      el("th", { scope: "row" }, `seat ${s}`, s === view.seat ? el("span", { class: "badge you", text: "you" }) : null),
+      el("td", { class: "num", text: String(score) }))))));
+}
+
+
+export const signed = (n) => (typeof n === "number" ? (n > 0 ? `+${n}` : String(n)) : String(n ?? ""));
+
+export function renderExtra(view) {
+  const entries = Object.entries(view.extra || {});
+  $("extra-panel").hidden = entries.length === 0;
+  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: label(k) }), el("dd", {}, valueNode(v))]));
+}
+
+export function renderLog(view) {
+  const box = $("log");
+  // Follow the newest line, unless the reader has scrolled up to read older ones.
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+  const lines = view.log || [];
+  const shown = lines.slice(-LOG_SHOWN);
+  replace(box,
+    lines.length > shown.length ? el("li", { class: "muted", text: `${lines.length - shown.length} earlier lines` }) : null,
+    shown.map((line) => el("li", {}, proseFragment(line))));
+  if (atBottom || !box.dataset.drawn) box.scrollTop = box.scrollHeight;
+  box.dataset.drawn = "1";
+}
+

@@ -1,0 +1,299 @@
+// The lobby: choose a game and who sits where, create a table, and see the tables already open.
+//
+// Everything the form offers comes from the server's registry (GET /api/games) and bot list
+// (GET /api/bots): a new game or bot appears here without a change to this file.
+
+import { api, el, label, markdown, replace, storageKey, storeGet, storeSet, toast } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  games: [],                   // GET /api/games
+  bots: { kinds: [], strengths: {} },
+  seatChoices: [],             // per seat index: {kind, strength}, kept when the player count changes
+};
+
+// --- the form --------------------------------------------------------------------------------------------
+
+function currentGame() {
+  return state.games.find((g) => g.id === $("game").value) || null;
+}
+
+function fillGames() {
+  const select = $("game");
+  replace(select, state.games.map((g) => el("option", { value: g.id, text: g.name })));
+  // Come back to the game chosen last time: people mostly play the same game again.
+  const last = storeGet("parlour:lobby:game");
+  if (last && state.games.some((g) => g.id === last)) select.value = last;
+  onGameChange();
+}
+
+function onGameChange() {
+  const game = currentGame();
+  $("create-table").disabled = !game;
+  if (!game) return;
+  storeSet("parlour:lobby:game", game.id);
+
+  replace($("game-summary"), el("div", { class: "game-facts" },
+    el("span", { class: "chip", text: (game.family || []).join(" · ") || "card game" }),
+    el("span", { class: "chip", text: playersSpan(game) })),
+  markdown(game.summary || ""));
+
+  const players = $("players");
+  const wanted = Number(players.value) || game.default_players || game.min_players;
+  const options = [];
+  for (let n = game.min_players; n <= game.max_players; n++) options.push(el("option", { value: String(n), text: String(n) }));
+  replace(players, options);
+  players.value = String(Math.min(game.max_players, Math.max(game.min_players,
+    players.dataset.game === game.id ? wanted : game.default_players || game.min_players)));
+  players.dataset.game = game.id;
+  players.disabled = game.min_players === game.max_players;
+
+  const variants = game.variants || [];
+  replace($("variant"), el("option", { value: "", text: "standard" }),
+    variants.map((v) => el("option", { value: v, text: label(v) })));
+  $("variant-field").hidden = variants.length === 0;
+
+  renderOptions(game);
+  renderSeats();
+}
+
+function playersSpan(game) {
+  return game.min_players === game.max_players
+    ? `${game.min_players} players`
+    : `${game.min_players}–${game.max_players} players`;
+}
+
+/** One input per option spec: a checkbox, a select of choices, a bounded number, or text. */
+function renderOptions(game) {
+  const specs = game.options || [];
+  $("options-fieldset").hidden = specs.length === 0;
+  replace($("options"), specs.map((spec) => {
+    const id = `option-${spec.name}`;
+    const testid = `option-${spec.name}`;
+    let input;
+    if (spec.kind === "bool") {
+      input = el("input", { id, type: "checkbox", checked: Boolean(spec.default), dataset: { testid, option: spec.name } });
+    } else if (Array.isArray(spec.choices) && spec.choices.length) {
+      input = el("select", { id, dataset: { testid, option: spec.name } },
+        spec.choices.map((c) => el("option", { value: String(c), text: String(c), selected: c === spec.default })));
+    } else if (spec.kind === "int") {
+      input = el("input", {
+        id, type: "number", inputmode: "numeric", step: "1", value: spec.default === null ? "" : String(spec.default),
+        min: spec.minimum ?? null, max: spec.maximum ?? null, dataset: { testid, option: spec.name },
+      });
+    } else {
+      input = el("input", { id, type: "text", value: spec.default === null ? "" : String(spec.default), dataset: { testid, option: spec.name } });
+    }
+    input.setAttribute("aria-describedby", `${id}-doc`);
+    const name = el("label", { for: id, text: label(spec.name) });
+    const doc = el("p", { id: `${id}-doc`, class: "hint", text: spec.doc || "" });
+    return el("div", { class: spec.kind === "bool" ? "field field-check" : "field" },
+      spec.kind === "bool" ? [input, name] : [name, input], doc);
+  }));
+}
+
+function seatKinds() {
+  // "human" seats are the creator's own; "open" ones are for friends; the rest are the server's bots.
+  const kinds = [
+    { value: "human", text: "you" },
+    { value: "open", text: "open (invite a friend)" },
+  ];
+  for (const kind of state.bots.kinds || []) kinds.push({ value: kind, text: `bot: ${label(kind)}` });
+  return kinds;
+}
+
+function defaultSeat(index) {
+  if (index === 0) return { kind: "human", strength: null };
+  const kinds = state.bots.kinds || [];
+  return { kind: kinds.includes("heuristic") ? "heuristic" : kinds[0] || "open", strength: null };
+}
+
+function renderSeats() {
+  const count = Number($("players").value) || 0;
+  const kinds = seatKinds();
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const choice = state.seatChoices[i] || (state.seatChoices[i] = defaultSeat(i));
+    const id = `seat-kind-${i}`;
+    const select = el("select", { id, dataset: { testid: `seat-kind-${i}` } },
+      kinds.map((k) => el("option", { value: k.value, text: k.text, selected: k.value === choice.kind })));
+    const strengths = (state.bots.strengths || {})[choice.kind];
+    let strength = null;
+    if (Array.isArray(strengths) && strengths.length) {
+      if (!strengths.includes(choice.strength)) choice.strength = strengths.includes(choice.kind) ? choice.kind : strengths[0];
+      strength = el("select", { id: `seat-strength-${i}`, "aria-label": `seat ${i} strength`, dataset: { testid: `seat-strength-${i}` } },
+        strengths.map((s) => el("option", { value: s, text: strengthLabel(s), selected: s === choice.strength })));
+      strength.addEventListener("change", () => { choice.strength = strength.value; });
+    }
+    select.addEventListener("change", () => {
+      choice.kind = select.value;
+      choice.strength = null;
+      renderSeats();
+      $(`seat-kind-${i}`).focus();       // the rebuild must not throw keyboard users out of the list
+    });
+    rows.push(el("li", { class: "seat-row" },
+      el("label", { for: id, text: `Seat ${i}` }), select, strength));
+  }
+  replace($("seats"), rows);
+}
+
+/** "ismcts:200" -> "200", "ismcts:2s" -> "2s", "ismcts" -> "standard". */
+function strengthLabel(value) {
+  const [, rest] = value.split(":");
+  if (!rest) return "standard";
+  return /^\d+$/.test(rest) ? `${rest} playouts` : /^\d+(\.\d+)?s$/.test(rest) ? `${rest.slice(0, -1)} s per move` : rest;
+}
+
+/** The request body, or throws an Error naming what is wrong with the form. */
+function tableRequest() {
+  const game = currentGame();
+  if (!game) throw new Error("Choose a game.");
+  const players = Number($("players").value);
+  const options = {};
+  for (const spec of game.options || []) {
+    const input = document.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+    if (!input) continue;
+    if (spec.kind === "bool") {
+      options[spec.name] = input.checked;
+    } else if (spec.kind === "int") {
+      if (input.value.trim() === "") continue;          // left empty: the book's default
+      const n = Number(input.value);
+      if (!Number.isInteger(n)) throw new Error(`${label(spec.name)} must be a whole number.`);
+      if (spec.minimum !== null && spec.minimum !== undefined && n < spec.minimum) throw new Error(`${label(spec.name)} must be at least ${spec.minimum}.`);
+      if (spec.maximum !== null && spec.maximum !== undefined && n > spec.maximum) throw new Error(`${label(spec.name)} must be at most ${spec.maximum}.`);
+      options[spec.name] = n;
+    } else {
+      options[spec.name] = input.value;
+    }
+  }
+  const seats = [];
+  for (let i = 0; i < players; i++) {
+    const choice = state.seatChoices[i] || defaultSeat(i);
+    seats.push(choice.strength || choice.kind);
+  }
+  const body = { game: game.id, players, options, seats };
+  if ($("variant").value) body.variant = $("variant").value;
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    const n = Number(seed);
+    if (!Number.isInteger(n) || n < 0) throw new Error("The seed must be a whole number, 0 or more.");
+    body.seed = n;
+  }
+  return body;
+}
+
+async function onCreate(event) {
+  event.preventDefault();
+  const error = $("form-error");
+  error.textContent = "";
+  let body;
+  try {
+    body = tableRequest();
+  } catch (err) {
+    error.textContent = err.message;
+    return;
+  }
+  const button = $("create-table");
+  button.disabled = true;
+  button.textContent = "Creating…";
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    const id = created.table_id;
+    // Keep every token this browser was given: the human seats' to play them (a reload, or another seat
+    // of a hot-seat game), the open seats' as links to send. They never go into an address that stays.
+    const links = [];
+    let first = null;
+    for (const seat of created.seats || []) {
+      if (!seat.token) continue;
+      if (seat.kind === "human") {
+        storeSet(storageKey(id, seat.seat), seat.token);
+        if (first === null) first = seat;
+      } else if (seat.kind === "open") {
+        const path = seat.url || `/table/${encodeURIComponent(id)}?seat=${seat.seat}#token=${encodeURIComponent(seat.token)}`;
+        links.push({ seat: seat.seat, url: new URL(path, location.origin).href });
+      }
+    }
+    if (links.length) storeSet(storageKey(id, "links"), JSON.stringify(links));
+    if (first) {
+      location.assign(`/table/${encodeURIComponent(id)}?seat=${first.seat}#token=${encodeURIComponent(first.token)}`);
+    } else {
+      location.assign(created.spectator_url || `/table/${encodeURIComponent(id)}`);
+    }
+  } catch (err) {
+    error.textContent = err.message;
+    button.disabled = false;
+    button.textContent = "Create table";
+  }
+}
+
+// --- the tables ----------------------------------------------------------------------------------------
+
+function gameName(id) {
+  return (state.games.find((g) => g.id === id) || {}).name || id;
+}
+
+function when(created) {
+  if (created === null || created === undefined) return "";
+  // Seconds since the epoch (Python's time.time()) or an ISO string: both are in use by servers.
+  const date = typeof created === "number" ? new Date(created < 1e12 ? created * 1000 : created) : new Date(created);
+  if (Number.isNaN(date.getTime())) return String(created);
+  return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+}
+
+async function loadTables() {
+  const box = $("tables");
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (err) {
+    replace(box, el("p", { class: "muted", text: `Tables cannot be listed: ${err.message}` }));
+    return;
+  }
+  if (!Array.isArray(tables) || !tables.length) {
+    replace(box, el("p", { class: "muted", text: "No tables yet: create one." }));
+    return;
+  }
+  // Newest first: the table you just left is the one you are looking for.
+  const sorted = [...tables].sort((a, b) => String(b.created ?? "").localeCompare(String(a.created ?? ""), undefined, { numeric: true }));
+  const rows = sorted.map((t) => {
+    const seats = t.seats || [];
+    const mine = seats.filter((s) => storeGet(storageKey(t.table_id, s.seat)));
+    const id = encodeURIComponent(t.table_id);
+    return el("tr", { dataset: { testid: `table-${t.table_id}` } },
+      el("td", {}, el("strong", { text: gameName(t.game) }), el("div", { class: "muted small", text: when(t.created) })),
+      el("td", { class: "num", text: String(t.players ?? seats.length) }),
+      el("td", { class: "seat-kinds" }, seats.map((s) => el("span", { class: `chip kind-${s.kind}`, text: `${s.seat}: ${s.kind}` }))),
+      el("td", {}, t.is_over ? el("span", { class: "chip over", text: "over" }) : el("span", { class: "chip live", text: "in play" })),
+      el("td", { class: "links" },
+        mine.map((s) => el("a", { href: `/table/${id}?seat=${s.seat}`, class: "button small primary", text: `play seat ${s.seat}` })),
+        el("a", { href: `/table/${id}`, class: "button small", text: "watch", dataset: { testid: `watch-${t.table_id}` } })));
+  });
+  replace(box, el("table", { class: "table-list" },
+    el("thead", {}, el("tr", {}, ["game", "players", "seats", "state", ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, rows)));
+}
+
+// --- start ------------------------------------------------------------------------------------------------
+
+async function start() {
+  $("new-table-form").addEventListener("submit", onCreate);
+  $("game").addEventListener("change", onGameChange);
+  $("players").addEventListener("change", renderSeats);
+  $("refresh-tables").addEventListener("click", loadTables);
+  try {
+    const [games, bots] = await Promise.all([api("/api/games"), api("/api/bots").catch(() => null)]);
+    state.games = Array.isArray(games) ? games : [];
+    if (bots) state.bots = bots;
+    fillGames();
+  } catch (err) {
+    replace($("game"), el("option", { value: "", text: "unavailable" }));
+    $("form-error").textContent = `The games cannot be loaded: ${err.message}`;
+  }
+  loadTables();           // after the games, so the list can name them
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") loadTables();
+  });
+}
+
+start().catch((err) => toast(err.message));

@@ -1,0 +1,513 @@
+"""The game server through its HTTP and websocket API (FastAPI's ``TestClient``), on a temporary SQLite file.
+
+Bots move in background tasks on the server, so the tests poll a seat's view until it is that seat's turn.
+Tables are stacked through the public ``deal`` option where a test must know who holds what.
+
+Set ``PARLOUR_TEST_POSTGRES`` to a PostgreSQL URL (an empty database the tests may clear) to run every
+server test against it as well.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+with warnings.catch_warnings():
+    # Starlette announces a successor to httpx for its test client; httpx is what FastAPI documents.
+    warnings.filterwarnings("ignore", message=".*httpx2")
+    from fastapi.testclient import TestClient
+
+from rich.console import Console
+
+import parlour
+from parlour.cards import ACE_HIGH
+from parlour.cli.main import main
+from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
+from parlour.web.app import create_app
+from parlour.web.store import Base, Store, StoreConflict, StoredSeat, StoredTable, token_hash
+
+SUITS = "CDHS"
+RANKS = [rank.letter for rank in ACE_HIGH]
+# Seat 0 holds every club, seat 1 every diamond, seat 2 every heart, seat 3 (the dealer) every spade.
+HANDS = [[rank + suit for rank in RANKS] for suit in SUITS]
+STACKED = {"deal": {"hands": HANDS}}
+# Named in every view of that deal: the bum card (the dealer's last card, shown) and Tëtka, the queen of its suit.
+PUBLIC = {"AS", "QS"}
+RANDOM_BOTS = ["human", "random", "random", "random"]
+TIMEOUT = 10.0
+
+
+POSTGRES = os.environ.get("PARLOUR_TEST_POSTGRES")
+
+
+@pytest.fixture(params=["sqlite"] + (["postgresql"] if POSTGRES else []))
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite" or POSTGRES is None:
+        return f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
+    store = Store(POSTGRES)
+    Base.metadata.drop_all(store.engine)
+    store.close()
+    return POSTGRES
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    # The ``with`` block runs the app's lifespan and keeps one event loop alive, so bots' background
+    # tasks go on between requests.
+    with TestClient(create_app(database_url=database)) as client:
+        yield client
+
+
+def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "tetka", "seats": seats, **body})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> dict[str, str]:
+    return {"X-Seat-Token": created["seats"][seat]["token"]}
+
+
+def view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        response = client.get(f"/api/tables/{created['table_id']}/view")
+    else:
+        response = client.get(f"/api/tables/{created['table_id']}/view", params={"seat": seat},
+                              headers=token(created, seat))
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def wait_for_turn(client: TestClient, created: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Poll the seat's view until it is to move or the game is over (the bots answer in between)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        current = view(client, created, seat)
+        if current["view"]["is_over"] or seat in current["view"]["to_move"]:
+            return current
+        if time.monotonic() > deadline:
+            raise AssertionError(f"seat {seat} never got the turn: {current['view']['to_move']}")
+        time.sleep(0.005)
+
+
+def act(client: TestClient, created: dict[str, Any], seat: int, version: Any, action: Any,
+        headers: dict[str, str] | None = None) -> Any:
+    return client.post(f"/api/tables/{created['table_id']}/actions",
+                       json={"seat": seat, "version": version, "action": action},
+                       headers=token(created, seat) if headers is None else headers)
+
+
+def refused(response: Any, status: int, error: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert body["error"] == error and body["message"], body
+    return body
+
+
+def created_at() -> Any:
+    from datetime import UTC, datetime
+    return datetime.now(UTC)
+
+
+def cards_in(text: str, cards: list[str]) -> set[str]:
+    return {card for card in cards if re.search(rf"(?<![0-9A-Z]){card}(?![0-9A-Z])", text)}
+
+
+# --- listings -------------------------------------------------------------------------------------------
+def test_games_are_listed_with_their_options(client: TestClient) -> None:
+    listed = {game["id"]: game for game in client.get("/api/games").json()}
+    assert set(listed) == {info.id for info in all_games()}
+    tetka = listed["tetka"]
+    assert (tetka["min_players"], tetka["max_players"], tetka["default_players"]) == (4, 4, 4)
+    assert tetka["options"] == [{"name": "orbits", "default": 1, "doc": tetka["options"][0]["doc"], "kind": "int",
+                                 "choices": None, "minimum": 1, "maximum": 50}]
+    assert "solver" not in tetka["bots"] and "random" in tetka["bots"]
+    assert tetka["summary"] and tetka["family"]
+
+
+def test_bots_are_listed_with_strengths(client: TestClient) -> None:
+    bots = client.get("/api/bots").json()
+    assert bots["kinds"] == ["random", "heuristic", "ismcts", "solver"]
+    assert "ismcts:2s" in bots["strengths"]["ismcts"]
+
+
+def test_pages_are_served_even_before_the_page_exists(client: TestClient) -> None:
+    for path in ("/", "/table/abc"):
+        response = client.get(path)
+        assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+
+
+# --- creating tables ------------------------------------------------------------------------------------
+def test_a_new_table_gives_tokens_to_people_only_and_stores_only_their_digests(client: TestClient,
+                                                                                database: str) -> None:
+    created = create(client, ["human", "open", "random", "heuristic"])
+    kinds = [(s["seat"], s["kind"], "token" in s) for s in created["seats"]]
+    assert kinds == [(0, "human", True), (1, "open", True), (2, "random", False), (3, "heuristic", False)]
+    assert created["seats"][1]["url"] == f"/table/{created['table_id']}?seat=1#token={created['seats'][1]['token']}"
+    assert created["spectator_url"] == f"/table/{created['table_id']}"
+    stored = next(t for t in Store(database).load_all() if t.id == created["table_id"])
+    assert [s.token_hash for s in stored.seats] == [token_hash(created["seats"][0]["token"]),
+                                                    token_hash(created["seats"][1]["token"]), None, None]
+    table = client.get(f"/api/tables/{created['table_id']}").json()
+    assert table["seats"] == [{"seat": s, "kind": k} for s, k, _ in kinds]
+    assert (table["players"], table["game"], table["version"], table["is_over"]) == (4, "tetka", 0, False)
+    listing = client.get("/api/tables").json()
+    assert [t["table_id"] for t in listing] == [created["table_id"]]
+    assert set(listing[0]) == {"table_id", "game", "players", "seats", "is_over", "version", "created"}
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "no-such-game", "seats": RANDOM_BOTS}, "unknown game"),
+    ({"game": "tetka", "seats": ["human", "random"]}, "4 players"),
+    ({"game": "tetka", "players": 4, "seats": ["human", "random"]}, "names 2 seats"),
+    ({"game": "tetka", "seats": ["human", "random", "random", "wizard"]}, "unknown seat kind"),
+    ({"game": "tetka", "seats": ["human", "random", "random", "solver"]}, "solver"),
+    ({"game": "tetka", "seats": ["human", "random", "random", "ismcts:fast"]}, "ismcts takes"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"orbits": 0}}, "at least 1"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"speed": 3}}, "unknown option"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"deal": {"hands": [["QC"]]}}}, ""),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"deal": [[1, {"x": None}]]}}, ""),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "variant": "fast"}, "unknown variant"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "seed": "1"}, "seed"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "players": True}, "players"),
+    ({"game": "tetka", "seats": "human"}, "seats"),
+    ({"game": "tetka", "seats": RANDOM_BOTS, "colour": "red"}, "colour"),
+    ({"seats": RANDOM_BOTS}, "game"),
+])
+def test_a_bad_table_is_refused_and_none_is_made(client: TestClient, body: dict[str, Any], words: str) -> None:
+    answer = refused(client.post("/api/tables", json=body), 400, "MalformedRequest")
+    assert words in answer["message"]
+    assert client.get("/api/tables").json() == []
+
+
+# --- playing --------------------------------------------------------------------------------------------
+def test_a_whole_game_of_tetka_over_http_against_three_random_bots(client: TestClient) -> None:
+    created = create(client, RANDOM_BOTS, seed=11)
+    table_id = created["table_id"]
+    refused(client.get(f"/api/tables/{table_id}/record"), 409, "GameNotOver")
+    moves = 0
+    bot_moves_seen = False
+    while True:
+        current = wait_for_turn(client, created, 0)
+        if current["view"]["is_over"]:
+            break
+        before = current["version"]
+        answer = act(client, created, 0, before, current["view"]["legal_actions"][0])
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["version"] == before + 1
+        moves += 1
+        after = wait_for_turn(client, created, 0)
+        bot_moves_seen = bot_moves_seen or after["version"] > before + 1
+    assert moves == 52 and bot_moves_seen
+    assert current["version"] == 208 and current["result"] is not None
+    assert [r["number"] for r in current["hand_results"]] == [1, 2, 3, 4]
+    assert current["can_hint"] is False and current["can_undo"] is False
+    assert client.get(f"/api/tables/{table_id}").json()["is_over"] is True
+    refused(act(client, created, 0, current["version"], "play 2C"), 409, "GameOver")
+
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    replayed = parlour.replay(record)
+    assert replayed.is_over and replayed.scores() == current["view"]["scores"] == current["result"]["scores"]
+    assert replayed.view(0).to_dict() == current["view"]
+
+
+def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
+    created = create(client, ["random"] * 4, seed=3)
+    assert all("token" not in seat for seat in created["seats"])
+    deadline = time.monotonic() + TIMEOUT
+    while not (spectator := view(client, created, None))["view"]["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.01)
+    assert spectator["version"] == 208 and spectator["result"]["winners"]
+
+
+# --- refusals -------------------------------------------------------------------------------------------
+def test_every_refused_action_is_typed_and_changes_nothing(client: TestClient) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=5, options=STACKED)
+    table_id = created["table_id"]
+    before = view(client, created, 0)
+    assert before["version"] == 0 and before["view"]["to_move"] == [0]
+    url = f"/api/tables/{table_id}/actions"
+    seat0 = token(created, 0)
+
+    refused(client.post(url, content=b"{not json", headers={**seat0, "Content-Type": "application/json"}),
+            400, "MalformedRequest")
+    body: Any
+    for body in ([], "play 2C", {"seat": 0, "version": 0}, {"seat": "0", "version": 0, "action": "play 2C"},
+                 {"seat": 0, "version": True, "action": "play 2C"}, {"seat": 0, "version": 0, "action": 7},
+                 {"seat": 0, "version": 0, "action": "play 2C", "also": 1},
+                 {"seat": 0, "version": 0, "action": "play 2C" * 100}):
+        refused(client.post(url, json=body, headers=seat0), 400, "MalformedRequest")
+    notation = refused(act(client, created, 0, 0, "play QX"), 400, "MalformedRequest")
+    assert "QX" in notation["message"]
+    refused(act(client, created, 0, 0, "fly away"), 400, "MalformedRequest")
+    for seat in (-1, 4, 10**30):
+        refused(act(client, created, seat, 0, "play 2C", headers=seat0), 400, "MalformedRequest")
+
+    refused(act(client, created, 0, 0, "play 2C", headers={}), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, "play 2C", headers={"X-Seat-Token": "guess"}), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, "play 2C", headers=token(created, 1)), 401, "Unauthorized")
+    refused(act(client, created, 2, 0, "play 2H", headers=seat0), 401, "Unauthorized")
+    refused(client.get(f"/api/tables/{table_id}/view", params={"seat": 1}, headers=seat0), 401, "Unauthorized")
+    refused(client.post("/api/tables/nope/actions", json={"seat": 0, "version": 0, "action": "play 2C"},
+                        headers=seat0), 404, "NotFound")
+    refused(client.get("/api/tables/nope/view"), 404, "NotFound")
+    refused(client.get("/api/tables/nope"), 404, "NotFound")
+
+    stale = refused(act(client, created, 0, 1, "play 2C"), 409, "StaleStateId")
+    assert stale["version"] == 0
+    refused(act(client, created, 0, -3, "play 2C"), 409, "StaleStateId")
+    refused(act(client, created, 1, 0, "play 2D"), 409, "InactivePlayer")
+    illegal = refused(act(client, created, 0, 0, "play 2D"), 422, "InvalidMove")
+    assert "rule" in illegal
+    refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=seat0), 409, "UndoUnavailable")
+    refused(client.post(f"/api/tables/{table_id}/hint", json={"seat": 1}, headers=token(created, 1)),
+            409, "InactivePlayer")
+
+    after = view(client, created, 0)
+    assert after == before
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == 0
+
+    # A refusal names only the card the seat itself named (and the notation's own examples), never
+    # who holds it nor anyone else's cards.
+    said = json.dumps(illegal) + json.dumps(stale) + json.dumps(notation)
+    assert cards_in(said, HANDS[1] + HANDS[2]) <= {"2D", "10H"} and "seat 1" not in illegal["message"]
+
+
+# --- hidden information ---------------------------------------------------------------------------------
+def test_a_seat_sees_its_own_hand_and_no_one_elses(client: TestClient) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=9, options=STACKED)
+    table_id = created["table_id"]
+    mine = view(client, created, 0)
+    assert sorted(mine["view"]["hand"]) == sorted(HANDS[0])
+    text = json.dumps(mine)
+    assert not cards_in(text, HANDS[1]) and not cards_in(text, HANDS[2])
+    # The dealer's bum card is shown to all, and Tëtka named after it; the rest of the dealer's hand is not.
+    assert cards_in(text, HANDS[3]) == PUBLIC
+
+    played = act(client, created, 0, 0, "play 2C")
+    assert played.status_code == 200
+    assert not cards_in(played.text, HANDS[1] + HANDS[2])
+    friend = view(client, created, 1)
+    assert sorted(friend["view"]["hand"]) == sorted(HANDS[1])
+    assert not cards_in(json.dumps(friend), [card for card in HANDS[0] if card != "2C"])
+
+    for text in (client.get(f"/api/tables/{table_id}").text, client.get("/api/tables").text):
+        assert "deal" not in text and not cards_in(text, HANDS[0] + HANDS[1] + HANDS[2])
+
+
+def test_a_spectator_sees_no_hand(client: TestClient) -> None:
+    created = create(client, RANDOM_BOTS, seed=2, options=STACKED)
+    spectator = view(client, created, None)
+    assert spectator["seat"] is None and spectator["view"]["hand"] == []
+    assert spectator["view"]["legal_actions"] == [] and not spectator["can_hint"] and not spectator["can_undo"]
+    assert cards_in(json.dumps(spectator), [card for hand in HANDS for card in hand]) == PUBLIC
+
+
+# --- storage and restart --------------------------------------------------------------------------------
+def test_every_acknowledged_action_is_already_in_the_database(client: TestClient, database: str) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=4, options=STACKED)
+    assert act(client, created, 0, 0, "play 5C").status_code == 200
+    # Read by a second connection while the server runs: what a SIGKILL now would leave.
+    stored = next(t for t in Store(database).load_all() if t.id == created["table_id"])
+    assert stored.actions == [[0, "play 5C"]] and stored.version == 1 and stored.seed == 4
+
+
+def test_a_restarted_server_resumes_every_table_where_it_was(database: str) -> None:
+    with TestClient(create_app(database_url=database)) as first:
+        created = create(first, RANDOM_BOTS, seed=8)
+        current = wait_for_turn(first, created, 0)
+        act(first, created, 0, current["version"], current["view"]["legal_actions"][0])
+        mid = wait_for_turn(first, created, 0)
+        # A table whose bot is still thinking when the server stops: a long pause keeps it waiting.
+    with TestClient(create_app(database_url=database, bot_delay=60)) as second:
+        waiting = create(second, ["random", "human", "random", "random"], seed=1)
+        assert view(second, waiting, 1)["version"] == 0
+    with TestClient(create_app(database_url=database)) as third:
+        again = view(third, created, 0)
+        assert again == mid
+        resumed = wait_for_turn(third, waiting, 1)
+        assert resumed["version"] >= 1 and 1 in resumed["view"]["to_move"]
+        current = wait_for_turn(third, created, 0)
+        assert act(third, created, 0, current["version"], current["view"]["legal_actions"][0]).status_code == 200
+
+
+def test_the_store_refuses_a_write_from_a_stale_server(database: str) -> None:
+    """Two servers on one database cannot both extend a table: the second write names the conflict."""
+    store = Store(database)
+    created = parlour.new_game("tetka", seed=1)
+    store.add(StoredTable(id="t1", game="tetka", players=4, variant=None, options=dict(created.options), seed=1,
+                          created=created_at(), seats=[StoredSeat(0, "human", "ab"), StoredSeat(1, "random")]))
+    store.save_progress("t1", [[0, "play 2C"]], 1, False, expected_version=0)
+    with pytest.raises(StoreConflict):
+        store.save_progress("t1", [[0, "play 3C"]], 1, False, expected_version=0)
+    (loaded,) = store.load_all()
+    assert (loaded.actions, loaded.version, loaded.seed, loaded.options) == ([[0, "play 2C"]], 1, 1, {"orbits": 1})
+    assert [(s.seat, s.kind, s.token_hash) for s in loaded.seats] == [(0, "human", "ab"), (1, "random", None)]
+    assert loaded.created.tzinfo is not None
+    store.close()
+
+
+def test_an_in_memory_database_serves_too() -> None:
+    with TestClient(create_app(database_url="sqlite://")) as client:
+        created = create(client, RANDOM_BOTS, seed=2)
+        current = wait_for_turn(client, created, 0)
+        assert act(client, created, 0, current["version"], current["view"]["legal_actions"][0]).status_code == 200
+
+
+# --- the websocket --------------------------------------------------------------------------------------
+def test_the_websocket_pushes_each_change_built_from_the_seats_view(client: TestClient) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=6, options=STACKED)
+    table_id = created["table_id"]
+    seat0 = created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?seat=0&token={seat0}") as socket, \
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        first = socket.receive_json()
+        assert first["type"] == "view" and first["version"] == 0 and first["seat"] == 0
+        assert {k: v for k, v in first.items() if k != "type"} == view(client, created, 0)
+        assert watcher.receive_json()["view"]["hand"] == []
+
+        assert act(client, created, 0, 0, "play 3C").status_code == 200
+        update = socket.receive_json()
+        assert update["version"] == 1 and "seat 0: play 3C" in update["view"]["log"]
+        assert watcher.receive_json()["version"] == 1
+
+        socket.send_json({"type": "action", "version": 0, "action": "play 4C"})
+        assert socket.receive_json() == {"type": "error", "error": "StaleStateId", "version": 1,
+                                         "message": "the action was made against version 0, but the table is at "
+                                                    "version 1"}
+        socket.send_text("not json")
+        assert socket.receive_json()["error"] == "MalformedRequest"
+        watcher.send_json({"type": "action", "version": 1, "action": "play 2D"})
+        assert watcher.receive_json()["error"] == "Unauthorized"
+
+    friend = created["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={friend}") as socket:
+        assert socket.receive_json()["version"] == 1
+        socket.send_json({"type": "action", "version": 1, "action": "play 2D"})
+        update = socket.receive_json()
+        assert update["version"] == 2 and update["type"] == "view"
+        assert not cards_in(json.dumps(update), [card for card in HANDS[0] if card != "3C"])
+
+
+def test_a_websocket_with_a_wrong_token_is_told_and_closed(client: TestClient) -> None:
+    created = create(client, RANDOM_BOTS, options=STACKED)
+    with client.websocket_connect(f"/ws/tables/{created['table_id']}?seat=0&token=wrong") as socket:
+        message = socket.receive_json()
+        assert message["type"] == "error" and message["error"] == "Unauthorized"
+        assert not cards_in(json.dumps(message), HANDS[0])
+    with client.websocket_connect("/ws/tables/nope") as socket:
+        assert socket.receive_json()["error"] == "NotFound"
+
+
+# --- undo and hint --------------------------------------------------------------------------------------
+def test_undo_takes_back_the_seats_move_and_the_bots_moves_after_it(client: TestClient, database: str) -> None:
+    created = create(client, RANDOM_BOTS, seed=12)
+    table_id = created["table_id"]
+    start = wait_for_turn(client, created, 0)
+    assert start["can_undo"] is False and start["can_hint"] is True
+    act(client, created, 0, start["version"], start["view"]["legal_actions"][-1])
+    later = wait_for_turn(client, created, 0)
+    assert later["can_undo"] is True and len(later["view"]["hand"]) == 12
+    undone = client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=token(created, 0))
+    assert undone.status_code == 200, undone.text
+    back = undone.json()
+    assert back["version"] == later["version"] + 1     # versions only grow, even backwards in the game
+    assert back["view"] == start["view"] and back["can_undo"] is False
+    refused(act(client, created, 0, later["version"], later["view"]["legal_actions"][0]), 409, "StaleStateId")
+    refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=token(created, 0)),
+            409, "UndoUnavailable")
+    refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}), 401, "Unauthorized")
+    assert act(client, created, 0, back["version"], back["view"]["legal_actions"][0]).status_code == 200
+    record_actions = Store(database).load_all()[0].actions
+    assert record_actions[0] == [0, back["view"]["legal_actions"][0]]
+
+
+def test_a_hint_is_a_legal_action_from_a_short_search(client: TestClient) -> None:
+    created = create(client, RANDOM_BOTS, seed=13)
+    current = wait_for_turn(client, created, 0)
+    hint = client.post(f"/api/tables/{created['table_id']}/hint", json={"seat": 0}, headers=token(created, 0))
+    assert hint.status_code == 200, hint.text
+    assert hint.json()["action"] in current["view"]["legal_actions"]
+    assert hint.json()["version"] == current["version"]
+    refused(client.post(f"/api/tables/{created['table_id']}/hint", json={"seat": 0}), 401, "Unauthorized")
+    refused(client.post(f"/api/tables/{created['table_id']}/hint", json={"seat": "0"}, headers=token(created, 0)),
+            400, "MalformedRequest")
+
+
+def test_two_actions_racing_for_one_version_one_wins(client: TestClient) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=7, options=STACKED)
+    answers: list[int] = []
+
+    def send(card: str) -> None:
+        answers.append(act(client, created, 0, 0, f"play {card}").status_code)
+
+    racers = [threading.Thread(target=send, args=(card,)) for card in ("2C", "3C", "4C", "5C")]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert sorted(answers) == [200, 409, 409, 409]
+    assert view(client, created, 0)["version"] == 1 and len(view(client, created, 0)["view"]["hand"]) == 12
+
+
+def test_junk_never_crashes_the_server(client: TestClient) -> None:
+    created = create(client, ["human", "open", "random", "random"], seed=7, options=STACKED)
+    table_id = created["table_id"]
+    junk: list[Any] = [None, 0, [], {}, "", "\u0000", {"seat": None}, {"seat": 0, "version": 0, "action": "\u0000"},
+                       {"seat": 0, "version": 0, "action": "play"}, {"seat": 0, "version": 0, "action": "play 2C 3C"},
+                       {"seat": 0, "version": 2**70, "action": "play 2C"}, {"seat": 0.0, "version": 0, "action": "x"},
+                       {"seat": 0, "version": 0, "action": "pass"}, {"seat": 0, "version": 0, "action": " "}]
+    for path in ("actions", "hint", "undo"):
+        for body in junk:
+            response = client.post(f"/api/tables/{table_id}/{path}", json=body, headers=token(created, 0))
+            assert 400 <= response.status_code < 500 and response.json()["error"], (path, body, response.text)
+    for params in ({"seat": "x"}, {"seat": ""}, {"seat": "1e9"}, {"seat": 99}):
+        response = client.get(f"/api/tables/{table_id}/view", params=params, headers=token(created, 0))
+        assert 400 <= response.status_code < 500, response.text
+    with client.websocket_connect(f"/ws/tables/{table_id}?seat=0&token={created['seats'][0]['token']}") as socket:
+        socket.receive_json()
+        for body in junk:
+            socket.send_text(json.dumps(body))
+            assert socket.receive_json()["type"] == "error"
+        socket.send_bytes(b"\xff\xfe")
+        assert socket.receive_json()["type"] == "error"
+    assert view(client, created, 0)["version"] == 0
+
+
+# --- the command ----------------------------------------------------------------------------------------
+def test_parlour_serve_prints_where_to_go_and_runs_uvicorn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    served: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.update(app=app, **kwargs))
+    console = Console(file=io.StringIO(), width=200)
+    url = f"sqlite:///{tmp_path / 'served.sqlite3'}"
+    assert main(["serve", "--port", "8123", "--database", url], console=console) == 0
+    said = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "http://127.0.0.1:8123/" in said and "served.sqlite3" in said
+    assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
+    assert (tmp_path / "served.sqlite3").exists()
+
+
+@pytest.mark.parametrize("argv", [["serve", "--port", "70000"], ["serve", "--database", "nosuchdb://x"],
+                                  ["serve", "--bot-delay", "-1"]])
+def test_parlour_serve_refuses_bad_arguments(argv: list[str]) -> None:
+    console = Console(file=io.StringIO(), width=200)
+    assert main(argv, console=console) == 2
+    assert "error" in console.file.getvalue()  # type: ignore[attr-defined]

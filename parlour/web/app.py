@@ -405,9 +405,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
 
     @app.post("/api/tables/{table_id}/hint", response_model=HintOut, summary="Suggest an action for a seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
-                                 errors.InactivePlayer, errors.GameOver))
+                                 errors.InactivePlayer, errors.GameOver, errors.HintUnavailable))
     async def post_hint(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
-        """A short IS-MCTS search from the seat's own view: it knows no more than the seat."""
+        """A short IS-MCTS search from the seat's own view: it knows no more than the seat. Only when every
+        other seat is a bot, as for undo."""
         table = manager.get(table_id)
         manager.authorize(table, body.seat, x_seat_token)
         return await manager.hint(table, body.seat)

@@ -71,6 +71,10 @@ class UndoUnavailable(ApiError):
     status = 409
 
 
+class HintUnavailable(ApiError):
+    status = 409
+
+
 class InvalidMove(ApiError):
     """A well-formed action that the rules forbid now; ``rule`` names the rule."""
 

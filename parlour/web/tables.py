@@ -129,6 +129,11 @@ class Table:
         return (seat is not None and not self.state.is_over and self.only_bots_besides(seat)
                 and any(actor == seat for actor, _ in self.state.history))
 
+    def can_hint(self, seat: int | None) -> bool:
+        """Hints, like undo, only where no other person sits at the table: a hint is a strong player's
+        advice, which would be unfair against friends."""
+        return seat is not None and seat in self.state.to_move and self.only_bots_besides(seat)
+
     def payload(self, seat: int | None) -> dict[str, Any]:
         """What a seat (or a spectator, ``None``) is told: built from its view and public facts only."""
         state = self.state
@@ -140,7 +145,7 @@ class Table:
             "hand_results": [result.to_dict() for result in state.hand_results],
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
-            "can_hint": seat is not None and seat in state.to_move,
+            "can_hint": self.can_hint(seat),
         }
 
     def describe(self) -> dict[str, Any]:
@@ -341,6 +346,8 @@ class TableManager:
             if seat not in state.to_move:
                 raise errors.InactivePlayer(f"it is not seat {seat}'s turn: waiting for seat "
                                             + " or ".join(map(str, state.to_move)))
+            if not table.only_bots_besides(seat):
+                raise errors.HintUnavailable("hints are given only when every other seat is a bot")
             view, version = state.view(seat), table.version
         # One search per table at a time: asking again and again cannot fill the worker threads.
         async with table.hint_lock:

@@ -278,6 +278,8 @@ def test_every_refused_action_is_typed_and_changes_nothing(client: TestClient) -
     refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=seat0), 409, "UndoUnavailable")
     refused(client.post(f"/api/tables/{table_id}/hint", json={"seat": 1}, headers=token(created, 1)),
             409, "InactivePlayer")
+    refused(client.post(f"/api/tables/{table_id}/hint", json={"seat": 0}, headers=seat0), 409, "HintUnavailable")
+    assert view(client, created, 0)["can_hint"] is False
 
     after = view(client, created, 0)
     assert after == before

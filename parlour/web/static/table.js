@@ -38,7 +38,10 @@ function readSeat() {
   if (seat !== null && fromHash) storeSet(storageKey(tableId, seat), fromHash);
   if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
   const token = seat === null ? null : fromHash || storeGet(storageKey(tableId, seat));
-  return { seat, token };
+  // Without its token a seat cannot be played from this browser: watch instead, and say so once, rather
+  // than knocking on the server (and raising an error) at every refresh and reconnection.
+  if (seat !== null && !token) return { seat: null, token: null, lostSeat: seat };
+  return { seat, token, lostSeat: null };
 }
 
 const me = readSeat();
@@ -516,6 +519,10 @@ function render() {
 // --- start ------------------------------------------------------------------------------------------------------
 
 function start() {
+  if (me.lostSeat !== null) {
+    toast(`This browser holds no token for seat ${me.lostSeat} (open the link you were given to take it): ` +
+          "you are watching as a spectator.");
+  }
   if (!tableId) {
     toast("No table in the address.");
     return;

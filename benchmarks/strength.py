@@ -74,12 +74,19 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, default=300, help="IS-MCTS iterations per move")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "strength.md"))
+    parser.add_argument("--only", nargs="+", metavar="GAME",
+                        help="measure only these games, keeping the other games' rows of --out as they are")
     args = parser.parse_args()
     searcher = f"ismcts:{args.budget}"
+    kept_rows, kept_timings = previous_rows(Path(args.out), args.only)
     lines = ["| game | bot | against | games | mean score [95% CI] vs theirs | win rate [95% CI] | Elo gap | "
              "verdict |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     timings = ["| game | IS-MCTS budget | mean seconds per move |", "| --- | --- | --- |"]
-    for game in parlour.games():
+    for game in registered_games():
+        if args.only and game.id not in args.only:
+            lines += kept_rows.get(game.name, [])
+            timings += kept_timings.get(game.name, [])
+            continue
         games = GAMES.get(game.id, args.games)
         games -= games % game.players_default
         kinds = [searcher] + (["solver"] if _has_solver(game.id) else [])
@@ -94,6 +101,20 @@ def main() -> int:
     Path(args.out).write_text(text, encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
+
+
+def previous_rows(path: Path, only: list[str] | None) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The rows an earlier run wrote, by game name (results and timings), to keep when measuring a few."""
+    results: dict[str, list[str]] = {}
+    timings: dict[str, list[str]] = {}
+    if not only or not path.exists():
+        return results, timings
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if not line.startswith("| ") or cells[0] in ("game", "---"):
+            continue
+        (results if len(cells) > 3 else timings).setdefault(cells[0], []).append(line)
+    return results, timings
 
 
 def _has_solver(game_id: str) -> bool:

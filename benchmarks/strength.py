@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parlour
 from parlour.bots import make_bot, sampler_for
+from parlour.engine import games as registered_games
 from parlour.sim.tournament import KindSummary, run_tournament
 
 # Tëtka's deals are long and IS-MCTS thinks on every card, so it gets fewer games in the same time.

@@ -129,8 +129,10 @@ def _has_solver(game_id: str) -> bool:
 HEADER = """\
 # Strength of the bots
 
-Made by `python benchmarks/strength.py` (seed 2026; IS-MCTS at {budget} iterations per move; seats
-rotated every game). One seat plays the bot named, every other seat the opponent kind. Scores are the
+Made by `python benchmarks/strength.py` (seed 2026; seats rotated every game; this run's IS-MCTS budget
+was {budget} iterations per move, and the bot column shows each row's own, since `--only` keeps earlier
+rows). One seat plays the bot named, every other seat the opponent kind (in partnership games, the
+bot's partner too). Scores are the
 game's own final scores; intervals are 95% (Student's t for means, Wilson for win rates). "Elo gap" is
 the Bradley-Terry rating of the bot minus that of its opponents. The verdict compares the two mean-score
 intervals.
@@ -151,6 +153,13 @@ FOOTER = """
   games. More iterations per discard, or many more games, would be needed to show a gap if there is one.
 * **Tëtka**: IS-MCTS beats both, with playouts that follow the game's quick habits (duck under the
   trick, shed queens when void, lead low).
+* **Tute** is played by partners, and here the searching seat's partner is the opponent kind (random
+  or heuristic), so the searcher carries a weak partner against a pair; one game is one deal, scored
+  won or lost, which needs many games to separate. Twenty-Five's teams option is off here: every seat
+  plays alone.
+* **Canadian Salad** and **Reversis** are long games (six deals; four deals with chips), measured over
+  only 20 games each: against random the difference is clear, against the heuristic not yet. More games
+  (and a larger search budget) would tell.
 """
 
 

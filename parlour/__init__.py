@@ -4,8 +4,8 @@
 >>> state = parlour.new_game("tetka", seed=7)
 >>> state.to_move
 (0,)
->>> [g.id for g in parlour.games()][:1]
-['divide-and-conquer']
+>>> "tetka" in [g.id for g in parlour.games()]
+True
 """
 
 from parlour import games

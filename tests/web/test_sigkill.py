@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 
+from parlour.cards import ACE_HIGH
+
 httpx = pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
 
-STACKED = {"hands": [[f"{rank}{suit}" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
-                     for suit in "CDHS"]}
+# Seat 0 holds every club, seat 1 every diamond, and so on: their moves are known in advance.
+STACKED = {"hands": [[f"{rank.letter}{suit}" for rank in ACE_HIGH] for suit in "CDHS"]}
 
 
 def free_port() -> int:

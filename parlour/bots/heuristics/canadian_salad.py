@@ -1,0 +1,60 @@
+"""Canadian Salad by rules of thumb: duck under the trick, shed this deal's costly cards when void, lead low.
+
+Reads only the view: own hand, the trick so far, which penalties this deal has and the trick number.
+"""
+
+from __future__ import annotations
+
+import random
+
+from parlour.bots.heuristic import heuristic_for
+from parlour.cards import Card, Rank, Suit
+from parlour.engine.view import View
+
+HIGH = {Rank.ACE: 14}
+
+
+def strength(card: Card) -> int:
+    """Rank order with aces high."""
+    return HIGH.get(card.rank, int(card.rank))
+
+
+def danger(card: Card, penalises: list[str]) -> int:
+    """What a card costs whoever takes the trick it lies in, in this deal."""
+    points = 0
+    if "hearts" in penalises and card.suit == Suit.HEARTS:
+        points += 10
+    if "queens" in penalises and card.rank == Rank.QUEEN:
+        points += 25
+    if "king of spades" in penalises and card.rank == Rank.KING and card.suit == Suit.SPADES:
+        points += 100
+    return points
+
+
+@heuristic_for("canadian-salad")
+def choose(view: View, rng: random.Random) -> str:
+    plays = {Card.parse(a.split()[1]): a for a in view.legal_actions}
+    penalises: list[str] = view.extra["penalises"]
+    trick = [Card.parse(p["card"]) for p in view.table["trick"]]
+    last_trick = view.extra["trick_number"] == view.extra["tricks_in_deal"]
+    cards = list(plays)
+    if not trick:
+        # Lead the lowest card that costs nothing, keeping dangerous cards back.
+        safe = [c for c in cards if not danger(c, penalises)] or cards
+        return plays[min(safe, key=lambda c: (strength(c), rng.random()))]
+    led = trick[0].suit
+    best = max((c for c in trick if c.suit == led), key=strength)
+    following = [c for c in cards if c.suit == led]
+    if following:
+        under = [c for c in following if strength(c) < strength(best)]
+        if under:
+            # Duck with the highest card that still loses, getting rid of height safely.
+            return plays[max(under, key=strength)]
+        at_stake = sum(danger(c, penalises) for c in trick) + ("tricks" in penalises) \
+            + (last_trick and "last trick" in penalises)
+        if len(trick) == len(view.seats) - 1 and not at_stake:
+            # We take it anyway and it costs nothing: take it with the highest harmless card.
+            return plays[max(following, key=lambda c: (-danger(c, penalises), strength(c)))]
+        return plays[min(following, key=strength)]
+    # Void in the suit led: shed the most dangerous card, then the highest.
+    return plays[max(cards, key=lambda c: (danger(c, penalises), strength(c), rng.random()))]

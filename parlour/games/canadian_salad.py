@@ -1,0 +1,454 @@
+"""Canadian Salad: three to six players dodge a different penalty in each of six deals, then all at once.
+
+Follows ``rules/source/canadian-salad.txt`` with the Canadian Salad notes of ``rules/NOTES.md`` (all the
+points of a deal are always taken by someone, so each deal hands out a fixed total).
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is the last seat, so that seat 0 leads the first trick; the deal then passes to the
+  left, one seat per deal.
+* Every trick of a deal is played out even when its penalty is already settled (the K♠ taken in the
+  first trick of the fourth deal): the text scores a deal only after its final trick.
+* In the sixth deal a card is counted under every condition it meets: the Q♥ is a heart and a queen
+  (35), the trick holding the K♠ also costs its 10 as a trick, and so does the last trick.
+* The cards taken out for the player count are out of play for every deal and shown to all.
+* Equal lowest totals share the win.
+* One game is the book's six deals; the option ``rounds`` plays the cycle of six more than once.
+
+A prepared deal (``deal=``) is ``{"hands": [one list of cards per seat]}``: each seat gets the hand size of
+the player count, and together they hold exactly the pack left after the removals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Play,
+    Reason,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
+from parlour.mechanics import tricks
+
+RULES = """\
+**Canadian Salad** (also met as Wisconsin Scramble) is an avoidance game for three to six players with a
+52-card pack, aces high and no trumps.
+
+*The pack.* So that everyone gets the same number of cards, a few low cards are set aside: with three
+players the 2♣; with four, nothing; with five, the 2♣ and 2♦; with six, the 2♣, 3♣, 2♦ and 3♦. What is
+left is dealt out completely: 17, 13, 10 or 8 cards each.
+
+*The play.* The player left of the dealer leads first. Follow suit when you can; otherwise play any
+card. The best card of the suit that was led takes the trick, and the taker leads next.
+
+*The six deals.* Each deal punishes something different (fewer points is better):
+
+1. every trick taken: 10;
+2. every heart taken: 10;
+3. every queen taken: 25;
+4. taking the K♠: 100;
+5. taking the final trick: 100;
+6. all five of the above together.
+
+Since every trick, heart, queen, the K♠ and the last trick always go to someone, each deal hands out a
+fixed total (with four players: 130, 130, 100, 100, 100 and 560). A deal is scored once all its tricks
+are played. After the sixth deal the lowest total wins (option `rounds` repeats the six deals).
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanadianSaladOptions:
+    rounds: int = option(1, "how many times the cycle of six deals is played", minimum=1, maximum=10)
+
+
+INFO = GameInfo(
+    id="canadian-salad", name="Canadian Salad", family=("trick-taking", "avoidance"), min_players=3,
+    max_players=6, default_players=4, pack=STANDARD_52.name, rules_source=("canadian-salad.txt",),
+    summary=RULES, num_distinct_actions=52, options=option_specs(CanadianSaladOptions), lowest_score_wins=True,
+    max_actions=52 * 6 * 10)
+
+PACK = STANDARD_52
+ORDER = tricks.CardOrder.build(PACK, ACE_HIGH)
+SUIT_OF = ORDER.suit_of
+SUIT_MASKS = ORDER.suit_masks
+LEGAL = tricks.follower(ORDER)
+PLAYS = ActionTable([Play(card) for card in PACK.cards], chunk=13)
+INDEX = PACK.index
+BIT = tuple(1 << i for i in range(len(PACK)))
+SEAT = tuple((s,) for s in range(6))
+
+# The cards set aside for each player count, so that the deal comes out even.
+REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
+REMOVED_MASKS = {n: PACK.mask(Card.parse(c) for c in cards) for n, cards in REMOVED.items()}
+HAND_SIZES = {n: (len(PACK) - len(cards)) // n for n, cards in REMOVED.items()}
+
+HEARTS = PACK.suit_masks[Suit.HEARTS]
+QUEENS = PACK.rank_masks[Rank.QUEEN]
+KING_OF_SPADES = INDEX[Card(Rank.KING, Suit.SPADES)]
+KS_BIT = BIT[KING_OF_SPADES]
+
+# The five penalties, as bits of a deal's set of conditions, and their price.
+TRICK, HEART, QUEEN, KING, LAST = (1 << k for k in range(5))
+TRICK_POINTS, HEART_POINTS, QUEEN_POINTS, KING_POINTS, LAST_POINTS = 10, 10, 25, 100, 100
+# What each of the six deals punishes, in the book's order, and its name.
+DEALS = (TRICK, HEART, QUEEN, KING, LAST, TRICK | HEART | QUEEN | KING | LAST)
+DEAL_NAMES = ("tricks", "hearts", "queens", "king of spades", "last trick", "all five")
+DEALS_IN_ROUND = len(DEALS)
+
+
+def deal_total(conditions: int, players: int) -> int:
+    """The points a deal of these conditions always hands out (someone takes every one of them)."""
+    total = 0
+    if conditions & TRICK:
+        total += TRICK_POINTS * HAND_SIZES[players]
+    if conditions & HEART:
+        total += HEART_POINTS * (HEARTS & ~REMOVED_MASKS[players]).bit_count()
+    if conditions & QUEEN:
+        total += QUEEN_POINTS * (QUEENS & ~REMOVED_MASKS[players]).bit_count()
+    if conditions & KING:
+        total += KING_POINTS
+    if conditions & LAST:
+        total += LAST_POINTS
+    return total
+
+
+def seat_points(conditions: int, tricks_won: int, won: int, took_last: bool) -> int:
+    """One seat's penalty for a deal: ``won`` is the mask of its captured cards."""
+    points = 0
+    if conditions & TRICK:
+        points += TRICK_POINTS * tricks_won
+    if conditions & HEART:
+        points += HEART_POINTS * (won & HEARTS).bit_count()
+    if conditions & QUEEN:
+        points += QUEEN_POINTS * (won & QUEENS).bit_count()
+    if conditions & KING and won & KS_BIT:
+        points += KING_POINTS
+    if conditions & LAST and took_last:
+        points += LAST_POINTS
+    return points
+
+
+def _cards_text(mask: int) -> str:
+    return " ".join(str(c) for c in PACK.cards_in(mask))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def seat_reasons(seat: int, conditions: int, tricks_won: int, won: int, took_last: bool) -> list[Reason]:
+    """One seat's penalties for a deal, itemised in words."""
+    out = []
+    if conditions & TRICK and tricks_won:
+        out.append(Reason(seat, TRICK_POINTS * tricks_won, f"{_plural(tricks_won, 'trick')} taken, 10 each"))
+    hearts = won & HEARTS
+    if conditions & HEART and hearts:
+        out.append(Reason(seat, HEART_POINTS * hearts.bit_count(),
+                          f"{_plural(hearts.bit_count(), 'heart')} taken, 10 each ({_cards_text(hearts)})"))
+    queens = won & QUEENS
+    if conditions & QUEEN and queens:
+        out.append(Reason(seat, QUEEN_POINTS * queens.bit_count(),
+                          f"{_plural(queens.bit_count(), 'queen')} taken, 25 each ({_cards_text(queens)})"))
+    if conditions & KING and won & KS_BIT:
+        out.append(Reason(seat, KING_POINTS, "the king of spades (KS) taken"))
+    if conditions & LAST and took_last:
+        out.append(Reason(seat, LAST_POINTS, "the last trick taken"))
+    return out
+
+
+def word_deal(number: int, kind: int, tallies: tuple[tuple[int, int], ...], last_taker: int,
+              changes: tuple[int, ...]) -> tuple[tuple[Reason, ...], str]:
+    """A finished deal's reasons and summary (``tallies``: each seat's tricks and captured cards)."""
+    conditions = DEALS[kind]
+    reasons = [r for seat, (count, won) in enumerate(tallies)
+               for r in seat_reasons(seat, conditions, count, won, seat == last_taker)]
+    summary = f"{DEAL_NAMES[kind]} deal: " + "; ".join(f"seat {s} {changes[s]}" for s in range(len(changes)))
+    return tuple(reasons), summary
+
+
+def trick_line(number: int, taker: int, mask: int, conditions: int, last: bool) -> str:
+    """The log's line for a finished trick (rendered only when a view is asked for)."""
+    costs = seat_reasons(taker, conditions, 1, mask, last)
+    worded = [r.text.replace("1 trick taken, 10 each", "the trick") for r in costs]
+    points = sum(r.points for r in costs)
+    return f"seat {taker} wins trick {number}" + (f": {points} ({', '.join(worded)})" if costs else "")
+
+
+class CanadianSaladState(State):
+    ACTION_KINDS = (Play,)
+    ACTIONS = PLAYS
+    # A finished trick's list is never changed again, so clones share the entries of ``taken``.
+    MUTABLE = ("hands", "totals", "trick", "taken")
+
+    # --- the pack and the deal ------------------------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.players
+        self.totals = [0] * n
+        self.hands_in_game = DEALS_IN_ROUND * self.options["rounds"]
+        self.hand_size = HAND_SIZES[n]
+        self.removed = REMOVED_MASKS[n]
+        self.in_play = [i for i in range(len(PACK)) if not self.removed >> i & 1]
+        self.dealer = n - 1
+        self._deal()
+
+    @property
+    def deal_kind(self) -> int:
+        """Which of the six deals this is (0: tricks ... 5: all five)."""
+        return (self.hand_number - 1) % DEALS_IN_ROUND
+
+    def _deal(self) -> None:
+        prepared = self._prepared_deal()
+        n = self.players
+        if prepared is not None:
+            self.hands = self._read_prepared(prepared)
+        else:
+            order = self._shuffled(f"deal {self.hand_number}", len(self.in_play))
+            deck = [self.in_play[k] for k in order]
+            self.hands = [0] * n
+            for k in range(n):
+                # Dealt one at a time from the dealer's left; distinct bits, so their sum is their union.
+                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::n]))
+        self.conditions = DEALS[self.deal_kind]
+        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
+        self.taken: list[tuple[int, int, list[int], int]] = []
+        self.trick: list[int] = []
+        self._offered: tuple[int, int] | None = None
+        self.leader = self.seating.next(self.dealer)
+        self.to_move = SEAT[self.leader]
+        self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
+
+    def _read_prepared(self, deal: Any) -> list[int]:
+        n, size = self.players, self.hand_size
+        shape = (f'a Canadian Salad deal for {n} is {{"hands": [{n} lists of {size} cards]}}, '
+                 f"leaving out {' '.join(REMOVED[n]) or 'nothing'}")
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
+            raise ValueError(shape)
+        hands, seen = [], 0
+        for cards in deal["hands"]:
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+            mask = PACK.mask(Card.parse(c) for c in cards)
+            if mask & self.removed:
+                raise ValueError(f"{_cards_text(mask & self.removed)} is set aside with {n} players: {shape}")
+            if mask.bit_count() != size or len(cards) != size or mask & seen:
+                raise ValueError(f"each player gets {size} different cards: {shape}")
+            seen |= mask
+            hands.append(mask)
+        return hands
+
+    # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        return LEGAL(self.hands[seat], self.trick)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.to_move and type(seat) is int:
+            # Remember the mask until the next card is played: ``apply`` usually checks against it next.
+            mask = LEGAL(self.hands[seat], self.trick)
+            self._offered = (seat, mask)
+            return PLAYS.of(mask)
+        return super().legal_actions(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return PLAYS.of(self._legal_mask(seat))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
+        # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
+        if type(action) is Play and type(seat) is int and seat in self.to_move:
+            index = INDEX.get(action.card, -1)
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and mask >> index & 1:
+                self._history.append((seat, action))
+                self._play(seat, index)
+                return
+        super().apply(seat, action)
+
+    def _check(self, seat: int, action: Action) -> None:
+        if type(action) is not Play:
+            raise IllegalAction(f"in Canadian Salad the only action is to play a card, not {action}", rule="play")
+        index = INDEX.get(action.card)
+        if index is None or not self.hands[seat] >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
+        if not self._legal_mask(seat) >> index & 1:
+            led = PACK.cards[self.trick[0]].suit
+            raise IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one",  # type: ignore[union-attr]
+                                rule="follow suit")
+
+    def _do(self, seat: int, action: Action) -> None:
+        self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    def _play(self, seat: int, index: int) -> None:
+        self._offered = None
+        self.hands[seat] ^= 1 << index
+        trick = self.trick
+        trick.append(index)
+        if len(trick) < self.players:
+            self.to_move = SEAT[self.seating.following[seat]]
+            return
+        leader = self.leader
+        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
+        mask = 0
+        for card in trick:
+            mask |= BIT[card]
+        self.taken.append((leader, taker, trick, mask))
+        number = len(self.taken)
+        last = number == self.hand_size
+        self._log.append((len(self._history), trick_line, (number, taker, mask, self.conditions, last), None))
+        self.trick = []
+        self.leader = taker
+        if last:
+            self._end_hand()
+        else:
+            self.to_move = SEAT[taker]
+
+    # --- quick habits, for search playouts --------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """Duck under the trick when following, shed this deal's costly cards when void, lead low; now and
+        then anything legal. Reads only the seat's own hand, the trick and which deal this is."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        legal = self._legal_mask(seat)
+        trick = self.trick
+        conditions = self.conditions
+        if not trick:
+            safe = legal
+            if conditions & HEART:
+                safe = legal & ~HEARTS or legal
+            if conditions & (QUEEN | KING):
+                safe = safe & ~(QUEENS | KS_BIT) or safe
+            return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
+        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
+        if legal & suit_mask:
+            best = max(card for card in trick if suit_mask >> card & 1)
+            under = legal & ((1 << best) - 1)
+            return PLAYS[under.bit_length() - 1 if under else (legal & -legal).bit_length() - 1]
+        costly_sets = []
+        if conditions & KING:
+            costly_sets.append(legal & KS_BIT)
+        if conditions & QUEEN:
+            costly_sets.append(legal & QUEENS)
+        if conditions & HEART:
+            costly_sets.append(legal & HEARTS)
+        for costly in costly_sets:
+            if costly:
+                return PLAYS[max(bit_indices(costly), key=lambda card: card % 13)]
+        return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
+
+    # --- scoring (the book's words) -----------------------------------------------------------------
+    def tallies(self) -> list[tuple[int, int]]:
+        """Each seat's tricks taken and captured cards (as a mask), this deal."""
+        counts = [0] * self.players
+        won = [0] * self.players
+        for _, taker, _, mask in self.taken:
+            counts[taker] += 1
+            won[taker] |= mask
+        return list(zip(counts, won, strict=True))
+
+    def penalties_so_far(self) -> list[int]:
+        """This deal's penalties so far; once it is over (the last deal stays on the table at the end of
+        the game), its full result."""
+        if len(self.taken) == self.hand_size:
+            return list(self.hand_results[-1].changes)
+        last = -1
+        return [seat_points(self.conditions, count, won, seat == last)
+                for seat, (count, won) in enumerate(self.tallies())]
+
+    def voids(self) -> list[int]:
+        """Suits (as bits) each seat has shown it lacks by not following, this deal."""
+        voids = [0] * self.players
+        for leader, _, cards, _ in [*self.taken, (self.leader, None, self.trick, 0)]:
+            if cards:
+                led = SUIT_OF[cards[0]]
+                for k, card in enumerate(cards):
+                    if SUIT_OF[card] != led:
+                        voids[self.seating.next(leader, k)] |= 1 << led
+        return voids
+
+    def _end_hand(self) -> None:
+        last_taker = self.taken[-1][1]
+        tallies = tuple(self.tallies())
+        changes = tuple(seat_points(self.conditions, count, won, seat == last_taker)
+                        for seat, (count, won) in enumerate(tallies))
+        for seat in range(self.players):
+            self.totals[seat] += changes[seat]
+        explain = partial(word_deal, self.hand_number, self.deal_kind, tallies, last_taker, changes)
+        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        if len(self.hand_results) >= self.hands_in_game:
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        tallies = self.tallies()
+        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tallies[s][0],
+                            status="dealer" if s == self.dealer else "")
+                 for s in range(self.players)]
+        table: dict[str, Any] = {
+            "trick": self._plays(self.leader, self.trick),
+            "set_aside": [str(c) for c in PACK.cards_in(self.removed)],
+        }
+        if self.taken:
+            leader, _, cards, _ = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        kind = self.deal_kind
+        extra = {"dealer": self.dealer, "deal": DEAL_NAMES[kind], "deal_in_round": kind + 1,
+                 "penalises": [name for bit, name in zip((TRICK, HEART, QUEEN, KING, LAST), DEAL_NAMES, strict=False)
+                               if self.conditions & bit],
+                 "deal_total": deal_total(self.conditions, self.players),
+                 "trick_number": min(len(self.taken) + 1, self.hand_size), "tricks_in_deal": self.hand_size,
+                 "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
+        hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
+        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+                "extra": extra}
+
+    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
+
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        voids = self.voids()
+        for s in range(self.players):
+            if s == seat:
+                continue
+            hidden = self.hands[s]
+            void_mask = 0
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    void_mask |= SUIT_MASKS[suit]
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~void_mask))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
+        for key, cards in deal.items():
+            mask = 0
+            for c in cards:
+                mask |= 1 << c
+            self.hands[int(key)] = mask  # type: ignore[call-overload]
+
+
+register(INFO, CanadianSaladState)

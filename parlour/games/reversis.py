@@ -1,0 +1,681 @@
+"""Reversis: four players avoid aces and court cards, settling every deal in chips.
+
+Follows ``rules/source/reversis.txt`` with the Reversis entry of ``rules/NOTES.md`` (the loser of the
+party has the *most* points; card points A 4, K 3, Q 2, J 1; a forced card is one played to its own suit
+by a player holding no other card of that suit). Chips move through the shared ledger
+(``parlour.mechanics.chips``).
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is seat 3, so that seat 0 leads the first trick; the deal then passes to the left.
+* The exchange goes dealer first, then the others from the dealer's left. A player who keeps their hand
+  (``pass``) sees their face-down card before it joins the talon; the discards stay secret.
+* The talon is shown to all when the deal is scored, since the party payment is reckoned from it.
+* A new pot, when none is open, is formed when the next deal begins (dealer 10, the others 5), not at
+  once; otherwise the dealer alone antes 5 to the newest pot.
+* A remise is the size of the newest pot. The first one after a pot is formed by anteing goes into that
+  pot; every later one opens a new pot, until all pots are won and a pot is formed by anteing again.
+* Claims for a led ace or a led Quinola are made automatically for the party's winner when the deal is
+  scored (a winner always speaks up in time); a winner who led the card collects nothing from
+  themselves, and for a led Quinola the two players who are neither the winner nor the leader pay 5.
+* A reversis (made or broken) replaces the party payment and the led-card claims of that deal; made, it
+  also refunds nothing further: the refunds happen when it is committed (after the ninth trick), and no
+  ace or Quinola payment is made in the last two tricks.
+* Only one player can qualify for the espagnolette (all four aces, or three aces and Quinola, held when
+  play begins). Qualifying, they may renounce in tricks 1-9. The first renounce (holding the suit led)
+  undertakes it: they show their qualifying cards still in hand, so the table knows they are not void.
+* A failed espagnolette (a trick taken) is settled when the deal ends: the espagnolette player loses the
+  party, pays back twice every ace and Quinola payment received, and returns a pot won, paying a remise.
+* Party ties on points go to fewer tricks, then the dealer, then round to the dealer's left, both for
+  winning and for losing the party (notes); the winner is settled first, the loser among the others.
+* The game is an agreed number of deals (option ``deals``, four by default: everyone deals once); each
+  player starts with 100 chips (option ``stake``). Most chips wins; chips left in pots stay there.
+
+A prepared deal (``deal=``) is ``{"hands": [four lists], "down": [three cards]}``: the dealer's list holds
+twelve cards, the others eleven; ``down`` gives the face-down cards of the seats from the dealer's left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from parlour.cards import ACE_HIGH, REVERSIS_48, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Pass,
+    Play,
+    Reason,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
+from parlour.mechanics import tricks
+from parlour.mechanics.chips import Entry, Ledger
+
+RULES = """\
+**Reversis** is the old avoidance game for four, played with the 52-card pack stripped of its tens
+(48 cards), aces high, and settled in chips.
+
+*Antes and the deal.* When no pot is open, everyone antes to a new pot: 5 chips, the dealer 10. At
+other deals only the dealer antes 5, to the newest pot. Eleven cards each; the dealer gets a twelfth,
+and every other player gets one card face down beside their hand.
+
+*The exchange.* The dealer discards one card. Each other player may discard one card and take up their
+face-down card unseen, or keep their hand and just look at it. The four cards set aside are the talon.
+
+*Play.* Eldest hand leads; follow suit if you can; the highest card of the suit led wins; no trumps.
+
+*Aces and Quinola (J♥) pay at once.* An ace thrown on another suit: the trick's winner pays its player 1
+(A♦: 2). An ace forced (its holder had no other card of the suit led): its player pays the leader 1
+(A♦: 2). Quinola thrown on another suit: the winner pays its player 5, who also takes the newest pot.
+Quinola forced on a heart lead: its player pays the leader 10, the other two pay the leader 5 each, and
+its player pays a **remise** the size of the newest pot (the first into that pot, later ones each
+forming a new pot). A led ace or Quinola is claimed by the party's winner when the deal is scored (ace:
+1, A♦ 2, from its player; Quinola: 10 from its player and 5 from each of the other two).
+
+*The party.* Cards taken count A 4, K 3, Q 2, J 1. Fewest points wins the party, most loses (ties: fewer
+tricks, then the dealer and round to the left). The loser pays the winner 4 plus the points in the
+talon, doubled if they sit opposite.
+
+*Reversis.* Whoever takes the first nine tricks is committed to it: every ace and Quinola payment of the
+deal is refunded and none is made after. Taking all eleven: 32 from the player opposite and 16 from the
+other two (and the newest pot if they played Quinola in the first nine). Broken by an opponent taking
+the tenth or eleventh trick: 64 to the first who does (54 if Quinola won that trick), plus a remise if
+they had played Quinola.
+
+*Espagnolette.* A player holding all four aces, or three and Quinola, may renounce during the first
+nine tricks (and must follow in the last two). Taking no trick, they win the party; taking one, they lose
+it, pay back twice what they were paid for aces and Quinola, and return a pot won with a remise. If
+someone else makes the reversis, the espagnolette player alone pays them 64.
+
+*The game* lasts an agreed number of deals (four by default); most chips wins.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReversisOptions:
+    deals: int = option(4, "how many deals the game lasts (the book: an agreed number)", minimum=1, maximum=100)
+    stake: int = option(100, "chips each player starts with", minimum=0, maximum=100_000)
+
+
+INFO = GameInfo(
+    id="reversis", name="Reversis", family=("trick-taking", "avoidance"), min_players=4, max_players=4,
+    pack=REVERSIS_48.name, rules_source=("reversis.txt",), summary=RULES, num_distinct_actions=97,
+    options=option_specs(ReversisOptions), max_actions=48 * 100 + 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(CardAction):
+    """Laying a card aside in the exchange: its card is seen only by its player."""
+
+    verb: ClassVar[str] = "discard"
+    secret: ClassVar[bool] = True
+
+    def public_text(self) -> str:
+        return "discard a card"
+
+
+PACK = REVERSIS_48
+N = len(PACK)
+ORDER = tricks.CardOrder.build(PACK, ACE_HIGH)
+SUIT_OF = ORDER.suit_of
+SUIT_MASKS = ORDER.suit_masks
+INDEX = PACK.index
+BIT = tuple(1 << i for i in range(N))
+PLAYS = [Play(card) for card in PACK.cards]
+DISCARDS = [Exchange(card) for card in PACK.cards]
+KEEP = Pass()
+ACTIONS = ActionTable([*PLAYS, *DISCARDS, KEEP], chunk=12)
+PLAY_TABLE = ActionTable(PLAYS, chunk=12)
+LEGAL = tricks.follower(ORDER)
+SEAT = tuple((s,) for s in range(4))
+TRICKS = 11
+HAND = 11
+ACES = PACK.rank_masks[Rank.ACE]
+QUINOLA = INDEX[Card(Rank.JACK, Suit.HEARTS)]
+ACE_DIAMONDS = INDEX[Card(Rank.ACE, Suit.DIAMONDS)]
+POINT_OF_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+POINTS = tuple(POINT_OF_RANK.get(card.rank, 0) for card in PACK.cards)
+COUNTERS = sum(BIT[i] for i in range(N) if POINTS[i])
+
+
+def points_of(mask: int) -> int:
+    return sum(POINTS[i] for i in bit_indices(mask & COUNTERS))
+
+
+def qualifying(hand: int) -> int:
+    """The cards that let a hand attempt the espagnolette (four aces, or three and Quinola), or 0."""
+    aces = hand & ACES
+    if aces == ACES:
+        return aces
+    if aces.bit_count() == 3 and hand >> QUINOLA & 1:
+        return aces | BIT[QUINOLA]
+    return 0
+
+
+def ace_value(card: int) -> int:
+    return 2 if card == ACE_DIAMONDS else 1
+
+
+def card_text(card: int) -> str:
+    return str(PACK.cards[card])
+
+
+def words(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...], str]:
+    """A deal's reasons from its ledger entries: each seat's side of every payment."""
+    reasons = []
+    for e in entries:
+        if isinstance(e.source, int):
+            reasons.append(Reason(e.source, -e.amount, e.reason))
+        if isinstance(e.target, int):
+            reasons.append(Reason(e.target, e.amount, e.reason))
+    return tuple(reasons), summary
+
+
+class ReversisState(State):
+    ACTION_KINDS = (Play, Exchange, Pass)
+    ACTIONS = ACTIONS
+    MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
+
+    # --- antes and the deal ---------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.ledger = Ledger.start(4, self.options["stake"])
+        self.remise_into_pot = True    # the next remise goes into the newest pot (not a new one)
+        self.dealer = 3
+        self._deal()
+
+    def _deal(self) -> None:
+        self.deal_mark = self.ledger.mark()
+        self.chips_before = tuple(self.ledger.chips)
+        self._antes()
+        self.remise_at_deal_start = self.remise_into_pot
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.down = self._read_prepared(prepared)
+        else:
+            deck = self._shuffled(f"deal {self.hand_number}", N)
+            self.hands = [0] * 4
+            for k in range(4):
+                seat = self.seating.next(self.dealer, 1 + k)
+                self.hands[seat] = sum(BIT[c] for c in deck[k * HAND:(k + 1) * HAND])
+            self.hands[self.dealer] |= BIT[deck[44]]
+            self.down = [-1] * 4
+            for k in range(3):
+                self.down[self.seating.next(self.dealer, 1 + k)] = deck[45 + k]
+        self.talon = 0
+        self.talon_known = [0] * 4
+        self.kept: list[int] = []          # seats that kept their hand (public)
+        self.shown = [0] * 4
+        self.claims: list[tuple[int, int]] = []   # (leader, card) for a led ace or Quinola
+        self.taken: list[tuple[int, int, tuple[int, ...]]] = []
+        self.trick: list[int] = []
+        self.leader = self.seating.next(self.dealer)
+        self.eligible = -1
+        self.espagnolette = -1
+        self.espagnolette_trick = 0
+        self.reversis = -1
+        self.broken_by = -1
+        self.broken_by_quinola = False
+        self.reversis_quinola = False
+        self.phase = "exchange"
+        self.to_move = SEAT[self.dealer]
+        self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
+
+    def _antes(self) -> None:
+        ledger = self.ledger
+        if ledger.newest_pot is None:
+            for seat in self.seating.order_from(self.seating.next(self.dealer)):
+                ledger.ante(seat, "pot 1", 10 if seat == self.dealer else 5,
+                            "dealer's ante to a new pot" if seat == self.dealer else "ante to a new pot")
+            self.remise_into_pot = True
+        else:
+            ledger.ante(self.dealer, ledger.newest_pot, 5, "dealer's ante to the newest pot")
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
+        shape = 'a Reversis deal is {"hands": [four lists: 12 cards for the dealer, 11 else], "down": [3 cards]}'
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4 \
+                or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
+            raise ValueError(shape)
+        hands, seen = [], 0
+        for seat, cards in enumerate(deal["hands"]):
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError(shape)
+            mask = PACK.mask(Card.parse(c) for c in cards)
+            size = 12 if seat == self.dealer else HAND
+            if mask.bit_count() != size or len(cards) != size or mask & seen:
+                raise ValueError(shape)
+            seen |= mask
+            hands.append(mask)
+        down = [-1] * 4
+        for k, text in enumerate(deal["down"]):
+            card = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
+            if card is None or seen >> card & 1:
+                raise ValueError(shape)
+            seen |= BIT[card]
+            down[self.seating.next(self.dealer, 1 + k)] = card
+        return hands, down
+
+    # --- the exchange -----------------------------------------------------------------------------------
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == "exchange":
+            out: list[Action] = [DISCARDS[c] for c in bit_indices(self.hands[seat])]
+            if seat != self.dealer:
+                out.append(KEEP)
+            return out
+        return PLAY_TABLE.of(self._legal_mask(seat))
+
+    def _check(self, seat: int, action: Action) -> None:
+        if self.phase == "exchange":
+            if type(action) is Pass:
+                if seat == self.dealer:
+                    raise IllegalAction("the dealer must discard one card", rule="the exchange")
+                return
+            if type(action) is not Exchange:
+                raise IllegalAction("the exchange comes first: discard a card"
+                                    + ("" if seat == self.dealer else " or pass"), rule="the exchange")
+            index = INDEX.get(action.card)
+            if index is None or not self.hands[seat] >> index & 1:
+                raise IllegalAction(f"you do not hold {action.card}", rule="discard from your hand")
+            return
+        if type(action) is not Play:
+            raise IllegalAction(f"the exchange is over: play a card, not {action}", rule="play")
+        index = INDEX.get(action.card)
+        if index is None or not self.hands[seat] >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
+        if not self._legal_mask(seat) >> index & 1:
+            led = PACK.cards[self.trick[0]].suit
+            why = " (in the last two tricks even the espagnolette must follow)" if seat == self.espagnolette else ""
+            raise IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one{why}",  # type: ignore[union-attr]
+                                rule="follow suit")
+
+    def _do(self, seat: int, action: Action) -> None:
+        if self.phase == "exchange":
+            self._exchange(seat, action)
+        else:
+            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    def _exchange(self, seat: int, action: Action) -> None:
+        if type(action) is Exchange:
+            card = INDEX[action.card]
+            self.hands[seat] ^= BIT[card]
+            self.talon |= BIT[card]
+            self.talon_known[seat] |= BIT[card]
+            if seat != self.dealer:
+                drawn = self.down[seat]
+                self.hands[seat] |= BIT[drawn]
+                self.down[seat] = -1
+                self._say("you take up {}", card_text(drawn), to=[seat])
+        else:
+            seen = self.down[seat]
+            self.talon |= BIT[seen]
+            self.talon_known[seat] |= BIT[seen]
+            self.down[seat] = -1
+            self.kept.append(seat)
+            self._say("you look at {} and leave it in the talon", card_text(seen), to=[seat])
+        following = self.seating.next(seat)
+        if following != self.dealer:
+            self.to_move = SEAT[following]
+            return
+        self.phase = "play"
+        for s in range(4):
+            if qualifying(self.hands[s]):
+                self.eligible = s
+        self.to_move = SEAT[self.leader]
+
+    # --- play (uses mechanics.tricks) -----------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        if seat == self.eligible and self.trick and len(self.taken) < 9:
+            return self.hands[seat]
+        return LEGAL(self.hands[seat], self.trick)
+
+    def _play(self, seat: int, card: int) -> None:
+        trick = self.trick
+        if trick and seat == self.eligible and self.espagnolette < 0 \
+                and SUIT_OF[card] != SUIT_OF[trick[0]] and self.hands[seat] & SUIT_MASKS[SUIT_OF[trick[0]]]:
+            self.espagnolette = seat
+            self.espagnolette_trick = len(self.taken) + 1
+            self.shown[seat] = qualifying(self._start_hand(seat)) & self.hands[seat]
+            self._say("seat {} renounces and undertakes the espagnolette, showing {}", seat,
+                      " ".join(card_text(c) for c in bit_indices(self.shown[seat])))
+        self.hands[seat] ^= BIT[card]
+        self.shown[seat] &= ~BIT[card]
+        trick.append(card)
+        if len(trick) < 4:
+            self.to_move = SEAT[self.seating.following[seat]]
+            return
+        leader = self.leader
+        place = tricks.winner(trick, ORDER)
+        taker = self.seating.next(leader, place)
+        cards = tuple(trick)
+        self.taken.append((leader, taker, cards))
+        number = len(self.taken)
+        self._say("seat {} wins trick {}", taker, number)
+        if self.reversis < 0:
+            self._ace_and_quinola(leader, taker, cards)
+            if number == 9 and all(t == taker for _, t, _ in self.taken):
+                self._commit_reversis(taker)
+        elif taker != self.reversis and self.broken_by < 0:
+            self.broken_by = taker
+            self.broken_by_quinola = cards[place] == QUINOLA
+            self._say("seat {} breaks the reversis", taker)
+        self.trick = []
+        self.leader = taker
+        if number == TRICKS:
+            self._end_hand()
+        else:
+            self.to_move = SEAT[taker]
+
+    def _start_hand(self, seat: int) -> int:
+        """The seat's hand when play began: what it holds plus what it has played this deal."""
+        hand = self.hands[seat]
+        for leader, _, cards in [*self.taken, (self.leader, -1, tuple(self.trick))]:
+            for k, card in enumerate(cards):
+                if self.seating.next(leader, k) == seat:
+                    hand |= BIT[card]
+        return hand
+
+    # --- aces and Quinola, paid the moment they fall -----------------------------------------------
+    def _ace_and_quinola(self, leader: int, taker: int, cards: tuple[int, ...]) -> None:
+        ledger = self.ledger
+        led = SUIT_OF[cards[0]]
+        for k, card in enumerate(cards):
+            if not (BIT[card] & ACES or card == QUINOLA):
+                continue
+            player = self.seating.next(leader, k)
+            name = "Quinola" if card == QUINOLA else f"the ace {card_text(card)}"
+            if k == 0:
+                self.claims.append((player, card))
+                self._say("seat {} leads {}: the party's winner will claim for it", player, card_text(card))
+            elif SUIT_OF[card] != led:
+                if card == QUINOLA:
+                    ledger.pay(taker, player, 5, "Quinola discarded on another suit", "quinola")
+                    pot = ledger.newest_pot
+                    if pot is not None:
+                        ledger.take_pot(player, pot, f"Quinola discarded: takes the newest pot ({pot})")
+                else:
+                    ledger.pay(taker, player, ace_value(card), f"{name} discarded on another suit", "ace")
+            elif self._forced(player, card, cards, k):
+                if card == QUINOLA:
+                    ledger.pay(player, leader, 10, "Quinola forced on a heart lead", "quinola")
+                    for other in range(4):
+                        if other not in (player, leader):
+                            ledger.pay(other, leader, 5, "Quinola forced: the others pay the leader", "quinola")
+                    self._remise(player, "remise for Quinola forced")
+                else:
+                    ledger.pay(player, leader, ace_value(card), f"{name} forced", "ace")
+
+    def _forced(self, player: int, card: int, cards: tuple[int, ...], k: int) -> bool:
+        """Played to its own suit by a player who held no other card of that suit (notes)."""
+        return not self.hands[player] & SUIT_MASKS[SUIT_OF[card]]
+
+    def _remise(self, seat: int, reason: str) -> None:
+        ledger = self.ledger
+        pot = ledger.newest_pot
+        if pot is None:
+            return
+        amount = ledger.pots[pot]
+        if self.remise_into_pot:
+            self.remise_into_pot = False
+            ledger.pay(seat, pot, amount, f"{reason}, into the {pot}", "remise")
+        else:
+            new = f"pot {len(ledger.pots) + 1}"
+            ledger.pay(seat, new, amount, f"{reason}, forming the {new}", "remise")
+
+    # --- the reversis ----------------------------------------------------------------------------------
+    def _commit_reversis(self, seat: int) -> None:
+        self.reversis = seat
+        self.reversis_quinola = any(self.seating.next(leader, k) == seat and card == QUINOLA
+                                    for leader, _, cards in self.taken for k, card in enumerate(cards))
+        self.claims = []
+        ledger = self.ledger
+        for entry in reversed(ledger.since(self.deal_mark)):
+            if entry.tag in ("ace", "quinola", "pot", "remise"):
+                ledger.refund(entry, f"refunded: seat {seat} is committed to the reversis", tag="reversis refund")
+        # Every remise of the deal was refunded: the next one goes where it would have gone.
+        self.remise_into_pot = self.remise_at_deal_start
+        self._say("seat {} has taken the first nine tricks: the reversis", seat)
+
+    # --- scoring (the book's words) ---------------------------------------------------------------------
+    def tricks_won(self) -> list[int]:
+        counts = [0] * 4
+        for _, taker, _ in self.taken:
+            counts[taker] += 1
+        return counts
+
+    def points_taken(self) -> list[int]:
+        points = [0] * 4
+        for _, taker, cards in self.taken:
+            points[taker] += sum(POINTS[c] for c in cards)
+        return points
+
+    def party(self, points: list[int], won: list[int]) -> tuple[int, int]:
+        """The party's winner and loser: fewest / most points, ties to fewer tricks, then the dealer and
+        round to the left; the espagnolette player wins it by taking no trick and loses it by taking one."""
+        rank = {seat: k for k, seat in enumerate(self.seating.order_from(self.dealer))}
+        seats = list(range(4))
+        esp = self.espagnolette
+        if esp >= 0 and won[esp] == 0:
+            winner = esp
+        else:
+            winner = min((s for s in seats if s != esp or esp < 0), key=lambda s: (points[s], won[s], rank[s]))
+        if esp >= 0 and won[esp] > 0:
+            loser = esp
+        else:
+            loser = min((s for s in seats if s != winner), key=lambda s: (-points[s], won[s], rank[s]))
+        return winner, loser
+
+    def _end_hand(self) -> None:
+        ledger = self.ledger
+        points, won = self.points_taken(), self.tricks_won()
+        talon_points = points_of(self.talon)
+        talon_text = " ".join(card_text(c) for c in bit_indices(self.talon))
+        self._say("the talon: {} ({} points)", talon_text, talon_points)
+        rev = self.reversis
+        if rev >= 0:
+            if self.broken_by < 0:
+                summary = f"seat {rev} makes the reversis"
+                if self.espagnolette >= 0:
+                    ledger.pay(self.espagnolette, rev, 64, "the reversis made: the espagnolette pays it all",
+                               "reversis")
+                else:
+                    for other in range(4):
+                        if other != rev:
+                            amount = 32 if (other - rev) % 4 == 2 else 16
+                            ledger.pay(other, rev, amount, "the reversis made", "reversis")
+                if self.reversis_quinola and ledger.newest_pot is not None:
+                    ledger.take_pot(rev, None, "the reversis made after playing Quinola: takes the newest pot")
+            else:
+                amount = 54 if self.broken_by_quinola else 64
+                ledger.pay(rev, self.broken_by, amount, "the reversis broken"
+                           + (" by Quinola" if self.broken_by_quinola else ""), "reversis")
+                summary = f"seat {self.broken_by} breaks seat {rev}'s reversis"
+                if self.reversis_quinola:
+                    self._remise(rev, "remise: a broken reversis after playing Quinola")
+        else:
+            esp = self.espagnolette
+            if esp >= 0 and won[esp] > 0:
+                for entry in ledger.since(self.deal_mark):
+                    if entry.target == esp and entry.tag in ("ace", "quinola") and isinstance(entry.source, int):
+                        ledger.refund(entry, "espagnolette failed: paid back double", 2, "espagnolette")
+                    elif entry.target == esp and entry.tag == "pot":
+                        ledger.refund(entry, "espagnolette failed: the pot returned", 1, "espagnolette")
+                        self._remise(esp, "remise for a failed espagnolette")
+            winner, loser = self.party(points, won)
+            for player, card in self.claims:
+                if player == winner:
+                    continue
+                if card == QUINOLA:
+                    ledger.pay(player, winner, 10, "claim for Quinola led", "claim")
+                    for other in range(4):
+                        if other not in (player, winner):
+                            ledger.pay(other, winner, 5, "claim for Quinola led: the others pay", "claim")
+                else:
+                    ledger.pay(player, winner, ace_value(card), f"claim for the ace {card_text(card)} led", "claim")
+            payment = (4 + talon_points) * (2 if (winner - loser) % 4 == 2 else 1)
+            ledger.pay(loser, winner, payment,
+                       f"the party: 4 and {talon_points} in the talon"
+                       + (", doubled across the table" if (winner - loser) % 4 == 2 else ""), "party")
+            summary = (f"seat {winner} wins the party, seat {loser} loses it"
+                       + (f"; seat {esp} makes the espagnolette" if esp >= 0 and won[esp] == 0 else "")
+                       + (f"; seat {esp} fails the espagnolette" if esp >= 0 and won[esp] > 0 else ""))
+        changes = tuple(ledger.chips[s] - self.chips_before[s] for s in range(4))
+        entries = ledger.since(self.deal_mark)
+        text = summary + "; " + "; ".join(f"seat {s} {changes[s]:+d}" for s in range(4))
+        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(words, entries, text)))
+        if len(self.hand_results) >= self.options["deals"]:
+            self.phase = "over"
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.ledger.chips)
+
+    # --- quick habits, for search playouts ------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """Discard the costliest card; duck under the trick; shed Quinola, aces and courts when void; lead
+        low. Reads only the seat's own hand and the trick."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        hand = self.hands[seat]
+        if self.phase == "exchange":
+            return DISCARDS[max(bit_indices(hand), key=lambda c: (POINTS[c], c % 12))]
+        legal = self._legal_mask(seat)
+        trick = self.trick
+        if not trick:
+            return PLAYS[min(bit_indices(legal), key=lambda c: (POINTS[c], c % 12))]
+        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
+        if legal & suit_mask:
+            best = max(c for c in trick if suit_mask >> c & 1)
+            follow = legal & suit_mask
+            under = follow & ((1 << best) - 1)
+            return PLAYS[under.bit_length() - 1 if under else (follow & -follow).bit_length() - 1]
+        return PLAYS[max(bit_indices(legal), key=lambda c: (c == QUINOLA, POINTS[c], c % 12))]
+
+    # --- what each seat sees -------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        won = self.tricks_won()
+        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=won[s], chips=self.ledger.chips[s],
+                            face_up=[card_text(c) for c in bit_indices(self.shown[s])],
+                            status=" ".join(w for w, on in (("dealer", s == self.dealer),
+                                                            ("espagnolette", s == self.espagnolette),
+                                                            ("reversis", s == self.reversis)) if on))
+                 for s in range(4)]
+        table: dict[str, Any] = {
+            "trick": self._plays(self.leader, self.trick),
+            "pots": self.ledger.pots_view(),
+            "talon": {"size": self.talon.bit_count()},
+            "face_down": [s for s in range(4) if self.down[s] >= 0],
+        }
+        if self.taken:
+            leader, _, cards = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        extra: dict[str, Any] = {
+            "dealer": self.dealer, "trick_number": min(len(self.taken) + 1, TRICKS),
+            "points_taken": self.points_taken(), "kept": list(self.kept),
+            "claims": [{"seat": p, "card": card_text(c)} for p, c in self.claims],
+            "espagnolette": None if self.espagnolette < 0 else self.espagnolette,
+            "reversis": None if self.reversis < 0 else self.reversis,
+            "deals": self.options["deals"],
+            "talon_known": ([card_text(c) for c in bit_indices(self.talon_known[seat])]
+                            if seat is not None else []),
+        }
+        hand = [card_text(c) for c in bit_indices(self.hands[seat])] if seat is not None else []
+        return {"phase": "over" if self.is_over else self.phase, "hand": hand, "seats": seats,
+                "table": table, "extra": extra}
+
+    def _plays(self, leader: int, cards: Any) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": card_text(c)} for k, c in enumerate(cards)]
+
+    def voids(self) -> list[int]:
+        """Suits (as bits) each seat has shown it lacks by not following, this deal. The espagnolette
+        player's plays off suit from the trick where they undertook it to the ninth prove nothing."""
+        voids = [0] * 4
+        for number, (leader, _, cards) in enumerate([*self.taken, (self.leader, -1, tuple(self.trick))], 1):
+            if not cards:
+                continue
+            led = SUIT_OF[cards[0]]
+            for k, card in enumerate(cards):
+                player = self.seating.next(leader, k)
+                if SUIT_OF[card] == led:
+                    continue
+                if player == self.espagnolette and self.espagnolette_trick <= number <= 9:
+                    continue
+                voids[player] |= 1 << led
+        return voids
+
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        voids = self.voids()
+        for s in range(4):
+            if s == seat:
+                continue
+            hidden = self.hands[s] & ~self.shown[s]
+            banned = 0
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    banned |= SUIT_MASKS[suit]
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~banned))
+        for s in range(4):
+            if self.down[s] >= 0:
+                unknown.pool |= BIT[self.down[s]]
+                unknown.zones.append(Zone(("down", s), 1))
+        hidden_talon = self.talon & ~self.talon_known[seat]
+        unknown.pool |= hidden_talon
+        unknown.zones.append(Zone("talon", hidden_talon.bit_count()))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        pool = 0
+        for cards in deal.values():
+            for c in cards:
+                pool |= BIT[c]
+        seat = next(s for s in range(4) if s not in deal)
+        self.talon &= ~pool
+        for key, cards in deal.items():
+            mask = sum(BIT[c] for c in cards)
+            if key == "talon":
+                self.talon |= mask
+            elif isinstance(key, tuple):
+                self.down[key[1]] = cards[0]
+            else:
+                self.hands[int(key)] = self.shown[int(key)] | mask  # type: ignore[call-overload]
+        # Each other seat's card laid aside (or looked at) becomes one of the talon's re-dealt cards, in the
+        # history as in what it knows, so that nothing of the real exchange stays behind.
+        spare = list(deal.get("talon", []))
+        known = [0] * 4
+        known[seat] = self.talon_known[seat]
+        start = self._deal_starts[-1][0]
+        for position in range(start, min(start + 4, len(self._history))):
+            actor, action = self._history[position]
+            if actor == seat or not isinstance(action, (Exchange, Pass)) or not spare:
+                continue
+            card = spare.pop()
+            known[actor] = BIT[card]
+            if isinstance(action, Exchange):
+                self._history[position] = (actor, DISCARDS[card])
+        self.talon_known = known
+        if self.phase == "play" and self.espagnolette < 0:
+            self.eligible = -1
+            for s in range(4):
+                if qualifying(self._start_hand(s)):
+                    self.eligible = s
+
+
+register(INFO, ReversisState)

@@ -1,0 +1,635 @@
+"""Tute: four players in two partnerships take card points with the Spanish pack, and marry kings to queens.
+
+Follows ``rules/source/tute.txt`` with the Tute entry of ``rules/NOTES.md``. Play goes counter-clockwise
+(``direction=-1``): every "next seat" below comes from ``self.seating``.
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* Heading the trick (notes): a player who follows suit must beat the best card of the suit led when able;
+  once the trick is trumped, any card of the suit led will do.
+* A player void in the suit led who holds trumps must trump, and overtrump when able; unable to
+  overtrump, they must still play a trump (undertrump), as the text has it. Being on the partner's side
+  of a trick excuses nothing. Variant ``release``: a player who cannot beat a trump already in the trick
+  is released and may play any card (notes).
+* Declarations belong to the player who won the trick (the text's wording), made before that player
+  leads to the next trick, at most one per trick won. They are offered among that player's lead actions,
+  so the others learn nothing when a player could have declared and did not.
+* Las cuarenta come first for the player who holds them: while holding the king and queen of trumps
+  undeclared, a player may declare no veinte. The rule binds each player, not the side or the table.
+* The tute is the four kings (the text names kings only); it may be declared after any trick its holder
+  wins, whatever was declared before, and ends the deal at once as a win for the holder's side.
+* A tied deal (65-65, say) is a drawn hand: neither side wins it (notes).
+* The first dealer is seat 1, so that seat 0 (on the dealer's right) leads; the deal then passes to the
+  right, the way play goes. Cards are dealt one at a time from the dealer's right; the dealer gets the last.
+* The book's game is one deal; option ``hands`` sets the agreed number of deals, all of them played, and
+  the side that won more of them wins (equal counts: a drawn game).
+* A hand result's ``changes`` count hands won (1 to each partner of the winning side); its reasons list
+  the deal's points in the book's words (cards in the baza, las cuarenta, veintes, diez de últimas).
+
+A prepared deal (``deal=``) is ``{"hands": [[10 cards] x 4], "trump": "7H"}``; the trump card must be in
+the dealer's (seat 1 for the first deal) hand and defaults to the last card listed for the dealer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from parlour.cards import SPANISH_40, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Play,
+    Reason,
+    Result,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    result_by_score,
+    seat_entry,
+)
+from parlour.engine.seating import COUNTER_CLOCKWISE
+from parlour.errors import GameOver, NotationError
+from parlour.mechanics import tricks
+
+RULES = """\
+**Tute** is the Spanish partnership game of card points and marriages, for four players, partners sitting
+opposite, with the 40-card Spanish pack (no 8s, 9s or 10s).
+
+*The deal.* Ten cards each, one at a time counter-clockwise; the dealer's last card is turned for all to
+see and fixes **trumps**, then joins the dealer's hand.
+
+*Card order and points.* In every suit: A (11 points), 3 (10), K (4), Q (3), J (2), then 7 6 5 4 2 (no
+points). The pack holds 120 card points.
+
+*The play* goes to the right. The player on the dealer's right leads. You must follow suit and, when
+you do, beat the best card of the suit led if you can. With none of the suit led you must trump, and
+overtrump a trump already played if you can; with a trump that cannot beat it you still play a trump
+(variant `release`: then you may play anything). Only with neither the suit led nor trumps may you play
+any card. The best trump, else the best card of the suit led, wins; the winner leads next.
+
+*Declarations.* Having just won a trick, before leading again, you may show a king and queen of one suit
+from your hand: **las cuarenta** (trumps) are worth 40 and must be your first declaration if you hold
+them; a **veinte** (another suit) is worth 20. One declaration per trick won: write `declare cuarenta`,
+`declare veinte hearts`, or simply lead a card. Holding all four kings, `declare tute` wins the deal at once.
+
+*Scoring.* Each side adds its card points, its declarations and ten for the last trick (**diez de
+últimas**); the higher total wins the deal, an equal total is a drawn hand. Option `hands` plays an agreed
+number of deals, and the side that won more of them wins the game.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TuteOptions:
+    hands: int = option(1, "deals in the game; the side that wins more of them wins", minimum=1, maximum=99)
+
+
+PACK = SPANISH_40
+TRICKS = 10
+VARIANTS = ("release",)
+
+INFO = GameInfo(
+    id="tute", name="Tute", family=("trick-taking", "point-trick", "partnership"), min_players=4,
+    max_players=4, pack=PACK.name, rules_source=("tute.txt",), summary=RULES, num_distinct_actions=46,
+    variants=VARIANTS, options=option_specs(TuteOptions), partnerships=True, direction=COUNTER_CLOCKWISE,
+    max_actions=50 * 99)
+
+# Lowest first: the 3 rises to just under the ace.
+RANKS = (Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.THREE,
+         Rank.ACE)
+ORDERS = tuple(tricks.CardOrder.build(PACK, RANKS, trump=suit) for suit in Suit)
+FOLLOW = tricks.FollowRules(must_follow=True, must_head=True, must_trump=True, must_overtrump=True)
+INDEX = PACK.index
+BIT = tuple(1 << i for i in range(len(PACK)))
+SEAT = tuple((s,) for s in range(4))
+CARD_POINTS = {Rank.ACE: 11, Rank.THREE: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+POINTS = tuple(CARD_POINTS.get(card.rank, 0) for card in PACK.cards)
+LAST_TRICK = 10
+CUARENTA_POINTS, VEINTE_POINTS = 40, 20
+KINGS = PACK.rank_masks[Rank.KING]
+MARRIAGE = tuple(BIT[INDEX[Card(Rank.KING, s)]] | BIT[INDEX[Card(Rank.QUEEN, s)]] for s in Suit)
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def _above_table(order: tricks.CardOrder) -> tuple[int, ...]:
+    """For each card, the cards of its effective suit that beat it."""
+    return tuple(sum(BIT[j] for j in range(len(PACK)) if order.suit_of[j] == order.suit_of[i]
+                     and order.power[j] > order.power[i]) for i in range(len(PACK)))
+
+
+ABOVE = tuple(_above_table(order) for order in ORDERS)
+
+
+# --- candidate for mechanics/tricks.py ---
+def released_plays(hand: int, trick: Sequence[int], order: tricks.CardOrder, rules: tricks.FollowRules,
+                   above: Sequence[int]) -> int:
+    """``legal_plays``, except that a player void in the suit led who holds no trump able to beat a trump
+    already in the trick is released from trumping and may play any card (the Tute variant; a candidate
+    ``FollowRules.may_underplay_when_beaten`` switch). ``above[c]``: the cards of c's suit that beat c."""
+    allowed = tricks.legal_plays(hand, trick, order, rules)
+    if not trick or order.trump is None or hand & order.suit_masks[order.suit_of[trick[0]]]:
+        return allowed
+    trumps = hand & order.suit_masks[order.trump]
+    best = trick[tricks.winner(trick, order)]
+    if trumps and order.suit_of[best] == order.trump and not trumps & above[best]:
+        return hand
+    return allowed
+# --- end of candidate ---
+
+
+def _released(order: tricks.CardOrder, above: Sequence[int]) -> Callable[[int, Sequence[int]], int]:
+    return lambda hand, trick: released_plays(hand, trick, order, FOLLOW, above)
+
+
+# By variant (0: the text's undertrumping, 1: released) and trump suit: what a hand may play to a trick.
+LEGAL: tuple[tuple[Callable[[int, Sequence[int]], int], ...], ...] = (
+    tuple(tricks.follower(order, FOLLOW) for order in ORDERS),
+    tuple(_released(order, above) for order, above in zip(ORDERS, ABOVE, strict=True)),
+)
+
+CUARENTA, VEINTE, TUTE = "cuarenta", "veinte", "tute"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """A declaration after winning a trick: ``declare cuarenta``, ``declare veinte hearts``, ``declare tute``."""
+
+    verb: ClassVar[str] = "declare"
+    what: str
+    suit: int | None = None
+
+    def __str__(self) -> str:
+        return f"declare {self.what}" + ("" if self.suit is None else f" {SUIT_NAMES[self.suit]}")
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        words = [a.lower() for a in args]
+        if words in ([CUARENTA], [TUTE]):
+            return cls(words[0])
+        if len(words) == 2 and words[0] == VEINTE and words[1] in SUIT_NAMES:
+            return cls(VEINTE, SUIT_NAMES.index(words[1]))
+        raise NotationError("write 'declare cuarenta', 'declare veinte <suit>' (clubs, diamonds, hearts, "
+                            "spades) or 'declare tute'")
+
+
+DECLARE_CUARENTA = Declare(CUARENTA)
+DECLARE_VEINTE = tuple(Declare(VEINTE, int(s)) for s in Suit)
+DECLARE_TUTE = Declare(TUTE)
+DECLARATIONS = (DECLARE_CUARENTA, *DECLARE_VEINTE, DECLARE_TUTE)
+ACTIONS = ActionTable([Play(card) for card in PACK.cards] + [DECLARE_CUARENTA, *DECLARE_VEINTE, DECLARE_TUTE],
+                      chunk=10)
+PLAYS = ACTIONS
+
+
+def team_words(team: int) -> str:
+    return "seats 0 and 2" if team == 0 else "seats 1 and 3"
+
+
+def cards_text(mask: int) -> str:
+    return " ".join(str(c) for c in PACK.cards_in(mask))
+
+
+def declaration_words(what: str, suit: int) -> str:
+    if what == CUARENTA:
+        return f"las cuarenta ({cards_text(MARRIAGE[suit])})"
+    if what == VEINTE:
+        return f"veinte in {SUIT_NAMES[suit]} ({cards_text(MARRIAGE[suit])})"
+    return f"tute ({cards_text(KINGS)})"
+
+
+def trick_line(number: int, taker: int, mask: int) -> str:
+    points = sum(POINTS[i] for i in bit_indices(mask))
+    last = ", and ten for the last trick (diez de últimas)" if number == TRICKS else ""
+    return f"seat {taker} wins trick {number} ({points} in cards{last})"
+
+
+# A declaration made: (seat, what, suit, tricks finished when it was made).
+Declared = tuple[int, str, int, int]
+
+
+def word_hand(card_points: tuple[int, int], last: int | None, declared: tuple[Declared, ...],
+              totals: tuple[int, int], winner: int | None, tute: int | None) -> tuple[tuple[Reason, ...], str]:
+    """A finished deal's reasons and summary, in the book's words."""
+    reasons: list[Reason] = []
+    for team in (0, 1):
+        reasons.append(Reason(team, card_points[team], f"cards in the baza of {team_words(team)}"))
+    for seat, what, suit, _ in declared:
+        points = {CUARENTA: CUARENTA_POINTS, VEINTE: VEINTE_POINTS}.get(what, 0)
+        reasons.append(Reason(seat, points, declaration_words(what, suit)))
+    if last is not None:
+        reasons.append(Reason(last, LAST_TRICK, "diez de últimas (the last trick)"))
+    if winner is not None:
+        reasons += [Reason(s, 1, "wins the hand") for s in (winner, winner + 2)]
+    if tute is not None:
+        summary = f"seat {tute} declares tute (the four kings): {team_words(tute % 2)} win the hand"
+    elif winner is None:
+        summary = f"drawn hand, {totals[0]} to {totals[1]}"
+    else:
+        summary = f"{team_words(winner)} win the hand, {totals[winner]} to {totals[1 - winner]}"
+    return tuple(reasons), summary
+
+
+class TuteState(State):
+    ACTION_KINDS = (Play, Declare)
+    ACTIONS = ACTIONS
+    # Finished tricks and declarations are never changed again, so clones share their entries.
+    MUTABLE = ("hands", "trick", "taken", "declared", "shown", "hand_wins")
+
+    # --- deal --------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.hand_wins = [0] * 4
+        self.hands_in_game: int = self.options["hands"]
+        self.released = self.variant == "release"
+        self.dealer = 1
+        self._deal()
+
+    def _deal(self) -> None:
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.trump_card = self._read_prepared(prepared)
+        else:
+            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            self.hands = [0] * 4
+            for k in range(4):
+                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::4]))
+            self.trump_card = deck[-1]
+        self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]
+        self.order = ORDERS[self.trump]
+        self.above = ABOVE[self.trump]
+        self.legal_of = LEGAL[self.released][self.trump]
+        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
+        self.taken: list[tuple[int, int, list[int], int]] = []
+        self.trick: list[int] = []
+        self.declared: list[Declared] = []
+        self.shown = [0] * 4          # cards shown in declarations, while still held
+        self.may_declare = False      # the leader has just won a trick and not yet declared
+        self.tute_by: int | None = None
+        self._offered: tuple[int, int] | None = None
+        self.leader = self.seating.next(self.dealer)
+        self.to_move = SEAT[self.leader]
+        self._say("hand {}: seat {} deals and turns {}: {} are trumps", self.hand_number, self.dealer,
+                  PACK.cards[self.trump_card], SUIT_NAMES[self.trump])
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
+            raise ValueError('a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
+        hands, seen = [], 0
+        for cards in deal["hands"]:
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+            mask = PACK.mask(Card.parse(c) for c in cards)
+            if mask.bit_count() != TRICKS or len(cards) != TRICKS or mask & seen:
+                raise ValueError("a Tute deal gives 10 different cards of the Spanish pack to each player")
+            seen |= mask
+            hands.append(mask)
+        text = deal.get("trump", deal["hands"][self.dealer][-1])
+        trump = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
+        if trump is None or not hands[self.dealer] >> trump & 1:
+            raise ValueError(f"the trump card {text} must be in the dealer's (seat {self.dealer}) hand")
+        return hands, trump
+
+    # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        return self.legal_of(self.hands[seat], self.trick)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.to_move and type(seat) is int and not self.may_declare:
+            mask = self.legal_of(self.hands[seat], self.trick)
+            self._offered = (seat, mask)
+            return PLAYS.of(mask)
+        return super().legal_actions(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return PLAYS.of(self._legal_mask(seat)) + self._declarations(seat)
+
+    def _declarations(self, seat: int) -> list[Action]:
+        """What the winner of the last trick may declare before leading."""
+        if not self.may_declare or seat != self.leader or self.trick:
+            return []
+        hand, trump, done = self.hands[seat], self.trump, self._declared_suits()
+        out: list[Action] = []
+        if self._holds_cuarenta(seat):
+            out.append(DECLARE_CUARENTA)
+        else:
+            out += [DECLARE_VEINTE[s] for s in range(4)
+                    if s != trump and hand & MARRIAGE[s] == MARRIAGE[s] and not done >> s & 1]
+        if hand & KINGS == KINGS:
+            out.append(DECLARE_TUTE)
+        return out
+
+    def _declared_suits(self) -> int:
+        return sum(1 << suit for _, what, suit, _ in self.declared if what != TUTE)
+
+    def _holds_cuarenta(self, seat: int) -> bool:
+        """Holding the king and queen of trumps, not yet declared (and no veinte of this seat before)."""
+        marriage = MARRIAGE[self.trump]
+        return (self.hands[seat] & marriage == marriage and not self._declared_suits() >> self.trump & 1
+                and not any(s == seat and what == VEINTE for s, what, _, _ in self.declared))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        # The playout hot path: a legal card goes straight through; anything else takes the checked path.
+        if type(action) is Play and type(seat) is int and seat in self.to_move:
+            index = INDEX.get(action.card, -1)
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and mask >> index & 1:
+                self._history.append((seat, action))
+                self._play(seat, index)
+                return
+        super().apply(seat, action)
+
+    def _check(self, seat: int, action: Action) -> None:
+        if type(action) is Declare:
+            self._check_declare(seat, action)
+            return
+        if type(action) is not Play:
+            raise IllegalAction(f"in Tute you play a card or declare, not {action}", rule="play")
+        index = INDEX.get(action.card)
+        if index is None or not self.hands[seat] >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
+        if self._legal_mask(seat) >> index & 1:
+            return
+        order, trick, hand = self.order, self.trick, self.hands[seat]
+        led = order.suit_of[trick[0]]
+        best = PACK.cards[trick[tricks.winner(trick, order)]]
+        if hand & order.suit_masks[led]:
+            if order.suit_of[index] != led:
+                raise IllegalAction(f"you must follow suit: {SUIT_NAMES[led]} were led and you hold one",
+                                    rule="follow suit")
+            raise IllegalAction(f"you must head the trick: you hold a {SUIT_NAMES[led][:-1]} that beats {best}",
+                                rule="head the trick")
+        if order.suit_of[index] != self.trump:
+            raise IllegalAction(f"with no {SUIT_NAMES[led]} you must play a trump ({SUIT_NAMES[self.trump]})",
+                                rule="must trump")
+        raise IllegalAction(f"you must overtrump: you hold a trump that beats {best}", rule="must overtrump")
+
+    def _check_declare(self, seat: int, action: Declare) -> None:
+        if not any(action == known for known in DECLARATIONS):
+            raise IllegalAction(f"{action} is not a declaration of Tute", rule="declarations")
+        if not self.may_declare or seat != self.leader or self.trick:
+            raise IllegalAction("only the winner of the last trick declares, once, before leading to the next",
+                                rule="declare after winning a trick")
+        hand, trump = self.hands[seat], self.trump
+        if action.what == TUTE:
+            if hand & KINGS != KINGS:
+                raise IllegalAction("a tute needs all four kings in your hand", rule="tute")
+            return
+        suit = trump if action.what == CUARENTA else action.suit
+        if suit is None:
+            raise IllegalAction("a veinte names its suit", rule="declarations")
+        if action.what == VEINTE and suit == trump:
+            raise IllegalAction("the king and queen of trumps are las cuarenta, not a veinte", rule="las cuarenta")
+        if self._declared_suits() >> suit & 1:
+            raise IllegalAction(f"{declaration_words(action.what, suit)} were declared already", rule="declarations")
+        if hand & MARRIAGE[suit] != MARRIAGE[suit]:
+            raise IllegalAction(f"you do not hold {cards_text(MARRIAGE[suit])}", rule="declarations")
+        if action.what == CUARENTA and not self._holds_cuarenta(seat):
+            raise IllegalAction("las cuarenta cannot follow a veinte of yours", rule="las cuarenta first")
+        if action.what == VEINTE and self._holds_cuarenta(seat):
+            raise IllegalAction("holding las cuarenta, you must declare them before any veinte",
+                                rule="las cuarenta first")
+
+    def _do(self, seat: int, action: Action) -> None:
+        if type(action) is Declare:
+            self._declare(seat, action)
+        else:
+            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    def _declare(self, seat: int, action: Declare) -> None:
+        self._offered = None
+        self.may_declare = False
+        suit = self.trump if action.what == CUARENTA else (action.suit if action.suit is not None else 0)
+        self.declared.append((seat, action.what, suit, len(self.taken)))
+        shown = KINGS if action.what == TUTE else MARRIAGE[suit]
+        self.shown[seat] |= shown
+        points = {CUARENTA: CUARENTA_POINTS, VEINTE: VEINTE_POINTS}.get(action.what)
+        self._say("seat {} shows {}: {}" + ("" if points is None else f", {points} points"), seat,
+                  cards_text(shown), declaration_words(action.what, suit))
+        if action.what == TUTE:
+            self.tute_by = seat
+            self._end_hand()
+
+    def _play(self, seat: int, index: int) -> None:
+        self._offered = None
+        self.may_declare = False
+        self.hands[seat] ^= BIT[index]
+        trick = self.trick
+        trick.append(index)
+        if len(trick) < 4:
+            self.to_move = SEAT[self.seating.following[seat]]
+            return
+        leader = self.leader
+        taker = self.seating.next(leader, tricks.winner(trick, self.order))
+        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
+        self.taken.append((leader, taker, trick, mask))
+        self._log.append((len(self._history), trick_line, (len(self.taken), taker, mask), None))
+        self.trick = []
+        self.leader = taker
+        if len(self.taken) == TRICKS:
+            self._end_hand()
+        else:
+            self.may_declare = True
+            self.to_move = SEAT[taker]
+
+    # --- quick habits, for search playouts --------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """Declare what can be declared; lead a low plain card; win the trick cheaply when the partner is not
+        winning it, else play low. Reads only the seat's own hand, the trick and the trump."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        declarations = self._declarations(seat)
+        if declarations:
+            return declarations[-1]
+        legal = self._legal_mask(seat)
+        power = self.order.power
+        trick = self.trick
+        cards = bit_indices(legal)
+        if not trick:
+            plain = [c for c in cards if self.order.suit_of[c] != self.trump] or cards
+            return PLAYS[min(plain, key=power.__getitem__)]
+        position = tricks.winner(trick, self.order)
+        best = trick[position]
+        if len(trick) - position != 2:   # the partner is not the one winning
+            beats = self.above[best]
+            if self.order.suit_of[best] != self.trump:
+                beats |= self.order.suit_masks[self.trump]
+            if legal & beats:
+                return PLAYS[min(bit_indices(legal & beats), key=power.__getitem__)]
+        return PLAYS[min(cards, key=lambda c: (POINTS[c], power[c]))]
+
+    # --- scoring (the book's words) -----------------------------------------------------------------
+    def side_points(self) -> list[int]:
+        """Each side's points so far this deal: cards taken, declarations, and the last trick once taken."""
+        points = [0, 0]
+        for _, taker, cards, _ in self.taken:
+            points[taker % 2] += POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+        if len(self.taken) == TRICKS:
+            points[self.taken[-1][1] % 2] += LAST_TRICK
+        for seat, what, _, _ in self.declared:
+            points[seat % 2] += {CUARENTA: CUARENTA_POINTS, VEINTE: VEINTE_POINTS}.get(what, 0)
+        return points
+
+    def tricks_won(self) -> list[int]:
+        counts = [0] * 4
+        for entry in self.taken:
+            counts[entry[1]] += 1
+        return counts
+
+    def _end_hand(self) -> None:
+        self._offered = None
+        card_points = [0, 0]
+        for _, taker, cards, _ in self.taken:
+            card_points[taker % 2] += sum(POINTS[c] for c in cards)
+        totals = self.side_points()
+        last = self.taken[-1][1] if len(self.taken) == TRICKS else None
+        if self.tute_by is not None:
+            winner: int | None = self.tute_by % 2
+        elif totals[0] == totals[1]:
+            winner = None
+        else:
+            winner = 0 if totals[0] > totals[1] else 1
+        changes = tuple(int(winner is not None and s % 2 == winner) for s in range(4))
+        for s in range(4):
+            self.hand_wins[s] += changes[s]
+        explain = partial(word_hand, (card_points[0], card_points[1]), last, tuple(self.declared),
+                          (totals[0], totals[1]), winner, self.tute_by)
+        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        if len(self.hand_results) >= self.hands_in_game:
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.hand_wins)
+
+    def result(self) -> Result:
+        if not self.is_over:
+            raise GameOver("the game is not over yet", rule="game over")
+        scores = self.scores()
+        base = result_by_score(scores, lowest_wins=False, unit="hands")
+        if scores[0] == scores[1]:
+            text = f"drawn game: {scores[0]} hands each"
+        else:
+            side = 0 if scores[0] > scores[1] else 1
+            text = f"{team_words(side)} win the game, {scores[side]} hands to {scores[1 - side]}"
+        return Result(base.winners, base.places, base.scores, text)
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _face_up(self, seat: int) -> int:
+        """Cards of ``seat``'s hand that everyone has seen: the turned trump card, declared marriages."""
+        shown = self.shown[seat]
+        if seat == self.dealer:
+            shown |= BIT[self.trump_card]
+        return self.hands[seat] & shown
+
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        tricks_won = self.tricks_won()
+        seats = [seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                            face_up=[str(c) for c in PACK.cards_in(self._face_up(s))],
+                            status="dealer" if s == self.dealer else "")
+                 for s in range(4)]
+        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick),
+                                 "trump_card": str(PACK.cards[self.trump_card])}
+        if self.taken:
+            leader, _, cards, _ = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        extra = {"dealer": self.dealer, "trump": SUIT_NAMES[self.trump],
+                 "trump_card": str(PACK.cards[self.trump_card]),
+                 "trick_number": min(len(self.taken) + 1, TRICKS), "points": self.side_points(),
+                 "declarations": [f"seat {s}: {declaration_words(what, suit)}" for s, what, suit, _ in self.declared],
+                 "may_declare": self.may_declare, "hands_in_game": self.hands_in_game,
+                 "hands_won": [self.hand_wins[0], self.hand_wins[1]], "undertrump_released": self.released}
+        hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
+        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+                "extra": extra}
+
+    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
+
+    # --- what each seat knows of the others' hands ----------------------------------------------------
+    def cannot_hold(self) -> list[int]:
+        """Cards each seat has shown, by how it played this deal, that it does not hold: the suit led when
+        it did not follow, trumps when it did not trump, and cards that would have beaten the trick when it
+        did not head it or overtrump."""
+        cannot = [0] * 4
+        order, trump, above = self.order, self.trump, self.above
+        suit_of, power, masks = order.suit_of, order.power, order.suit_masks
+        for leader, cards in [*((t[0], t[2]) for t in self.taken), (self.leader, self.trick)]:
+            for k in range(1, len(cards)):
+                seat = self.seating.next(leader, k)
+                card, led = cards[k], suit_of[cards[0]]
+                best = cards[tricks.winner(cards[:k], order)]
+                trumped = suit_of[best] == trump
+                if suit_of[card] != led:
+                    cannot[seat] |= masks[led]
+                    if suit_of[card] != trump:
+                        cannot[seat] |= above[best] if trumped and self.released else masks[trump]
+                    elif trumped and power[card] < power[best]:
+                        cannot[seat] |= above[best]
+                elif suit_of[best] == led and power[card] < power[best]:
+                    cannot[seat] |= above[best]
+        return cannot
+
+    def _not_both(self) -> list[tuple[int, int]]:
+        """(seat, two cards) it cannot hold together: a veinte declared while not holding las cuarenta."""
+        out: list[tuple[int, int]] = []
+        marriage = MARRIAGE[self.trump]
+        if self._declared_suits() >> self.trump & 1:
+            return out
+        for seat, what, _, finished in self.declared:
+            if what != VEINTE:
+                continue
+            played_before = sum(t[3] for t in self.taken[:finished])
+            if not marriage & played_before:
+                out.append((seat, marriage))
+        return out
+
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        cannot = self.cannot_hold()
+        played = [0] * 4
+        for leader, _, cards, _ in [*self.taken, (self.leader, 0, self.trick, 0)]:
+            for k, card in enumerate(cards):
+                played[self.seating.next(leader, k)] |= BIT[card]
+        for s, pair in self._not_both():
+            rest = pair & ~played[s]
+            if rest != pair and rest:
+                cannot[s] |= rest      # one of the pair was played by the declarer since: not the other
+        for s in range(4):
+            if s == seat:
+                continue
+            hidden = self.hands[s] & ~self._face_up(s)
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~cannot[s]))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
+        for key, cards in deal.items():
+            s = int(key)  # type: ignore[call-overload]
+            self.hands[s] = self._face_up(s) | sum(BIT[c] for c in cards)
+
+    def sample_world(self, seat: int, rng: random.Random) -> State:
+        # A veinte declared proves its declarer lacked las cuarenta then: a pair constraint that zones
+        # cannot state, so a world breaking it is dealt again.
+        pairs = [(s, pair) for s, pair in self._not_both() if s != seat]
+        world = super().sample_world(seat, rng)
+        for _ in range(50):
+            if not isinstance(world, TuteState) or all(world.hands[s] & pair != pair for s, pair in pairs):
+                break
+            world = super().sample_world(seat, rng)
+        return world
+
+
+register(INFO, TuteState)

@@ -1,0 +1,591 @@
+"""Twenty-Five: Ireland's five-card trump game, first side to 25 points wins on the spot.
+
+Follows ``rules/source/twenty-five.txt`` with the Twenty-Five entry of ``rules/NOTES.md``.
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is the last seat, so that seat 0 leads the first trick; the deal then passes left.
+* The dealer gives five cards to each player one batch at a time from the left; the next card is turned
+  for trumps and the rest of the pack (the stub) is set aside unseen.
+* Robbing is asked of every seat in turn, from the dealer's left round to the dealer, each answering
+  ``pass`` or ``rob`` (robbing names the card discarded face down). Asking everyone keeps a waiver from
+  telling the table who holds the ace of trumps. When an ace is turned, nobody can hold the ace of
+  trumps, so only the dealer is asked (notes: the dealer may rob a turned ace; option
+  ``dealer_robs_ace``). A robber discards one of the five cards held before taking the upcard. Once one
+  seat robs, the asking stops and the first lead follows.
+* The A♥ is a trump whatever the trump suit, never a heart (notes); a plain suit led may always be
+  trumped, and only a player who can neither follow nor wishes to trump may discard (notes).
+* Reneging, as the source has it (default): when a trump is led, a player whose only trumps are among the
+  three top trumps (the 5, the jack and the A♥) may play any card. Variant ``standard-reneging``: a top
+  trump is excused only when the trump led is lower than it; a higher one led forces it out if it is the
+  only trump held.
+* Every trick is five points to its winner's side the moment it is taken; the game stops as soon as a
+  side reaches the target (option ``target``, 25 by the book), even in the middle of a deal.
+* Teams (option ``teams``): ``none`` (everyone alone, the default), ``pairs`` (an even number of players;
+  partners sit half the table apart, so no two partners play one after the other) or ``threes`` (nine
+  players: seats 0, 3, 6 against 1, 4, 7 against 2, 5, 8). Partners share their side's total.
+
+A prepared deal (``deal=``) is ``{"hands": [[5 cards] for each seat], "upcard": "KD"}``; the stub is the
+rest of the pack.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from parlour.cards import STANDARD_52, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Pass,
+    Play,
+    Reason,
+    Result,
+    Seating,
+    State,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    places_by_score,
+    register,
+    seat_entry,
+)
+from parlour.mechanics import tricks
+
+RULES = """\
+**Twenty-Five** is the Irish national card game, for three to nine players, each alone or in teams.
+
+*The deal.* Five cards each from a 52-card pack; the next card is turned face up and its suit is trumps.
+The rest of the pack takes no part.
+
+*The cards' order* depends on trumps. Three cards are always the top trumps: the **5 of trumps**, then
+the **jack of trumps**, then the **A♥** (a trump in every deal). Next comes the ace of trumps (unless
+hearts are trumps), then the other trumps. Below the court cards, red suits run high to low and black
+suits low to high: "highest in red, lowest in black". So trumps run, from the top: the 5, the jack, the
+A♥, the trump ace (hearts have none left), the king, the queen, and then the number cards: 10 down to 2
+in diamonds or hearts, 2 up to 10 in clubs or spades. In a plain suit the king, queen and jack come first,
+then a red suit runs from the 10 down with its ace (diamonds only) at the bottom, while a black suit puts
+its ace next and runs 2 up to 10.
+
+*Robbing the trump.* Before the first lead, whoever holds the ace of trumps may take the turned card,
+discarding a card face down; doing so shows the table who has the ace, so one may decline. If the turned
+card is itself an ace, the dealer may take it in the same way.
+
+*The play.* The dealer's left leads. When a plain suit is led you may follow it or trump, as you like;
+only without the suit may you play anything else. When a trump is led you must play a trump if you have
+one, except that the three top trumps are never forced out: holding no other trump, you may play any
+card. (Variant `standard-reneging`: a top trump is excused only when the trump led is lower.) The best
+trump, or else the best card of the suit led, wins; the winner leads next.
+
+*Scoring.* Each trick is five points to whoever took it (or that player's side). The first side to reach
+25 has won, there and then, with the deal left unfinished; otherwise the deal passes to the left.
+
+*Teams* (option `teams`): everyone alone, pairs of partners (an even number of players), or three teams of
+three at nine; partners never sit side by side.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TwentyFiveOptions:
+    target: int = option(25, "points that win the game the moment a side reaches them (five a trick)",
+                         minimum=5, maximum=100)
+    teams: str = option("none", "none: everyone for themselves; pairs: partnerships of two (even numbers "
+                        "of players); threes: three teams of three (nine players)",
+                        choices=("none", "pairs", "threes"))
+    dealer_robs_ace: bool = option(True, "when an ace is turned up, the dealer may rob it")
+
+
+PACK = STANDARD_52
+INDEX = PACK.index
+BIT = tuple(1 << i for i in range(len(PACK)))
+HAND_SIZE = 5
+TRICK_POINTS = 5
+MAX_PLAYERS = 9
+TOP_TRUMPS = 3
+
+# Lowest first. Ranks of a plain (non-trump) suit; the A♥ is never a plain heart.
+_R = Rank
+RED_PLAIN = (_R.TWO, _R.THREE, _R.FOUR, _R.FIVE, _R.SIX, _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN, _R.JACK,
+             _R.QUEEN, _R.KING)
+BLACK_PLAIN = (_R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN, _R.SIX, _R.FIVE, _R.FOUR, _R.THREE, _R.TWO, _R.ACE,
+               _R.JACK, _R.QUEEN, _R.KING)
+PLAIN_RANKS = {Suit.HEARTS: RED_PLAIN, Suit.DIAMONDS: (_R.ACE, *RED_PLAIN), Suit.CLUBS: BLACK_PLAIN,
+               Suit.SPADES: BLACK_PLAIN}
+ACE_OF_HEARTS = Card(Rank.ACE, Suit.HEARTS)
+
+
+def trump_order(trump: Suit) -> list[Card]:
+    """Every trump, lowest first: the suit's other cards in their plain order, then K Q, the ace of
+    trumps, the A♥, the jack and the 5."""
+    low = [r for r in PLAIN_RANKS[trump] if r not in (_R.ACE, _R.FIVE, _R.JACK, _R.QUEEN, _R.KING)]
+    order = [Card(r, trump) for r in (*low, _R.QUEEN, _R.KING)]
+    if trump != Suit.HEARTS:
+        order.append(Card(Rank.ACE, trump))
+    return [*order, ACE_OF_HEARTS, Card(Rank.JACK, trump), Card(Rank.FIVE, trump)]
+
+
+ORDERS = tuple(tricks.CardOrder.build(PACK, BLACK_PLAIN, trump=suit, trump_order=trump_order(suit),
+                                      suit_ranks=PLAIN_RANKS) for suit in Suit)
+FOLLOW = tricks.FollowRules(may_always_trump=True)
+TRUMP_MASKS = tuple(order.suit_masks[int(suit)] for suit, order in zip(Suit, ORDERS, strict=True))
+TOP_MASKS = tuple(PACK.mask(trump_order(suit)[-TOP_TRUMPS:]) for suit in Suit)
+ACE_OF_TRUMPS = tuple(INDEX[Card(Rank.ACE, suit)] for suit in Suit)
+ACES = PACK.rank_masks[Rank.ACE]
+
+
+def strength(card: Card, trump: Suit) -> tuple[bool, int]:
+    """(is a trump, power within its suit) of a card when ``trump`` is trumps; for bots and displays."""
+    order = ORDERS[int(trump)]
+    index = INDEX[card]
+    return order.suit_of[index] == int(trump), order.power[index]
+
+
+# --- candidate for mechanics/tricks.py ---
+# Reneging (the Forty-Five family): some top trumps are privileged not to be forced out by a trump lead.
+# ``tricks.legal_plays`` has no such rule; this wraps it, and could move there as a ``FollowRules`` field.
+def renege_exemptions(order: tricks.CardOrder, privileged: int, lower_only: bool) -> tuple[int, ...]:
+    """For each card that may be led, the privileged trumps excused from following it: all of them, or
+    (``lower_only``) those above the trump led."""
+    power = order.power
+    out = []
+    for led in range(len(power)):
+        if order.suit_of[led] != order.trump:
+            out.append(0)
+        elif lower_only:
+            out.append(sum(1 << c for c in bit_indices(privileged) if power[c] > power[led]))
+        else:
+            out.append(privileged)
+    return tuple(out)
+
+
+def reneging_follower(order: tricks.CardOrder, rules: tricks.FollowRules, privileged: int,
+                      lower_only: bool = False) -> Callable[[int, Sequence[int]], int]:
+    """``legal_plays`` where a trump lead does not force out an excused top trump: a player whose only
+    trumps are excused may play any card; holding another trump, one must play a trump (any one)."""
+    exempt = renege_exemptions(order, privileged, lower_only)
+    trump = order.trump
+    trumps_mask = order.suit_masks[trump] if trump is not None else 0
+
+    def legal(hand: int, trick: Sequence[int]) -> int:
+        if trick and order.suit_of[trick[0]] == trump:
+            trumps = hand & trumps_mask
+            return trumps if trumps & ~exempt[trick[0]] else hand
+        return tricks.legal_plays(hand, trick, order, rules)
+    return legal
+# --- end of candidate ---
+
+
+@dataclass(frozen=True, slots=True)
+class Rob(CardAction):
+    """Taking the turned-up trump, naming the card discarded face down: others see only that it happened."""
+
+    verb: ClassVar[str] = "rob"
+    secret: ClassVar[bool] = True
+
+    def public_text(self) -> str:
+        return "rob the upcard, discarding a card face down"
+
+
+PASS = Pass()
+PLAY_BASE, ROB_BASE, PASS_NUMBER = 0, len(PACK), 2 * len(PACK)
+ACTIONS = ActionTable([*(Play(c) for c in PACK.cards), *(Rob(c) for c in PACK.cards), PASS], chunk=13)
+VARIANT_STANDARD = "standard-reneging"
+# Per variant (lower_only), per trump suit: the legal-play function and, per card led, what is excused.
+FOLLOWERS = {lower: tuple(reneging_follower(ORDERS[s], FOLLOW, TOP_MASKS[s], lower) for s in range(4))
+             for lower in (False, True)}
+EXEMPT = {lower: tuple(renege_exemptions(ORDERS[s], TOP_MASKS[s], lower) for s in range(4))
+          for lower in (False, True)}
+
+INFO = GameInfo(
+    id="twenty-five", name="Twenty-Five", family=("trick-taking",), min_players=3, max_players=MAX_PLAYERS,
+    default_players=4, pack=PACK.name, rules_source=("twenty-five.txt",), summary=RULES,
+    num_distinct_actions=len(ACTIONS), variants=(VARIANT_STANDARD,), options=option_specs(TwentyFiveOptions),
+    max_actions=10_000)
+
+
+def team_layout(players: int, teams: str) -> tuple[int, ...] | None:
+    """Each seat's side, partners never adjacent; ``None`` when everyone plays alone."""
+    if teams == "none":
+        return None
+    if teams == "pairs":
+        if players % 2:
+            raise ValueError(f"teams=pairs needs an even number of players, not {players}")
+        return tuple(seat % (players // 2) for seat in range(players))
+    if players != MAX_PLAYERS:
+        raise ValueError(f"teams=threes is three teams of three: it needs 9 players, not {players}")
+    return tuple(seat % 3 for seat in range(players))
+
+
+def trick_line(number: int, taker: int, points: int) -> str:
+    return f"seat {taker} wins trick {number}: five points, its side has {points}"
+
+
+def word_hand(taken: tuple[int, ...], sides: tuple[int, ...], changes: tuple[int, ...], winners: tuple[int, ...],
+              target: int) -> tuple[tuple[Reason, ...], str]:
+    """A deal's reasons and summary: five points for each trick, and the game's end if a side got there."""
+    reasons = tuple(Reason(taker, TRICK_POINTS, f"trick {k}: five points") for k, taker in enumerate(taken, 1))
+    shown: dict[int, list[int]] = {}
+    for seat, side in enumerate(sides):
+        shown.setdefault(side, []).append(seat)
+    parts = [f"{_names(seats)} {changes[seats[0]]}" for seats in shown.values()]
+    summary = "; ".join(parts)
+    if winners:
+        verb = "reaches" if len(winners) == 1 else "reach"
+        summary += f" — {_names(winners)} {verb} {target} and win"
+        if len(taken) < HAND_SIZE:
+            summary += "; the deal is not played out"
+    return reasons, summary
+
+
+def _names(seats: Sequence[int]) -> str:
+    return " and ".join(f"seat {s}" for s in seats)
+
+
+class TwentyFiveState(State):
+    ACTION_KINDS = (Play, Rob, Pass)
+    ACTIONS = ACTIONS
+    MUTABLE = ("hands", "totals", "trick", "taken", "banned", "tricks_won")
+
+    # --- deal --------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        layout = team_layout(self.players, self.options["teams"])
+        self.seating = Seating(self.players, teams=layout)
+        self.side = layout if layout is not None else tuple(range(self.players))
+        self.totals = [0] * self.players   # by side
+        self.target: int = self.options["target"]
+        self.lower_only = self.variant == VARIANT_STANDARD
+        self.dealer = self.players - 1
+        self._deal()
+
+    def _deal(self) -> None:
+        n = self.players
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.upcard = self._read_prepared(prepared)
+        else:
+            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            self.hands = [0] * n
+            for k in range(n):
+                seat = self.seating.next(self.dealer, 1 + k)
+                self.hands[seat] = sum(BIT[c] for c in deck[HAND_SIZE * k:HAND_SIZE * (k + 1)])
+            self.upcard = deck[HAND_SIZE * n]
+        # The stub: every card neither dealt nor turned (and, once someone robs, the discard too).
+        dealt = BIT[self.upcard]
+        for hand in self.hands:
+            dealt |= hand
+        self.stub = PACK.full_mask & ~dealt
+        self.trump = int(PACK.cards[self.upcard].suit)  # type: ignore[arg-type]
+        self.order = ORDERS[self.trump]
+        self._legal_fn = FOLLOWERS[self.lower_only][self.trump]
+        self._exempt = EXEMPT[self.lower_only][self.trump]
+        self.robber: int | None = None
+        self.discard = -1
+        self._rob_at = -1
+        self.trick: list[int] = []
+        self.taken: list[int] = []          # the taker of each finished trick
+        self.last_trick: tuple[int, tuple[int, ...]] | None = None
+        self.tricks_won = [0] * n
+        self.banned = [0] * n               # cards each seat has shown it cannot hold (not following)
+        self._offered: tuple[int, int] | None = None
+        self.leader = self.seating.next(self.dealer)
+        upcard = PACK.cards[self.upcard]
+        self._say("hand {}: seat {} deals and turns up {}: {} are trumps", self.hand_number, self.dealer,
+                  upcard, Suit(self.trump).name.lower())
+        if upcard.rank == Rank.ACE:
+            self.asking: tuple[int, ...] = (self.dealer,) if self.options["dealer_robs_ace"] else ()
+        else:
+            self.asking = self.seating.order_from(self.leader)
+        self._next_asked()
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
+        n = self.players
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
+            raise ValueError(f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}')
+        hands, seen = [], 0
+        for cards in deal["hands"]:
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+            mask = PACK.mask(Card.parse(c) for c in cards)
+            if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
+                raise ValueError("a Twenty-Five deal gives 5 different cards to each player")
+            seen |= mask
+            hands.append(mask)
+        upcard_text = deal.get("upcard")
+        if not isinstance(upcard_text, str):
+            raise ValueError("a prepared deal names the upcard, as \"upcard\": \"KD\"")
+        upcard = INDEX[Card.parse(upcard_text)]
+        if seen >> upcard & 1:
+            raise ValueError(f"the upcard {upcard_text} is also in a hand")
+        return hands, upcard
+
+    # --- robbing the trump ----------------------------------------------------------------------------
+    def _next_asked(self) -> None:
+        if self.asking:
+            self.phase = "rob"
+            self.to_move = self.asking[:1]
+        else:
+            self.phase = "play"
+            self.to_move = (self.leader,)
+
+    def may_rob(self, seat: int) -> bool:
+        """The ace of trumps in hand, or (the dealer) an ace turned up."""
+        if BIT[self.upcard] & ACES:
+            return seat == self.dealer and self.options["dealer_robs_ace"]
+        return bool(self.hands[seat] >> ACE_OF_TRUMPS[self.trump] & 1)
+
+    def _rob(self, seat: int, card: int) -> None:
+        self.hands[seat] ^= BIT[card] | BIT[self.upcard]
+        self.stub |= BIT[card]
+        self.robber, self.discard, self._rob_at = seat, card, len(self._history) - 1
+        self.asking = ()
+        self._say("seat {} robs the trump and takes {}", seat, PACK.cards[self.upcard])
+        self._next_asked()
+
+    # --- play (uses mechanics.tricks, with reneging from the candidate section) -----------------------
+    def _legal_mask(self, seat: int) -> int:
+        return self._legal_fn(self.hands[seat], self.trick)
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == "rob":
+            mask = self.hands[seat] << ROB_BASE if self.may_rob(seat) else 0
+            return ACTIONS.of(mask | 1 << PASS_NUMBER)
+        return ACTIONS.of(self._legal_mask(seat))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "play" and type(seat) is int and seat in self.to_move:
+            mask = self._legal_fn(self.hands[seat], self.trick)
+            self._offered = (seat, mask)
+            return ACTIONS.of(mask)
+        return super().legal_actions(seat)
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        # The playout hot path: a legal card goes straight through; anything else takes the checked path.
+        if type(action) is Play and self.phase == "play" and type(seat) is int and seat in self.to_move:
+            index = INDEX.get(action.card, -1)
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and mask >> index & 1:
+                self._history.append((seat, action))
+                self._play(seat, index)
+                return
+        super().apply(seat, action)
+
+    def _check(self, seat: int, action: Action) -> None:
+        kind = type(action)
+        if kind not in (Play, Rob, Pass):
+            raise IllegalAction(f"{action} is not an action of Twenty-Five", rule="actions")
+        if self.phase == "rob":
+            if kind is Play:
+                raise IllegalAction("no card is led until each player has had the chance to rob the trump",
+                                    rule="robbing the trump")
+            if kind is Rob:
+                if not self.may_rob(seat):
+                    raise IllegalAction("only the holder of the ace of trumps may rob (or the dealer, when an "
+                                        "ace is turned up)", rule="robbing the trump")
+                index = INDEX.get(action.card, -1)  # type: ignore[attr-defined]
+                if index < 0 or not self.hands[seat] >> index & 1:
+                    raise IllegalAction(f"you do not hold {action.card}", rule="robbing the trump")  # type: ignore[attr-defined]
+            return
+        if kind is not Play:
+            raise IllegalAction("the chance to rob the trump is over: it closes before the first lead",
+                                rule="robbing the trump")
+        index = INDEX.get(action.card, -1)  # type: ignore[attr-defined]
+        if index < 0 or not self.hands[seat] >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")  # type: ignore[attr-defined]
+        if not self._legal_mask(seat) >> index & 1:
+            led = self.trick[0]
+            if self.order.suit_of[led] == self.trump:
+                raise IllegalAction("a trump was led and you hold a trump that it forces out: play a trump",
+                                    rule="following a trump lead")
+            suit = Suit(self.order.suit_of[led]).name.lower()
+            raise IllegalAction(f"{suit} were led and you hold one: follow suit or play a trump",
+                                rule="follow suit or trump")
+
+    def _do(self, seat: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Pass:
+            self.asking = self.asking[1:]
+            self._next_asked()
+        elif kind is Rob:
+            self._rob(seat, INDEX[action.card])  # type: ignore[attr-defined]
+        else:
+            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    def _play(self, seat: int, index: int) -> None:
+        self._offered = None
+        self.hands[seat] ^= BIT[index]
+        trick = self.trick
+        if trick:
+            self._note_void(seat, trick[0], index)
+        trick.append(index)
+        if len(trick) < self.players:
+            self.to_move = (self.seating.following[seat],)
+            return
+        taker = self.seating.next(self.leader, tricks.winner(trick, self.order))
+        side = self.side[taker]
+        self.totals[side] += TRICK_POINTS
+        self.tricks_won[taker] += 1
+        self.taken.append(taker)
+        self.last_trick = (self.leader, tuple(trick))
+        self._log.append((len(self._history), trick_line, (len(self.taken), taker, self.totals[side]), None))
+        self.trick = []
+        self.leader = taker
+        if self.totals[side] >= self.target:
+            self._end_hand(side)
+        elif len(self.taken) == HAND_SIZE:
+            self._end_hand(None)
+        else:
+            self.to_move = (taker,)
+
+    def _note_void(self, seat: int, led: int, card: int) -> None:
+        """What not following tells the table: no card of the plain suit led, or no trump the lead forces."""
+        suit_of = self.order.suit_of
+        led_suit = suit_of[led]
+        if suit_of[card] == led_suit:
+            return
+        if led_suit == self.trump:
+            self.banned[seat] |= TRUMP_MASKS[self.trump] & ~self._exempt[led]
+        elif suit_of[card] != self.trump:
+            self.banned[seat] |= self.order.suit_masks[led_suit]
+
+    # --- quick habits, for search playouts --------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """Rob when allowed, throwing the weakest card; lead the strongest card; win a trick as cheaply as
+        possible, else throw the weakest card. Reads only the seat's own hand and the table."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        power = self.order.power
+        if self.phase == "rob":
+            if self.may_rob(seat):
+                return ACTIONS[ROB_BASE + min(bit_indices(self.hands[seat]), key=power.__getitem__)]
+            return PASS
+        legal = bit_indices(self._legal_mask(seat))
+        trick = self.trick
+        if not trick:
+            return ACTIONS[max(legal, key=power.__getitem__)]
+        suit_of, trump = self.order.suit_of, self.trump
+        best = trick[tricks.winner(trick, self.order)]
+        best_suit, best_power = suit_of[best], power[best]
+        winning = [c for c in legal if (suit_of[c] == best_suit and power[c] > best_power)
+                   or (suit_of[c] == trump != best_suit)]
+        if winning and self.side[self.seating.next(self.leader, trick.index(best))] != self.side[seat]:
+            return ACTIONS[min(winning, key=power.__getitem__)]
+        return ACTIONS[min(legal, key=power.__getitem__)]
+
+    # --- scoring (five points a trick; the game ends the moment a side reaches the target) -------------
+    def _end_hand(self, winning_side: int | None) -> None:
+        n = self.players
+        gained = [0] * n
+        for taker in self.taken:
+            gained[self.side[taker]] += TRICK_POINTS
+        changes = tuple(gained[self.side[s]] for s in range(n))
+        winners = tuple(s for s in range(n) if self.side[s] == winning_side)
+        explain = partial(word_hand, tuple(self.taken), self.side, changes, winners, self.target)
+        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        if winning_side is not None:
+            self.phase = "over"
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return [self.totals[self.side[s]] for s in range(self.players)]
+
+    def result(self) -> Result:
+        if not self.is_over:
+            return super().result()
+        scores = self.scores()
+        places = places_by_score(scores, False)
+        winners = tuple(s for s in range(self.players) if places[s] == 1)
+        verb = "wins" if len(winners) == 1 else "win"
+        return Result(winners, places, tuple(scores), f"{_names(winners)} {verb} with {scores[winners[0]]} points")
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        upcard_text = str(PACK.cards[self.upcard])
+        robbed_in_hand = self.robber is not None and self.hands[self.robber] >> self.upcard & 1
+        teams = self.seating.teams
+        seats = []
+        for s in range(n):
+            status = "dealer" if s == self.dealer else ""
+            if s == self.robber:
+                status = (status + ", robbed the trump").lstrip(", ")
+            seats.append(seat_entry(s, team=None if teams is None else teams[s], held=self.hands[s].bit_count(),
+                                    tricks=self.tricks_won[s], status=status,
+                                    face_up=[upcard_text] if s == self.robber and robbed_in_hand else []))
+        table: dict[str, Any] = {
+            "trick": self._plays(self.leader, self.trick),
+            "upcard": upcard_text if self.robber is None else None,
+            "trumps": Suit(self.trump).name.lower(),
+            "stub": self.stub.bit_count(),
+        }
+        if self.last_trick is not None:
+            table["last_trick"] = self._plays(*self.last_trick)
+        extra = {"dealer": self.dealer, "trump": Suit(self.trump).letter, "upcard": upcard_text,
+                 "robbed_by": self.robber, "trick_number": min(len(self.taken) + 1, HAND_SIZE),
+                 "target": self.target, "sides": list(self.side),
+                 "reneging": "lower trump led only" if self.lower_only else "top three never forced",
+                 "trump_order": [str(c) for c in reversed(trump_order(Suit(self.trump)))]}
+        hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
+        return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
+
+    def _plays(self, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
+
+    # --- what a seat does not know, for sampled worlds ---------------------------------------------------
+    def _unknown(self, seat: int) -> Unknown:
+        robber = self.robber
+        # Publicly known: a robbed upcard stays with the robber until played; a holder who robbed had the
+        # ace of trumps, so it lies with them or among the stub (discarded), never with anyone else.
+        upcard_known = BIT[self.upcard] if robber is not None else 0
+        ace_banned = 0
+        if robber is not None and not BIT[self.upcard] & ACES and robber != seat:
+            ace_banned = BIT[ACE_OF_TRUMPS[self.trump]]
+        unknown = Unknown(pool=0)
+        for s in range(self.players):
+            if s == seat:
+                continue
+            fixed = self.hands[s] & upcard_known if s == robber else 0
+            hidden = self.hands[s] & ~fixed
+            banned = self.banned[s] | (ace_banned if s != robber else 0)
+            unknown.pool |= hidden
+            unknown.zones.append(Zone((s, fixed), hidden.bit_count(), PACK.full_mask & ~banned))
+        fixed = BIT[self.discard] if robber == seat and self.discard >= 0 else 0
+        hidden = self.stub & ~fixed
+        unknown.pool |= hidden
+        unknown.zones.append(Zone((-1, fixed), hidden.bit_count()))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
+        for key, cards in deal.items():
+            who, fixed = typing.cast("tuple[int, int]", key)
+            mask = fixed
+            for c in cards:
+                mask |= BIT[c]
+            if who == -1:
+                self.stub = mask
+                if self.robber is not None and not fixed and cards:
+                    # The discard was unseen: any card of the stub zone may have been it, except that an
+                    # ace of trumps there can only have come from the robber's hand.
+                    ace = ACE_OF_TRUMPS[self.trump]
+                    self.discard = ace if ace in cards else cards[0]
+                    self._history[self._rob_at] = (self.robber, ACTIONS[ROB_BASE + self.discard])
+            else:
+                self.hands[who] = mask
+
+
+register(INFO, TwentyFiveState)

@@ -29,10 +29,8 @@ from parlour.engine import (
     ActionTable,
     GameInfo,
     HandResult,
-    IllegalAction,
     Play,
     Reason,
-    State,
     Unknown,
     Zone,
     option,
@@ -40,6 +38,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -187,9 +186,11 @@ def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[i
     return highest, "most tricks (tie broken by the highest card of the bum suit)"
 
 
-class TetkaState(State):
+class TetkaState(CardPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
+    PACK = PACK
+    PLAYS = PLAYS
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
 
@@ -217,7 +218,7 @@ class TetkaState(State):
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
         self.taken: list[tuple[int, int, list[int], int]] = []
         self.trick: list[int] = []
-        self._offered: tuple[int, int] | None = None
+        self._offered = None
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
@@ -242,44 +243,6 @@ class TetkaState(State):
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat in self.to_move and type(seat) is int:
-            # Remember the mask until the next card is played: ``apply`` usually checks against it next.
-            mask = LEGAL(self.hands[seat], self.trick)
-            self._offered = (seat, mask)
-            return PLAYS.of(mask)
-        return super().legal_actions(seat)
-
-    def _legal(self, seat: int) -> list[Action]:
-        return PLAYS.of(self._legal_mask(seat))
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
-        # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
-        if type(action) is Play and type(seat) is int and seat in self.to_move:
-            index = INDEX.get(action.card, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
-            if index >= 0 and mask >> index & 1:
-                self._history.append((seat, action))
-                self._play(seat, index)
-                return
-        super().apply(seat, action)
-
-    def _check(self, seat: int, action: Action) -> None:
-        if type(action) is not Play:
-            raise IllegalAction(f"in Tëtka the only action is to play a card, not {action}", rule="play")
-        index = INDEX.get(action.card)
-        if index is None or not self.hands[seat] >> index & 1:
-            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
-        if not self._legal_mask(seat) >> index & 1:
-            led = PACK.cards[self.trick[0]].suit
-            raise IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one",  # type: ignore[union-attr]
-                                rule="follow suit")
-
-    def _do(self, seat: int, action: Action) -> None:
-        self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
 
     def _play(self, seat: int, index: int) -> None:
         self._offered = None

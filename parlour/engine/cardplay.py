@@ -1,0 +1,92 @@
+"""The play of single cards from hand, the one move of most trick games, written once.
+
+A game built on :class:`CardPlayState` says which cards a seat may play (``_legal_mask``, a bit mask over
+its pack, usually from ``mechanics.tricks``) and what playing one does (``_play``); this class gives the
+contract around them: the legal ``play`` actions, a checked ``apply`` with a fast path for playouts,
+refusals that name the rule, and the cache that lets ``apply`` reuse the mask ``legal_actions`` just made.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from parlour.cards import Card, Pack
+from parlour.engine.actions import Action, ActionTable, Play
+from parlour.engine.state import State
+from parlour.errors import IllegalAction
+
+
+class CardPlayState(State):
+    """A state whose play phase is one card from hand per action (``play QC``)."""
+
+    PACK: ClassVar[Pack]
+    PLAYS: ClassVar[ActionTable]   # one Play per card of PACK, in pack order
+
+    def __init__(self, **kwargs: Any) -> None:
+        # The last legal mask handed out, as (seat, mask), until the next card is played.
+        self._offered: tuple[int, int] | None = None
+        super().__init__(**kwargs)
+
+    # --- what a game supplies ------------------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a mask over ``PACK``."""
+        raise NotImplementedError
+
+    def _play(self, seat: int, index: int) -> None:
+        """Play the card of pack index ``index`` (already checked) and whatever follows from it."""
+        raise NotImplementedError
+
+    def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
+        """Why a held card may not be played now; by default, the duty to follow suit."""
+        led = self.PACK.cards[self._led_card()].suit
+        return IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one",  # type: ignore[union-attr]
+                             rule="follow suit")
+
+    def _led_card(self) -> int:
+        trick: list[int] = self.trick  # type: ignore[attr-defined]
+        return trick[0]
+
+    # --- the contract ----------------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.to_move and type(seat) is int:
+            # Remember the mask until the next card is played: ``apply`` usually checks against it next.
+            mask = self._legal_mask(seat)
+            self._offered = (seat, mask)
+            return self.PLAYS.of(mask)
+        return super().legal_actions(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return self.PLAYS.of(self._legal_mask(seat))
+
+    def apply(self, seat: int, action: Action | str) -> None:
+        # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
+        # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
+        if type(action) is Play and type(seat) is int and seat in self.to_move:
+            index = self.PACK.index.get(action.card, -1)
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and mask >> index & 1:
+                self._history.append((seat, action))
+                self._offered = None
+                self._play(seat, index)
+                return
+        super().apply(seat, action)
+
+    def _check(self, seat: int, action: Action) -> None:
+        if type(action) is not Play:
+            raise IllegalAction(f"in {self.info.name} the only action is to play a card, not {action}", rule="play")
+        index = self.PACK.index.get(action.card)
+        hand: int = self.hands[seat]  # type: ignore[attr-defined]
+        if index is None or not hand >> index & 1:
+            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
+        if not self._legal_mask(seat) >> index & 1:
+            raise self._follow_refusal(seat, action.card)
+
+    def _do(self, seat: int, action: Action) -> None:
+        self._offered = None
+        self._play(seat, self.PACK.index[action.card])  # type: ignore[attr-defined]
+
+    def sample_world(self, seat: int, rng: Any) -> State:
+        world = super().sample_world(seat, rng)
+        world._offered = None  # type: ignore[attr-defined]
+        return world

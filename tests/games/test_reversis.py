@@ -264,3 +264,197 @@ class TestEspagnolette:
         with pytest.raises(IllegalAction, match="follow suit"):
             state.apply(1, "play 7H")
         assert json.dumps(state.view(1).to_dict()) == before
+
+
+def scripted(tricks: list[str], extra: str, down: str) -> dict[str, object]:
+    """A whole deal read off the play: ``tricks`` gives each trick's cards from its leader (seat 0 leads
+    the first; the highest card of the suit led takes it and leads next). The dealer (seat 3) also gets
+    ``extra``, to lay aside; ``down`` are the face-down cards. Every one of the 48 cards must appear once."""
+    def high(card: Card) -> int:
+        return 14 if card.rank == 1 else int(card.rank)
+
+    hands: list[list[str]] = [[], [], [], []]
+    leader = 0
+    for trick in tricks:
+        cards = parse_cards(trick)
+        assert len(cards) == 4
+        for k, card in enumerate(cards):
+            hands[(leader + k) % 4].append(str(card))
+        led = [k for k, c in enumerate(cards) if c.suit == cards[0].suit]
+        leader = (leader + max(led, key=lambda k: high(cards[k]))) % 4
+    hands[3].append(extra)
+    every = [c for h in hands for c in h] + down.split()
+    assert len(every) == len(set(every)) == len(PACK)
+    return {"hands": hands, "down": down.split()}
+
+
+def scripted_game(tricks: list[str], extra: str, down: str) -> ReversisState:
+    """A one-deal game on the scripted deal, the exchange done (the dealer lays aside ``extra``, others
+    keep), so the talon is ``extra`` and ``down``."""
+    state = parlour.new_game("reversis", seed=1, deal=scripted(tricks, extra, down), deals=1)
+    assert isinstance(state, ReversisState)
+    state.apply(3, f"discard {extra}")
+    for seat in (0, 1, 2):
+        state.apply(seat, "pass")
+    return state
+
+
+def settle(state: ReversisState, start: list[int]) -> list[int]:
+    """Each seat's chips won or lost since ``start``, read from the view; the table's total is checked."""
+    view = state.view(None)
+    held = [s["chips"] for s in view.seats]
+    assert held == chips(state)
+    assert sum(held) + sum(p["chips"] for p in view.table["pots"]) == state.ledger.total() == 400
+    return [a - b for a, b in zip(held, start, strict=True)]
+
+
+def by_seat(*plays: str) -> list[str]:
+    """Tricks all led by seat 0, from each seat's cards in the order played."""
+    return [" ".join(cards) for cards in zip(*(p.split() for p in plays), strict=True)]
+
+
+def takers(state: ReversisState) -> list[int]:
+    return [taker for _, taker, _ in state.taken]
+
+
+# Seat 1 holds the four aces, renounces in trick 1 and discards an ace in each of the first four tricks,
+# then follows low and takes nothing. Talon: 9C JC QC JH (4 points).
+ESPAGNOLETTE_MADE = ["KS AH 4S 5S", "4H AD KH 5H", "4D 5D 6D AC", "4C AS 5C KC", "6S 7S 2S 8S", "6H 7H 8H 2H",
+                     "7D 2D 8D 9D", "6C 7C 2C 8C", "9S JS QS 3S", "9H 3H 3C QH", "JD QD 3D KD"]
+ESPAGNOLETTE_TAKERS = [0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 2]
+
+
+class TestEspagnoletteSettlement:
+    def test_espagnolette_taking_no_trick_wins_the_party(self) -> None:
+        """The espagnolette (rule text, "The espagnolette"): a qualified player who renounces and ends
+        with no trick is the party's winner outright, keeping what the discarded aces earned."""
+        state = scripted_game(ESPAGNOLETTE_MADE, extra="9C", down="JC QC JH")
+        start = chips(state)
+        for trick in ESPAGNOLETTE_MADE:
+            play(state, trick)
+        assert state.is_over and state.espagnolette == 1 and takers(state) == ESPAGNOLETTE_TAKERS
+        assert state.points_taken() == [14, 0, 13, 9]
+        # Aces: AH 1 from seat 0, AD 2 from seat 2, AC 1 from seat 0, AS 1 from seat 3. The party: the
+        # most points (seat 0, 14) pays seat 1, beside it, 4 + 4 in the talon.
+        assert settle(state, start) == [-1 - 1 - 8, 1 + 2 + 1 + 1 + 8, -2, -1]
+        assert state.ledger.pots == {"pot 1": 25}
+        assert "seat 1 wins the party, seat 0 loses it; seat 1 makes the espagnolette" in \
+            state.hand_results[0].summary
+
+    def test_espagnolette_failed_pays_back_double_and_returns_the_pot(self) -> None:
+        """The espagnolette failed (rule text, "The espagnolette"): once the renouncing player takes a
+        trick they lose the party, repay twice each ace and Quinola payment they had, and give back a
+        pot they took together with a remise."""
+        deal = ["KS AH 4S 5S", "4H AD KH 5H", "4D 5D 6D AC", "4C JH 5C KC", "6S 7S 2S 8S", "6H 7H 8H 2H",
+                "7D 2D 8D 9D", "6C 7C 2C 8C", "9S JS QS 3S", "9H 3H 3C QH", "JD QD KD 3D"]
+        state = scripted_game(deal, extra="9C", down="JC QC AS")
+        start = chips(state)
+        for k, trick in enumerate(deal):
+            play(state, trick)
+            if k == 3:   # Quinola discarded: 5 from the taker (seat 3) and the pot of 25
+                assert settle(state, start) == [-2, 1 + 2 + 1 + 5 + 25, -2, -5] and state.ledger.pots == {}
+        assert state.is_over and state.espagnolette == 1 and takers(state) == [0, 2, 0, 3, 2, 0, 3, 2, 0, 3, 1]
+        assert state.points_taken() == [14, 6, 7, 6]
+        # Paid back double: 2 to seat 0 twice, 4 to seat 2, 10 to seat 3; the pot of 25 returned and a
+        # remise of 25 into it; the party lost to seat 3 (6 points, fewest), opposite: (4 + 7) * 2.
+        assert settle(state, start) == [-2 + 4, 9 + 25 - 18 - 25 - 25 - 22, -2 + 4, -5 + 10 + 22]
+        assert state.ledger.pots == {"pot 1": 50}
+        assert "seat 3 wins the party, seat 1 loses it; seat 1 fails the espagnolette" in \
+            state.hand_results[0].summary
+
+    def test_espagnolette_player_must_follow_suit_in_the_last_two_tricks(self) -> None:
+        """The espagnolette (rule text, "The espagnolette"): renouncing is allowed only up to the ninth
+        trick; in the tenth and eleventh the espagnolette player follows suit like everyone else."""
+        state = scripted_game(ESPAGNOLETTE_MADE, extra="9C", down="JC QC JH")
+        start = chips(state)
+        for trick in ESPAGNOLETTE_MADE[:8]:
+            play(state, trick)
+        play(state, "9S JS QS")
+        assert state.to_move == (1,) and {"play 3H", "play 3D"} <= set(state.view(1).legal_actions)
+        play(state, "3S")
+        play(state, "9H")
+        assert state.to_move == (1,) and state.view(1).legal_actions == ["play 3H"]
+        before, held = json.dumps(state.view(1).to_dict()), chips(state)
+        with pytest.raises(IllegalAction, match="follow suit"):
+            state.apply(1, "play 3D")
+        assert json.dumps(state.view(1).to_dict()) == before and chips(state) == held
+        play(state, "3H 3C QH")
+        play(state, "JD QD 3D KD")
+        assert takers(state) == ESPAGNOLETTE_TAKERS
+        assert settle(state, start) == [-10, 13, -2, -1]
+
+
+# Seat 0 leads nine spades and takes the first nine tricks; seat 3 discards AC and AD meanwhile (paid by
+# seat 0, refunded when the reversis is committed). Talon: 2D 2S 3S 4S.
+BROKEN_NINE = ["AS 2C 3D QC", "KS 3C 4D KC", "QS 4C 5D AC", "JS 5C 6D KD", "9S 6C 7D AD", "8S 7C 8D 8H",
+               "7S 8C 9D 9H", "6S 9C JD QH", "5S JC QD KH"]
+
+
+class TestReversisSettlement:
+    @pytest.mark.parametrize(("tenth", "eleventh", "amount"), [
+        ("2H JH 4H 5H", "6H 7H AH 3H", 54),
+        ("2H 6H 4H 5H", "JH 7H AH 3H", 64),
+    ])
+    def test_broken_reversis_pays_less_when_quinola_breaks_it(self, tenth: str, eleventh: str,
+                                                               amount: int) -> None:
+        """The reversis broken (rule text, "The reversis"): the committed player pays the first opponent
+        to take a later trick 64, or 54 when that trick fell to Quinola; the eleventh trick earns
+        nothing more, and aces played after the commitment pay nothing."""
+        state = scripted_game([*BROKEN_NINE, tenth, eleventh], extra="2D", down="2S 3S 4S")
+        start = chips(state)
+        for trick in BROKEN_NINE:
+            play(state, trick)
+        assert state.reversis == 0 and settle(state, start) == [0, 0, 0, 0]   # AC and AD refunded
+        play(state, tenth)
+        play(state, eleventh)
+        assert state.is_over and takers(state) == [0] * 9 + [1, 3] and state.broken_by == 1
+        assert settle(state, start) == [-amount, amount, 0, 0]
+        assert state.ledger.pots == {"pot 1": 25}
+
+    def test_espagnolette_player_alone_pays_for_a_reversis_made(self) -> None:
+        """The espagnolette and the reversis (rule text, "The espagnolette"): when another player takes
+        every trick, only the espagnolette player pays that player, the whole 64; what the espagnolette
+        earned before the commitment, pot included, is refunded."""
+        deal = by_seat("AS KS QS JS 9S 8S 7S 6S 5S 4S 3S",   # seat 0 leads every trick
+                       "AH AD AC JH 2H 3H 4H 5H 6H 2S 7H",
+                       "8H 9H QH KH 2D 3D 4D 5D 6D 7D 8D",
+                       "9D JD QD KD 2C 3C 4C 5C 6C 7C 8C")
+        state = scripted_game(deal, extra="9C", down="JC QC KC")
+        start = chips(state)
+        for k, trick in enumerate(deal):
+            play(state, trick)
+            if k == 3:   # three aces and Quinola discarded, the pot taken
+                assert state.espagnolette == 1 and settle(state, start) == [-9, 34, 0, 0]
+        assert state.is_over and takers(state) == [0] * 11 and state.reversis == 0
+        assert settle(state, start) == [64, -64, 0, 0]
+        assert state.ledger.pots == {"pot 1": 25}
+        assert "seat 0 makes the reversis" in state.hand_results[0].summary
+
+    def test_reversis_after_quinola_takes_the_pot_when_made(self) -> None:
+        """The reversis made (rule text, "The reversis"): having played Quinola in the first nine tricks,
+        the player who takes all eleven collects 32 across, 16 from each neighbour, and the newest pot."""
+        deal = by_seat("JH AS KS QS JS 9S 8S 7S 6S 5S 4S",   # seat 0 leads every trick
+                       "2H 3S 5H 8H 2D 3D 4D 5D 6D 7D 8D",
+                       "3H 6H 9H 9D JD QD KD AD 2C 3C 4C",
+                       "4H 5C 7H 6C 7C 8C 9C JC QC KC AC")
+        state = scripted_game(deal, extra="2S", down="QH KH AH")
+        start = chips(state)
+        for trick in deal:
+            play(state, trick)
+        assert state.is_over and takers(state) == [0] * 11 and state.reversis_quinola
+        assert settle(state, start) == [16 + 32 + 16 + 25, -16, -32, -16]
+        assert state.ledger.pots == {}
+
+    def test_reversis_after_quinola_pays_a_remise_when_broken(self) -> None:
+        """The reversis broken (rule text, "The reversis"): having played Quinola in the first nine
+        tricks, the committed player who loses a later trick pays the 64 and also a remise, here the
+        first one, into the pot."""
+        deal = ["JH 3H 4H 5H", "AS 3S 2S 5C", "KS 2D 9D 6C", "QS 3D JD 7C", "JS 4D QD 8C", "9S 5D KD 9C",
+                "8S 6D AD JC", "7S 7D 2C QC", "6S 8D 3C KC", "2H 9H 6H 7H", "8H 4C AC 5S"]
+        state = scripted_game(deal, extra="4S", down="QH KH AH")
+        start = chips(state)
+        for trick in deal:
+            play(state, trick)
+        assert state.is_over and takers(state) == [0] * 9 + [1, 1] and state.reversis_quinola
+        assert settle(state, start) == [-64 - 25, 64, 0, 0]
+        assert state.ledger.pots == {"pot 1": 50}

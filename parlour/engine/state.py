@@ -229,6 +229,15 @@ class State:
             order[i], order[j] = order[j], order[i]
         return order
 
+    def _deal_around(self, deck: Sequence[int], dealer: int) -> list[int]:
+        """Each seat's hand (a mask) when ``deck`` is dealt out one card at a time from the dealer's next
+        seat round to the dealer, so the last card is the dealer's."""
+        hands = [0] * self.players
+        for k in range(self.players):
+            # Distinct bits: their sum is their union.
+            hands[self.seating.next(dealer, 1 + k)] = sum(1 << card for card in deck[k::self.players])
+        return hands
+
     def _prepared_deal(self) -> Any:
         """The prepared deal given for the current hand, if any (``deal=`` option)."""
         plan = self.options.get(DEAL_OPTION)

@@ -215,16 +215,12 @@ class CanadianSaladState(CardPlayState):
 
     def _deal(self) -> None:
         prepared = self._prepared_deal()
-        n = self.players
         if prepared is not None:
             self.hands = self._read_prepared(prepared)
         else:
             order = self._shuffled(f"deal {self.hand_number}", len(self.in_play))
             deck = [self.in_play[k] for k in order]
-            self.hands = [0] * n
-            for k in range(n):
-                # Dealt one at a time from the dealer's left; distinct bits, so their sum is their union.
-                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::n]))
+            self.hands = self._deal_around(deck, self.dealer)
         self.conditions = DEALS[self.deal_kind]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
         self.taken: list[tuple[int, int, list[int], int]] = []

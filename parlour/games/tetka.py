@@ -207,11 +207,7 @@ class TetkaState(CardPlayState):
             self.hands, self.bum = self._read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            # One at a time from the dealer's left, so the last card (the bum card) is the dealer's.
-            self.hands = [0] * 4
-            for k in range(4):
-                # Distinct bits: their sum is their union.
-                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::4]))
+            self.hands = self._deal_around(deck, self.dealer)   # the last card, the bum card, is the dealer's
             self.bum = deck[-1]
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]

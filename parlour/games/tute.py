@@ -258,9 +258,7 @@ class TuteState(State):
             self.hands, self.trump_card = self._read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            self.hands = [0] * 4
-            for k in range(4):
-                self.hands[self.seating.next(self.dealer, 1 + k)] = sum(map(BIT.__getitem__, deck[k::4]))
+            self.hands = self._deal_around(deck, self.dealer)
             self.trump_card = deck[-1]
         self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]
         self.order = ORDERS[self.trump]

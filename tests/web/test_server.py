@@ -125,7 +125,12 @@ def created_at() -> Any:
 
 
 def cards_in(text: str, cards: list[str]) -> set[str]:
-    return {card for card in cards if re.search(rf"(?<![0-9A-Z]){card}(?![0-9A-Z])", text)}
+    """The cards named in `text` as cards.
+
+    Table ids and seat tokens are random URL-safe text, so a card's letters inside one (``…x6S-…``) must
+    not count: a card is bounded by characters no token uses.
+    """
+    return {card for card in cards if re.search(rf"(?<![\w-]){card}(?![\w-])", text)}
 
 
 # --- listings -------------------------------------------------------------------------------------------

@@ -4,6 +4,10 @@ A game built on :class:`CardPlayState` says which cards a seat may play (``_lega
 its pack, usually from ``mechanics.tricks``) and what playing one does (``_play``); this class gives the
 contract around them: the legal ``play`` actions, a checked ``apply`` with a fast path for playouts,
 refusals that name the rule, and the cache that lets ``apply`` reuse the mask ``legal_actions`` just made.
+
+Games with other phases (an auction, robbing the trump, an exchange) say when cards are being played
+(``_in_play``) and override ``_legal``, ``_check`` and ``_do`` for their other actions, calling these for
+the play of a card; the fast path below is taken only while ``_in_play`` holds.
 """
 
 from __future__ import annotations
@@ -28,6 +32,10 @@ class CardPlayState(State):
         super().__init__(**kwargs)
 
     # --- what a game supplies ------------------------------------------------------------------------
+    def _in_play(self) -> bool:
+        """Whether the move now is a card from hand; games with an auction or an exchange say when."""
+        return True
+
     def _legal_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a mask over ``PACK``."""
         raise NotImplementedError
@@ -48,7 +56,7 @@ class CardPlayState(State):
 
     # --- the contract ----------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat in self.to_move and type(seat) is int:
+        if seat in self.to_move and type(seat) is int and self._in_play():
             # Remember the mask until the next card is played: ``apply`` usually checks against it next.
             mask = self._legal_mask(seat)
             self._offered = (seat, mask)
@@ -61,7 +69,7 @@ class CardPlayState(State):
     def apply(self, seat: int, action: Action | str) -> None:
         # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
         # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
-        if type(action) is Play and type(seat) is int and seat in self.to_move:
+        if type(action) is Play and type(seat) is int and seat in self.to_move and self._in_play():
             index = self.PACK.index.get(action.card, -1)
             offered = self._offered
             mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)

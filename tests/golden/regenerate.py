@@ -2,7 +2,8 @@
 
 Run only on purpose, when a game's behaviour is meant to change (and its ``rules_version`` was bumped):
 
-    python tests/golden/regenerate.py
+    python tests/golden/regenerate.py            # every game
+    python tests/golden/regenerate.py solo vint  # only these
 """
 
 from __future__ import annotations
@@ -40,12 +41,14 @@ def path_for(game_id: str) -> Path:
     return HERE / f"{game_id}.json"
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     for info in parlour.games():
+        if only and info.id not in only:
+            continue
         path_for(info.id).write_text(json.dumps(golden_game(info.id), indent=1, ensure_ascii=False) + "\n",
                                      encoding="utf-8")
         print("wrote", path_for(info.id).name)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

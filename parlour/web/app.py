@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from parlour import __version__
 from parlour.bots import bot_kinds, make_bot
 from parlour.engine import GameInfo, State, games, new_game
+from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
 from parlour.web.store import Store
 from parlour.web.tables import HINT_BOT, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Table, TableManager
@@ -102,6 +103,9 @@ class GameOut(BaseModel):
     options: list[OptionOut]
     summary: str
     bots: list[str] = Field(description="the bot kinds that can play this game")
+    direction: Literal["clockwise", "counter-clockwise"] = Field(
+        description="the way play passes: clockwise to the left (seat 1 after seat 0), counter-clockwise to the right")
+    partnerships: bool = Field(description="partners sit opposite and score together")
 
 
 class BotsOut(BaseModel):
@@ -191,6 +195,8 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
                      "choices": list(spec.choices) if spec.choices is not None else None,
                      "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],
         "summary": info.summary, "bots": [kind for kind in bot_kinds() if _plays(kind, info.id)],
+        "direction": "clockwise" if info.direction == CLOCKWISE else "counter-clockwise",
+        "partnerships": info.partnerships,
     }
 
 

@@ -137,6 +137,8 @@ def cards_in(text: str, cards: list[str]) -> set[str]:
 def test_games_are_listed_with_their_options(client: TestClient) -> None:
     listed = {game["id"]: game for game in client.get("/api/games").json()}
     assert set(listed) == {info.id for info in all_games()}
+    assert listed["tute"]["direction"] == "counter-clockwise" and listed["tetka"]["direction"] == "clockwise"
+    assert listed["tute"]["partnerships"] is True and listed["tetka"]["partnerships"] is False
     tetka = listed["tetka"]
     assert (tetka["min_players"], tetka["max_players"], tetka["default_players"]) == (4, 4, 4)
     assert tetka["options"] == [{"name": "orbits", "default": 1, "doc": tetka["options"][0]["doc"], "kind": "int",

@@ -86,8 +86,10 @@ export function valueNode(value) {
 // --- seats around the table -----------------------------------------------------------------------------------
 
 /**
- * Where each seat sits on screen. The viewer (seat 0 for a spectator) is at the bottom; play goes
- * clockwise as at a real table, so the next seat is on the left, then across, then on the right.
+ * Where each seat sits on screen. The viewer (seat 0 for a spectator) is at the bottom and the seats
+ * follow round the table as they are numbered, each at the left of the one before (the engine's
+ * seating): the next seat is on the left, then across, then on the right. A clockwise game's play
+ * therefore passes to the left, and a counter-clockwise one's (Tute) to the right, as at a real table.
  * Returns {seat: {area, index}} with area "bottom" | "left" | "top" | "right".
  */
 export function arrangeSeats(count, bottom) {

@@ -36,7 +36,9 @@ function onGameChange() {
 
   replace($("game-summary"), el("div", { class: "game-facts" },
     el("span", { class: "chip", text: (game.family || []).join(" · ") || "card game" }),
-    el("span", { class: "chip", text: playersSpan(game) })),
+    el("span", { class: "chip", text: playersSpan(game) }),
+    el("span", { class: "chip", text: game.direction === "counter-clockwise" ? "play passes right" : "play passes left" }),
+    game.partnerships ? el("span", { class: "chip", text: "partners sit opposite" }) : null),
   markdown(game.summary || ""));
 
   const players = $("players");

@@ -27,6 +27,8 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from fastapi.testclient import TestClient
 
+from webapi import create, view, wait_for_turn
+
 import parlour
 from parlour.engine import State
 from parlour.web.app import ReplayCache, create_app
@@ -34,36 +36,9 @@ from parlour.web.tables import Table
 
 RANDOM_BOTS = ["human", "random", "random", "random"]
 SEED = 21
-TIMEOUT = 10.0
 
 
 # --- helpers --------------------------------------------------------------------------------------------
-def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": "tetka", "seats": seats, **body})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def seat_view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    params = {} if seat is None else {"seat": seat}
-    headers = {} if seat is None else {"X-Seat-Token": created["seats"][seat]["token"]}
-    response = client.get(f"/api/tables/{created['table_id']}/view", params=params, headers=headers)
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
-
-
-def wait_for_turn(client: TestClient, created: dict[str, Any], seat: int) -> dict[str, Any]:
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        current = seat_view(client, created, seat)
-        if current["view"]["is_over"] or seat in current["view"]["to_move"]:
-            return current
-        assert time.monotonic() < deadline, f"seat {seat} never got the turn"
-        time.sleep(0.005)
-
-
 def play(client: TestClient, created: dict[str, Any], current: dict[str, Any]) -> None:
     answer = client.post(f"/api/tables/{created['table_id']}/actions",
                          json={"seat": 0, "version": current["version"], "action": current["view"]["legal_actions"][0]},
@@ -113,7 +88,7 @@ def finished(client: TestClient) -> dict[str, Any]:
         play(client, created, current)
     record = client.get(f"/api/tables/{created['table_id']}/record").json()
     return {"created": created, "table_id": created["table_id"], "final": current,
-            "spectator": seat_view(client, created, None), "record": record}
+            "spectator": view(client, created, None), "record": record}
 
 
 # --- the API ----------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from rich.console import Console
+from webapi import TIMEOUT, act, create, refused, token, view, wait_for_turn
 
 import parlour
 from parlour.cards import ACE_HIGH
@@ -47,7 +48,6 @@ STACKED = {"deal": {"hands": HANDS}}
 # Named in every view of that deal: the bum card (the dealer's last card, shown) and Tëtka, the queen of its suit.
 PUBLIC = {"AS", "QS"}
 RANDOM_BOTS = ["human", "random", "random", "random"]
-TIMEOUT = 10.0
 
 
 POSTGRES = os.environ.get("PARLOUR_TEST_POSTGRES")
@@ -69,54 +69,6 @@ def client(database: str) -> Iterator[TestClient]:
     # tasks go on between requests.
     with TestClient(create_app(database_url=database)) as client:
         yield client
-
-
-def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": "tetka", "seats": seats, **body})
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def token(created: dict[str, Any], seat: int) -> dict[str, str]:
-    return {"X-Seat-Token": created["seats"][seat]["token"]}
-
-
-def view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    if seat is None:
-        response = client.get(f"/api/tables/{created['table_id']}/view")
-    else:
-        response = client.get(f"/api/tables/{created['table_id']}/view", params={"seat": seat},
-                              headers=token(created, seat))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
-
-
-def wait_for_turn(client: TestClient, created: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Poll the seat's view until it is to move or the game is over (the bots answer in between)."""
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        current = view(client, created, seat)
-        if current["view"]["is_over"] or seat in current["view"]["to_move"]:
-            return current
-        if time.monotonic() > deadline:
-            raise AssertionError(f"seat {seat} never got the turn: {current['view']['to_move']}")
-        time.sleep(0.005)
-
-
-def act(client: TestClient, created: dict[str, Any], seat: int, version: Any, action: Any,
-        headers: dict[str, str] | None = None) -> Any:
-    return client.post(f"/api/tables/{created['table_id']}/actions",
-                       json={"seat": seat, "version": version, "action": action},
-                       headers=token(created, seat) if headers is None else headers)
-
-
-def refused(response: Any, status: int, error: str) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    body: dict[str, Any] = response.json()
-    assert body["error"] == error and body["message"], body
-    return body
 
 
 def created_at() -> Any:

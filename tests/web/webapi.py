@@ -1,0 +1,63 @@
+"""Calls to the server's API that the web tests share: create a table, read a seat's view, wait for a
+turn, act, and check a refusal. Imported by the test modules of this folder (pytest puts it on the path)."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+with warnings.catch_warnings():
+    # Starlette announces a successor to httpx for its test client; httpx is what FastAPI documents.
+    warnings.filterwarnings("ignore", message=".*httpx2")
+    from fastapi.testclient import TestClient
+
+TIMEOUT = 10.0
+
+
+def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "tetka", "seats": seats, **body})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> dict[str, str]:
+    return {"X-Seat-Token": created["seats"][seat]["token"]}
+
+
+def view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    if seat is None:
+        response = client.get(f"/api/tables/{created['table_id']}/view")
+    else:
+        response = client.get(f"/api/tables/{created['table_id']}/view", params={"seat": seat},
+                              headers=token(created, seat))
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def wait_for_turn(client: TestClient, created: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Poll the seat's view until it is to move or the game is over (the bots answer in between)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        current = view(client, created, seat)
+        if current["view"]["is_over"] or seat in current["view"]["to_move"]:
+            return current
+        if time.monotonic() > deadline:
+            raise AssertionError(f"seat {seat} never got the turn: {current['view']['to_move']}")
+        time.sleep(0.005)
+
+
+def act(client: TestClient, created: dict[str, Any], seat: int, version: Any, action: Any,
+        headers: dict[str, str] | None = None) -> Any:
+    return client.post(f"/api/tables/{created['table_id']}/actions",
+                       json={"seat": seat, "version": version, "action": action},
+                       headers=token(created, seat) if headers is None else headers)
+
+
+def refused(response: Any, status: int, error: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    body: dict[str, Any] = response.json()
+    assert body["error"] == error and body["message"], body
+    return body

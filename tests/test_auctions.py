@@ -3,7 +3,7 @@
 import pytest
 
 from parlour.errors import IllegalAction, NotationError
-from parlour.mechanics.auctions import ELIMINATION, OPEN, PAIRWISE, Auction, Bid
+from parlour.mechanics.auctions import ELIMINATION, ONE_ROUND, OPEN, PAIRWISE, Auction, Bid
 
 
 class LadderBid(Bid):
@@ -135,3 +135,19 @@ def test_a_copy_is_independent() -> None:
     twin.bid(1, "1C", key=1)
     assert auction.calls == [] and auction.turn == 1 and twin.turn == 0
     assert OPEN is not ELIMINATION
+
+
+def test_one_round_every_seat_calls_once_and_an_outbid_seat_gets_no_second_call() -> None:
+    auction = Auction((1, 2, 0), shape=ONE_ROUND)
+    auction.bid(1, "1C", key=1)
+    auction.bid(2, "1NT", key=2)
+    assert auction.turn == 0
+    auction.pass_(0)
+    assert auction.is_over and auction.high_seat == 2    # seat 1, outbid, does not speak again
+
+
+def test_one_round_all_pass() -> None:
+    auction = Auction((0, 1), shape=ONE_ROUND)
+    auction.pass_(0)
+    auction.pass_(1)
+    assert auction.all_passed

@@ -8,7 +8,9 @@ higher key beats the lower); an :class:`Auction` runs the calls. Three shapes co
   other seat passes in a row after a bid, or when every seat passes at once with no bid (Vint, Auction
   Bridge). Opponents of the high bidder may double it and its side may redouble; a new bid cancels both.
 * ``ELIMINATION`` — calls go round; a pass is final; the auction ends when one seat is left holding the
-  high bid, or when every seat has passed (Preference's counters, Foster's Solo).
+  high bid, or when every seat has passed (Foster's Solo).
+* ``ONE_ROUND`` — every seat has exactly one call, in order, a pass or a bid beating the last; the highest
+  bid when the round is done wins (both rounds of Preference).
 * ``PAIRWISE`` — two seats contend at a time, the one who was there first (the elder) answering each bid
   of the other; whoever passes is replaced by the next seat in order; the auction ends when the last seat
   has had its chance (the Spanish Solo auction that ends against the dealer).
@@ -79,10 +81,11 @@ class Redouble(Action):
 class Shape(Enum):
     OPEN = "open"
     ELIMINATION = "elimination"
+    ONE_ROUND = "one round"
     PAIRWISE = "pairwise"
 
 
-OPEN, ELIMINATION, PAIRWISE = Shape.OPEN, Shape.ELIMINATION, Shape.PAIRWISE
+OPEN, ELIMINATION, ONE_ROUND, PAIRWISE = Shape.OPEN, Shape.ELIMINATION, Shape.ONE_ROUND, Shape.PAIRWISE
 
 
 class Auction:
@@ -118,7 +121,7 @@ class Auction:
             self.turn = self.order[0]
 
     def copy(self) -> Auction:
-        twin = object.__new__(Auction)
+        twin = object.__new__(type(self))
         for name in Auction.__slots__:
             setattr(twin, name, getattr(self, name))
         twin.calls = self.calls.copy()
@@ -211,6 +214,10 @@ class Auction:
             self._advance_pair(seat)
             return
         order, n = self.order, len(self.order)
+        if self.shape is ONE_ROUND:
+            at = len(self.calls)
+            self.turn = order[at] if at < n else None
+            return
         if self.shape is ELIMINATION:
             left = [s for s in order if s not in self.out]
             if not left or (len(left) == 1 and left[0] == self.high_seat):

@@ -1,0 +1,689 @@
+"""Preference: three players bid for the right to name trumps, hearts always first, and settle with a pool.
+
+Follows ``rules/source/preference.txt`` (Foster's short account) with the Preference entry of
+``rules/NOTES.md``, which supplies Bicycle's procedure: the first round is one call each, the widow is not
+used when a suit is named there, and the second round sells the widow for counters. The two bidding
+rounds run on the shared auction (``parlour.mechanics.auctions``); the pool and every payment go through
+the shared chip ledger (``parlour.mechanics.chips``).
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is the last seat, so that seat 0 is eldest hand; the deal passes to the left, and with
+  four players the dealer takes no cards, makes no call, and neither antes, pays nor is paid in that deal.
+* Cards go out three to each, two to the widow, four to each, three to each, starting at the dealer's
+  left (with four players, the three who take cards).
+* First round: each of the three calls once, from the dealer's left: pass, or name a suit outranking every
+  suit named before (hearts, diamonds, clubs, spades from the top). Whoever named the highest suit plays
+  with it as trumps, without the widow, which stays face down and unseen to the end of the deal.
+* Second round (all passed): each calls once more in the same order: pass, or bid a whole number of
+  counters, 1 to 20, more than any bid before it. The highest bidder pays the bid into the pool, takes the
+  widow into hand (only he sees it), lays two cards away face down one at a time, then names any suit as
+  trumps. If all pass again, the cards are thrown in: nobody plays or pays, and the deal still counts.
+* Amounts (options, with the notes' defaults): when the pool is empty at the start of a deal, each of the
+  three active players antes ``ante`` (10). A bidder taking six or more of the ten tricks is paid
+  ``stake`` x the trump suit's multiplier from the pool (``stake`` 2; multipliers spades 1, clubs 2,
+  diamonds 3, hearts 4, following the rank of the suits); failing, he pays the same amount into it. The
+  pool pays only what it holds; an empty pool is refilled at the start of the next deal.
+* Counters may run below zero (play on credit): a seat's score is its net gain in counters.
+* The game is one round of the table, each player dealing once (option ``rounds`` for more; the text
+  gives no end). What is left in the pool is then shared equally among the players who made it up, the
+  three who anted when it was last refilled (odd counters stay in the pool; option ``share_pool``). Most
+  counters wins.
+* Irregularities (revokes, calls out of turn) cannot happen: refused actions change nothing.
+
+Hidden information: the hands; the widow (seen only by the second-round bidder who takes it; in the first
+round by nobody); the two cards laid away (seen only by that bidder; others read "lay away a card face
+down"). Sampled worlds keep the voids each seat has shown by not following suit, and draw the widow and the
+cards laid away anew, history included.
+
+Notation: ``bid hearts`` (first round), ``bid 5`` (counters, second round), ``pass``, ``discard 8S`` (a card
+laid away), ``trumps diamonds``, ``play QC``.
+
+Both rounds are ``mechanics.auctions`` auctions of the ``ONE_ROUND`` shape: one call each, never a
+second call for a player who was outbid.
+
+A prepared deal (``deal=``) is ``{"hands": [10 cards per seat; the dealer's list empty with four
+players], "widow": [2 cards]}``; the widow defaults to the two cards left over. A list of such deals
+prepares the first deals in turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from parlour.cards import ACE_HIGH, PIQUET_32, Card, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    NotationError,
+    Pass,
+    Play,
+    Reason,
+    Result,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    result_by_score,
+    seat_entry,
+)
+from parlour.engine.cardplay import CardPlayState
+from parlour.mechanics import tricks
+from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
+from parlour.mechanics.chips import Entry, Ledger
+
+RULES = """\
+**Preference** is a short cousin of Vint for three players, with the 32-card pack (A K Q J 10 9 8 7 in
+each suit). For bidding, the suits rank hearts (the *preference* suit), diamonds, clubs, spades. There is
+always a trump suit. With four at the table the dealer sits the deal out.
+
+*The pool.* Whenever the pool is empty at the start of a deal, each of the three players puts in the same
+amount (10 counters by default).
+
+*The deal.* From the dealer's left: three cards each, two face down as the **widow**, four each, three
+each. Ten cards each.
+
+*First round.* From the dealer's left, each player has one call: pass, or name a suit higher than any
+named already. Naming a suit undertakes to win six of the ten tricks (the number is never said). The
+highest suit named is trumps, and the widow stays untouched.
+
+*Second round,* only when all three passed: again one call each, pass or a bid in counters above the last
+bid (1 to 20). The highest bidder puts the bid into the pool, takes the widow, lays away two cards face
+down and then names trumps. If all pass again, the deal is thrown in.
+
+*Play.* The player at the bidder's left leads. Follow suit if you can; if not, play any card (you need not
+trump). A trick goes to its best trump, or with none in it to the best card of the suit led; whoever
+takes it leads to the next.
+
+*Payments.* A bidder who takes six tricks or more is paid from the pool 2 counters times the trump suit's
+multiplier (spades 1, clubs 2, diamonds 3, hearts 4); one who fails pays the same into the pool. The pool
+pays no more than it holds. All amounts are options.
+
+*The game* is one deal by each player (option `rounds` for more); the pool left over is then shared
+equally by the three who last filled it, and the most counters wins.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PreferenceOptions:
+    rounds: int = option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=50)
+    ante: int = option(10, "counters each active player puts in when the pool is empty at the start of a deal",
+                       minimum=1, maximum=10_000)
+    stake: int = option(2, "the agreed unit k: a bidder who makes six tricks is paid k x the trump suit's "
+                        "multiplier from the pool, and one who fails pays as much into it", minimum=0,
+                        maximum=10_000)
+    spades_multiplier: int = option(1, "the trump multiplier when spades are trumps", minimum=0, maximum=100)
+    clubs_multiplier: int = option(2, "the trump multiplier when clubs are trumps", minimum=0, maximum=100)
+    diamonds_multiplier: int = option(3, "the trump multiplier when diamonds are trumps", minimum=0, maximum=100)
+    hearts_multiplier: int = option(4, "the trump multiplier when hearts (preference) are trumps", minimum=0,
+                                    maximum=100)
+    share_pool: bool = option(True, "at the end of the game, share what is left in the pool equally among "
+                              "the players who last filled it")
+
+
+PACK = PIQUET_32
+INDEX = PACK.index
+CARDS = PACK.cards
+BIT = tuple(1 << i for i in range(len(PACK)))
+HAND_SIZE = 10
+WIDOW_SIZE = 2
+TRICKS = 10
+TO_MAKE = 6
+WIDOW_BID_LIMIT = 20
+POOL = "pool"
+
+# The suits in bidding order, lowest first: spades, clubs, diamonds, hearts (preference).
+BIDDING_ORDER = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+SUIT_NAME = {Suit.SPADES: "spades", Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts"}
+SUIT_OF_NAME = {name: suit for suit, name in SUIT_NAME.items()}
+SUIT_RANK = {suit: k for k, suit in enumerate(BIDDING_ORDER)}
+SUIT_NAMES = tuple(SUIT_NAME[s] for s in BIDDING_ORDER)
+# One card order per trump suit (A high); following suit does not depend on trumps.
+ORDERS = {suit: tricks.CardOrder.build(PACK, ACE_HIGH[5:], trump=suit) for suit in Suit}
+LEGAL = tricks.follower(ORDERS[Suit.HEARTS])
+SUIT_OF = ORDERS[Suit.HEARTS].suit_of
+SUIT_MASKS = PACK.suit_masks
+RANK_POWER = tuple(ORDERS[Suit.HEARTS].power[i] % tricks.TRUMP_POWER for i in range(len(PACK)))   # 0 = 7 .. 7 = A
+
+
+# --- the actions ----------------------------------------------------------------------------------------
+class PreferenceBid(Bid):
+    """``bid hearts`` (first round: a suit) or ``bid 5`` (second round: counters for the widow)."""
+
+    CONTRACTS = (*SUIT_NAMES, *(str(n) for n in range(1, WIDOW_BID_LIMIT + 1)))
+
+
+@dataclass(frozen=True, slots=True)
+class LayAway(CardAction):
+    """One of the two cards the widow's buyer lays away face down."""
+
+    verb: ClassVar[str] = "discard"
+    secret: ClassVar[bool] = True
+
+    def public_text(self) -> str:
+        return "lay away a card face down"
+
+
+@dataclass(frozen=True, slots=True)
+class Trumps(Action):
+    """``trumps hearts``: the widow's buyer names the trump suit."""
+
+    verb: ClassVar[str] = "trumps"
+    suit: str
+
+    def __str__(self) -> str:
+        return f"trumps {self.suit}"
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        if len(args) != 1 or args[0].lower() not in SUIT_OF_NAME:
+            raise NotationError("'trumps' takes one suit: " + ", ".join(SUIT_NAMES))
+        return cls(args[0].lower())
+
+
+PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
+SUIT_BIDS = tuple(PreferenceBid(name) for name in SUIT_NAMES)
+COUNTER_BIDS = tuple(PreferenceBid(str(n)) for n in range(1, WIDOW_BID_LIMIT + 1))
+LAYS = ActionTable([LayAway(c) for c in CARDS], chunk=8)
+TRUMPS = tuple(Trumps(name) for name in SUIT_NAMES)
+PASS = Pass()
+ACTIONS_TABLE = ActionTable([*PLAYS.actions, *SUIT_BIDS, *COUNTER_BIDS, PASS, *LAYS.actions, *TRUMPS], chunk=32)
+
+INFO = GameInfo(
+    id="preference", name="Preference", family=("auction", "trick-taking", "pool"), min_players=3,
+    max_players=4, pack=PACK.name, rules_source=("preference.txt",), summary=RULES,
+    num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(PreferenceOptions),
+    max_actions=(3 + 3 + 2 + 1 + 3 * TRICKS) * 4 * 50)
+
+FIRST, WIDOW, DISCARD, NAME, PLAY, OVER = "first round", "second round", "lay away", "trumps", "play", "over"
+
+
+# --- the shared auction, one call each ------------------------------------------------------------------
+# --- pure rules, also read by the heuristic ------------------------------------------------------------
+def suit_multiplier(options: dict[str, Any], suit: Suit) -> int:
+    return int(options[f"{SUIT_NAME[suit]}_multiplier"])
+
+
+def contract_value(options: dict[str, Any], suit: Suit) -> int:
+    """What the pool pays a bidder who makes six tricks with ``suit`` as trumps (and what a failing bidder
+    pays into it): the agreed unit times the suit's multiplier."""
+    return int(options["stake"]) * suit_multiplier(options, suit)
+
+
+def likely_tricks(hand: int, trump: Suit) -> float:
+    """A quick count of the tricks a hand (a mask) may take with ``trump`` as trumps: sure honours in every
+    suit, and the length of the trump suit beyond three. Used by the heuristic and by search playouts."""
+    total = 0.0
+    for suit in Suit:
+        cards = hand & SUIT_MASKS[suit]
+        length = cards.bit_count()
+        if not length:
+            continue
+        ranks = sorted((RANK_POWER[i] for i in bit_indices(cards)), reverse=True)
+        # Honours: the ace is a trick; the king with a guard; the queen with two guards.
+        honours = 0.0
+        for place, top in enumerate((7, 6, 5)):
+            if top in ranks and length > place:
+                honours += 1.0 if place < 2 else 0.5
+        # An unbroken run from the ace is as many tricks as it is long (in trumps).
+        solid = next((k for k, rank in enumerate(ranks) if rank != 7 - k), length)
+        if suit == trump:
+            total += max(solid, honours + max(0, length - 3) + (0.5 if length >= 3 and 7 not in ranks else 0))
+        else:   # beyond three rounds a plain suit is likely trumped
+            total += max(min(solid, 3), honours)
+            if length == 0:
+                total += 0.25 * (hand & SUIT_MASKS[trump]).bit_count()
+    return total
+
+
+def cards_text(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in bit_indices(mask))
+
+
+def word_deal(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...], str]:
+    """A deal's reasons from its ledger entries: each seat's side of every payment, in the book's words."""
+    reasons = []
+    for e in entries:
+        if isinstance(e.source, int):
+            reasons.append(Reason(e.source, -e.amount, e.reason))
+        if isinstance(e.target, int):
+            reasons.append(Reason(e.target, e.amount, e.reason))
+    return tuple(reasons), summary
+
+
+class PreferenceState(CardPlayState):
+    ACTION_KINDS = (Play, PreferenceBid, Pass, LayAway, Trumps)
+    ACTIONS = ACTIONS_TABLE
+    PACK = PACK
+    PLAYS = PLAYS
+    MUTABLE = ("hands", "trick", "taken", "tricks_won", "voids", "ledger", "auction", "first_calls")
+
+    # --- the pool and the deal -----------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.ledger = Ledger.start(self.players, 0)
+        self.hands_in_game = self.players * self.options["rounds"]
+        self.dealer = self.players - 1
+        self._deal()
+
+    def _deal(self) -> None:
+        n = self.players
+        # The three who take cards, from the dealer's left; with four the dealer sits out.
+        self.active = tuple(self.seating.next(self.dealer, k) for k in range(1, 4))
+        after = [-1] * n
+        for k, seat in enumerate(self.active):
+            after[seat] = self.active[(k + 1) % 3]
+        self.after = tuple(after)
+        self.deal_mark = self.ledger.mark()
+        self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer, " and sits out" if n == 4 else "")
+        if self.ledger.balance(POOL) == 0:
+            for seat in self.active:
+                self.ledger.ante(seat, POOL, self.options["ante"], "antes to the empty pool")
+            self.pool_members = self.active     # who made up the pool now in play
+            self._say("the pool was empty: seats {} each ante {}", ", ".join(map(str, self.active)),
+                      self.options["ante"])
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.widow = self._read_prepared(prepared)
+        else:
+            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            self.hands = [0] * n
+            at = 0
+            for packet in (3, 0, 4, 3):
+                if packet == 0:            # two face down for the widow, after the first packets
+                    self.widow = BIT[deck[at]] | BIT[deck[at + 1]]
+                    at += WIDOW_SIZE
+                    continue
+                for seat in self.active:
+                    for card in deck[at:at + packet]:
+                        self.hands[seat] |= BIT[card]
+                    at += packet
+        self.phase = FIRST
+        self.auction: Auction = Auction(self.active, shape=ONE_ROUND)
+        self.first_calls: list[tuple[int, Any]] = []
+        self.round = 1
+        self.declarer = -1
+        self.trump: Suit | None = None
+        self.widow_bid = 0
+        self.laid_away = 0
+        self.lay_at: tuple[int, ...] = ()
+        self.trick: list[int] = []
+        self.taken: list[tuple[int, int, list[int]]] = []   # finished tricks: leader, taker, cards
+        self.tricks_won = [0] * n
+        self.voids = [0] * n          # suits (as bits) each seat has shown it lacks
+        self.leader = self.active[0]
+        self._offered = None
+        self.to_move = (self.active[0],)
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
+        shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
+                 '"widow": [2 cards]}')
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
+                or len(deal["hands"]) != self.players:
+            raise ValueError(shape)
+        hands, seen = [], 0
+        for seat, cards in enumerate(deal["hands"]):
+            mask = PACK.mask(_parse_cards(cards))
+            size = HAND_SIZE if seat in self.active else 0
+            if mask.bit_count() != size or len(cards) != size or mask & seen:
+                raise ValueError(f"seat {seat} must hold {size} different cards of the 32-card pack "
+                                 "not given to anyone else")
+            seen |= mask
+            hands.append(mask)
+        widow = PACK.mask(_parse_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
+        if widow.bit_count() != WIDOW_SIZE or widow & seen or (seen | widow) != PACK.full_mask:
+            raise ValueError("the widow holds the 2 cards of the pack that no player holds")
+        return hands, widow
+
+    # --- legality --------------------------------------------------------------------------------------
+    def _in_play(self) -> bool:
+        return self.phase == PLAY
+
+    def _legal_mask(self, seat: int) -> int:
+        return LEGAL(self.hands[seat], self.trick)
+
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return PLAYS.of(LEGAL(self.hands[seat], self.trick))
+        if phase == FIRST:
+            high = self.auction.high_key
+            return [*(b for k, b in enumerate(SUIT_BIDS) if high is None or k > high), PASS]
+        if phase == WIDOW:
+            high = self.auction.high_key or 0
+            return [*COUNTER_BIDS[high:], PASS]
+        if phase == DISCARD:
+            return LAYS.of(self.hands[seat])
+        if phase == NAME:
+            return list(TRUMPS)
+        return []
+
+    def _check(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        kind = type(action)
+        expected = {FIRST: (PreferenceBid, Pass), WIDOW: (PreferenceBid, Pass), DISCARD: (LayAway,),
+                    NAME: (Trumps,), PLAY: (Play,)}[phase]
+        if kind not in expected:
+            raise IllegalAction(f"{action} is not allowed now: " + {
+                FIRST: "in the first round each player names a suit or passes",
+                WIDOW: "in the second round each player bids counters for the widow or passes",
+                DISCARD: "the widow's buyer lays away two cards",
+                NAME: "the widow's buyer names the trump suit",
+                PLAY: "the cards are being played"}[phase], rule=phase)
+        if kind is Play:
+            super()._check(seat, action)
+        elif kind is PreferenceBid:
+            contract = action.contract  # type: ignore[attr-defined]
+            if phase == FIRST:
+                if contract not in SUIT_OF_NAME:
+                    raise IllegalAction("the first round names a suit; counters are bid only in the second "
+                                        "round, when all have passed", rule="first round")
+                if not self.auction.may_bid(seat, SUIT_RANK[SUIT_OF_NAME[contract]]):
+                    raise IllegalAction(f"{contract} does not outrank {self.auction.high}: a suit named must "
+                                        "be higher (hearts, diamonds, clubs, spades from the top)",
+                                        rule="a higher suit")
+            else:
+                if contract in SUIT_OF_NAME:
+                    raise IllegalAction("the second round bids counters for the widow; trumps are named after "
+                                        "taking it", rule="second round")
+                if not self.auction.may_bid(seat, int(contract)):
+                    raise IllegalAction(f"a bid of {contract} counters does not beat {self.auction.high}",
+                                        rule="a higher bid")
+        elif kind is LayAway:
+            index = INDEX.get(action.card, -1)  # type: ignore[attr-defined]
+            if index < 0 or not self.hands[seat] >> index & 1:
+                raise IllegalAction(f"you do not hold {action.card}", rule="your own cards")  # type: ignore[attr-defined]
+
+    def _do(self, seat: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Play:
+            super()._do(seat, action)
+        elif kind is PreferenceBid:
+            contract = action.contract  # type: ignore[attr-defined]
+            key = SUIT_RANK[SUIT_OF_NAME[contract]] if self.phase == FIRST else int(contract)
+            self.auction.bid(seat, contract, key)
+            self._after_call()
+        elif kind is Pass:
+            self.auction.pass_(seat)
+            self._after_call()
+        elif kind is LayAway:
+            self._lay_away(seat, INDEX[action.card])  # type: ignore[attr-defined]
+        else:
+            self._name_trumps(seat, SUIT_OF_NAME[action.suit])  # type: ignore[attr-defined]
+
+    # --- the two rounds of bidding (on the shared auction) -------------------------------------------------
+    def _after_call(self) -> None:
+        auction = self.auction
+        if not auction.is_over:
+            self.to_move = (auction.turn,)  # type: ignore[assignment]
+            return
+        if self.phase == FIRST:
+            self.first_calls = list(auction.calls)
+            if auction.high_seat is not None:
+                self.declarer = auction.high_seat
+                self.trump = SUIT_OF_NAME[auction.high]
+                self._say("seat {} named the highest suit: {} are trumps; the widow is not used",
+                          self.declarer, auction.high)
+                self._start_play()
+                return
+            self._say("all passed in the first round: the widow goes to the highest bid in counters")
+            self.phase = WIDOW
+            self.round = 2
+            self.auction = Auction(self.active, shape=ONE_ROUND)
+            self.to_move = (self.active[0],)
+            return
+        if auction.high_seat is None:
+            self._say("all passed again: the cards are thrown in")
+            self._finish_deal(None, f"seat {self.dealer}'s deal is thrown in: all passed in both rounds")
+            return
+        buyer = auction.high_seat
+        self.declarer = buyer
+        self.widow_bid = int(auction.high)
+        self.ledger.pay(buyer, POOL, self.widow_bid, f"bid {self.widow_bid} for the widow, into the pool",
+                        "widow")
+        self.hands[buyer] |= self.widow
+        self._say("seat {} buys the widow for {} counter{} and takes it up", buyer, self.widow_bid,
+                  "" if self.widow_bid == 1 else "s")
+        self._say("the widow: {}", cards_text(self.widow), to=(buyer,))
+        self.widow = 0
+        self.phase = DISCARD
+        self.to_move = (buyer,)
+
+    def _lay_away(self, seat: int, card: int) -> None:
+        self.hands[seat] ^= BIT[card]
+        self.laid_away |= BIT[card]
+        self.lay_at = (*self.lay_at, len(self._history) - 1)
+        if self.laid_away.bit_count() == WIDOW_SIZE:
+            self.phase = NAME
+
+    def _name_trumps(self, seat: int, suit: Suit) -> None:
+        self.trump = suit
+        self._say("seat {} names {} as trumps", seat, SUIT_NAME[suit])
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.leader = self.after[self.declarer]
+        self.to_move = (self.leader,)
+
+    # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _play(self, seat: int, index: int) -> None:
+        self._offered = None
+        self.hands[seat] ^= BIT[index]
+        trick = self.trick
+        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
+            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
+        trick.append(index)
+        if len(trick) < 3:
+            self.to_move = (self.after[seat],)
+            return
+        leader = self.leader
+        taker = leader
+        for _ in range(tricks.winner(trick, ORDERS[self.trump])):  # type: ignore[index]
+            taker = self.after[taker]
+        self.taken.append((leader, taker, trick))
+        self.tricks_won[taker] += 1
+        self._log.append((len(self._history), "seat {} wins trick {}", (taker, len(self.taken)), None))
+        self.trick = []
+        self.leader = taker
+        if len(self.taken) == TRICKS:
+            self._settle()
+        else:
+            self.to_move = (taker,)
+
+    # --- quick habits, for search playouts --------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """In play, win the trick cheaply when it can be won (and the partner against the bidder is not
+        already winning it), else throw the lowest card; lead the highest. Bidding: name or buy only with a
+        hand likely to take six tricks. Reads only the seat's own hand and the public table."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase == PLAY:
+            order = ORDERS[self.trump]  # type: ignore[index]
+            power = order.power
+            legal = LEGAL(hand, self.trick)
+            trick = self.trick
+            if not trick:
+                return PLAYS[max(bit_indices(legal), key=power.__getitem__)]
+            best = trick[tricks.winner(trick, order)]
+            winner = self.leader
+            for _ in range(trick.index(best)):
+                winner = self.after[winner]
+            cards = bit_indices(legal)
+            lowest = min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))
+            friendly = seat != self.declarer and winner != self.declarer
+            if friendly:
+                return PLAYS[lowest]
+            led = SUIT_OF[trick[0]]
+            beating = [c for c in cards if SUIT_OF[c] in (led, order.trump) and power[c] > power[best]]
+            return PLAYS[min(beating, key=power.__getitem__) if beating else lowest]
+        if phase in (FIRST, WIDOW):
+            best_suit = max(Suit, key=lambda s: likely_tricks(hand, s))
+            strength = likely_tricks(hand, best_suit)
+            legal_calls = self._legal(seat)
+            if phase == FIRST and strength >= TO_MAKE - 0.5:
+                bids = [a for a in legal_calls if isinstance(a, PreferenceBid)
+                        and likely_tricks(hand, SUIT_OF_NAME[a.contract]) >= TO_MAKE - 0.5]
+                return bids[-1] if bids else PASS
+            if phase == WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
+                high = self.auction.high_key or 0
+                return legal_calls[0] if high < 4 else PASS
+            return PASS
+        if phase == DISCARD:
+            trump = max(Suit, key=lambda s: likely_tricks(hand, s))
+            spare = hand & ~SUIT_MASKS[trump] or hand
+            return LAYS[min(bit_indices(spare), key=lambda c: (RANK_POWER[c] == 7, (hand & SUIT_MASKS[SUIT_OF[c]])
+                                                              .bit_count(), RANK_POWER[c]))]
+        if phase == NAME:
+            return TRUMPS[SUIT_RANK[max(BIDDING_ORDER, key=lambda s: likely_tricks(hand, s))]]
+        return super().rollout_action(seat, rng)
+
+    # --- payments (the pool, through the shared ledger) ---------------------------------------------------
+    def _settle(self) -> None:
+        declarer, suit = self.declarer, self.trump
+        assert suit is not None
+        won = self.tricks_won[declarer]
+        value = contract_value(self.options, suit)
+        plural = "" if self.widow_bid == 1 else "s"
+        how = (f"after buying the widow for {self.widow_bid} counter{plural}" if self.widow_bid
+               else "in the first round")
+        contract = f"{SUIT_NAME[suit]} trumps (named {how})"
+        if won >= TO_MAKE:
+            paid = min(value, self.ledger.balance(POOL))
+            short = "" if paid == value else f" (of {value}: the pool held no more)"
+            self.ledger.pay(POOL, declarer, paid,
+                            f"made {won} tricks with {contract}: the pool pays {paid}{short}", "won")
+            verdict = f"made the contract with {won} tricks and takes {paid} from the pool"
+        else:
+            self.ledger.pay(declarer, POOL, value,
+                            f"took only {won} tricks with {contract}: pays {value} into the pool", "lost")
+            verdict = f"failed with {won} tricks and pays {value} into the pool"
+        self._finish_deal(declarer, f"seat {declarer}, {contract}, {verdict}")
+
+    def _finish_deal(self, declarer: int | None, summary: str) -> None:
+        last = len(self.hand_results) + 1 >= self.hands_in_game
+        if last and self.options["share_pool"]:
+            share = self.ledger.balance(POOL) // len(self.pool_members)
+            if share:
+                for seat in self.pool_members:
+                    self.ledger.pay(POOL, seat, share, "share of the pool left at the end of the game", "share")
+                summary += f"; the pool left over is shared, {share} each"
+        changes = tuple(self.ledger.net_since(self.deal_mark))
+        explain = partial(word_deal, self.ledger.since(self.deal_mark), summary)
+        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        if last:
+            self.phase = OVER
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.ledger.chips)
+
+    def result(self) -> Result:
+        base = result_by_score(self.scores(), lowest_wins=False, unit="counters")
+        pool = self.ledger.balance(POOL)
+        return Result(base.winners, base.places, base.scores, base.text, {"left in the pool": pool})
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        seats = []
+        for s in range(self.players):
+            status = []
+            if s == self.dealer:
+                status.append("dealer" + (", sits out" if self.players == 4 else ""))
+            if s == self.declarer:
+                status.append("bidder")
+            team = None if self.declarer < 0 or s not in self.active else int(s != self.declarer)
+            seats.append(seat_entry(s, team=team,
+                                    held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
+                                    chips=self.ledger.chips[s], status=", ".join(status)))
+        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick),
+                                 "widow_face_down": self.widow.bit_count(),
+                                 "laid_away_face_down": self.laid_away.bit_count(),
+                                 "pots": self.ledger.pots_view()}
+        if self.taken:
+            leader, _, cards = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        first = self.first_calls if self.phase != FIRST else self.auction.calls
+        second = self.auction.calls if self.round == 2 else []
+        extra: dict[str, Any] = {
+            "dealer": self.dealer,
+            "bidder": None if self.declarer < 0 else self.declarer,
+            "trumps": None if self.trump is None else SUIT_NAME[self.trump],
+            "widow_bid": self.widow_bid or None,
+            "first_round": [f"seat {s}: {c}" for s, c in first],
+            "second_round": [f"seat {s}: {c}" for s, c in second],
+            "pool": self.ledger.balance(POOL),
+            "pays": {SUIT_NAME[suit]: contract_value(self.options, suit) for suit in reversed(BIDDING_ORDER)},
+            "trick_number": min(len(self.taken) + 1, TRICKS),
+            "deal": f"{self.hand_number} of {self.hands_in_game}",
+        }
+        if seat is not None and seat == self.declarer and self.laid_away:
+            extra["laid_away"] = cards_text(self.laid_away).split()
+        hand = cards_text(self.hands[seat]).split() if seat is not None else []
+        return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
+
+    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
+        out, seat = [], leader
+        for card in cards:
+            out.append({"seat": seat, "card": str(CARDS[card])})
+            seat = self.after[seat]
+        return out
+
+    # --- what each seat cannot see ------------------------------------------------------------------
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        for s in self.active:
+            if s == seat:
+                continue
+            hidden = self.hands[s]
+            allowed = PACK.full_mask
+            for suit in range(4):
+                if self.voids[s] >> suit & 1:
+                    allowed &= ~SUIT_MASKS[suit]
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(("hand", s), hidden.bit_count(), allowed))
+        if self.widow:
+            unknown.pool |= self.widow
+            unknown.zones.append(Zone(("widow",), self.widow.bit_count()))
+        if self.laid_away and seat != self.declarer:
+            unknown.pool |= self.laid_away
+            unknown.zones.append(Zone(("laid away",), self.laid_away.bit_count()))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
+        for key, cards in deal.items():
+            kind = key[0]  # type: ignore[index]
+            mask = sum(BIT[c] for c in cards)
+            if kind == "hand":
+                self.hands[key[1]] = mask  # type: ignore[index]
+            elif kind == "widow":
+                self.widow = mask
+            else:
+                self.laid_away = mask
+                # The world's history holds the sampled cards laid away, not the real ones.
+                for position, card in zip(self.lay_at, sorted(cards), strict=True):
+                    self._history[position] = (self.declarer, LAYS[card])
+
+
+def _parse_cards(cards: Any) -> list[Card]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ValueError("cards in a prepared deal are lists of notation such as 'QH'")
+    return [Card.parse(c) for c in cards]
+
+
+register(INFO, PreferenceState)

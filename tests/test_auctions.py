@@ -151,3 +151,14 @@ def test_one_round_all_pass() -> None:
     auction.pass_(0)
     auction.pass_(1)
     assert auction.all_passed
+
+
+def test_closing_passes_let_an_open_auction_need_more_passes_in_a_row() -> None:
+    """Old Vint: eight (or twelve) passes in a row end the auction, bid or no bid."""
+    auction = Auction((0, 1, 2, 3), closing_passes=8)
+    auction.bid(0, "1C", key=1)
+    for k in range(7):
+        auction.pass_((1 + k) % 4)
+    assert auction.turn == 0          # the bidder speaks again before the eighth pass
+    auction.pass_(0)
+    assert auction.is_over and auction.high_seat == 0

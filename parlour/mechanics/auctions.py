@@ -7,6 +7,7 @@ higher key beats the lower); an :class:`Auction` runs the calls. Three shapes co
 * ``OPEN`` — calls go round and round; a seat that passed may bid later; the auction ends when every
   other seat passes in a row after a bid, or when every seat passes at once with no bid (Vint, Auction
   Bridge). Opponents of the high bidder may double it and its side may redouble; a new bid cancels both.
+  ``closing_passes`` sets another count of passes in a row that ends it, bid or no bid (old Vint: 8 or 12).
 * ``ELIMINATION`` — calls go round; a pass is final; the auction ends when one seat is left holding the
   high bid, or when every seat has passed (Foster's Solo).
 * ``ONE_ROUND`` — every seat has exactly one call, in order, a pass or a bid beating the last; the highest
@@ -91,17 +92,18 @@ OPEN, ELIMINATION, ONE_ROUND, PAIRWISE = Shape.OPEN, Shape.ELIMINATION, Shape.ON
 class Auction:
     """One auction in progress. ``order`` is every bidder in calling order, the first to speak first."""
 
-    __slots__ = ("_contenders", "_next_entrant", "calls", "doubled", "doubler", "high", "high_key",
+    __slots__ = ("_contenders", "_next_entrant", "calls", "closing_passes", "doubled", "doubler", "high", "high_key",
                  "high_seat", "holds", "order", "out", "passes", "shape", "sides", "turn")
 
     def __init__(self, order: Sequence[int], *, shape: Shape = OPEN, sides: Sequence[int] | None = None,
-                 holds: bool = False) -> None:
+                 holds: bool = False, closing_passes: int | None = None) -> None:
         if len(order) < 2 or len(set(order)) != len(order):
             raise ValueError("an auction needs two or more distinct bidders")
         self.order = tuple(order)
         self.shape = shape
         self.sides = None if sides is None else tuple(sides)
         self.holds = holds
+        self.closing_passes = closing_passes
         self.calls: list[tuple[int, Any]] = []    # (seat, contract or "pass"/"double"/"redouble")
         self.high: Any = None                      # the contract to beat, None before the first bid
         self.high_key: Any = None
@@ -174,7 +176,7 @@ class Auction:
         self.calls.append((seat, "pass"))
         if self.shape is OPEN:
             self.passes += 1
-            needed = len(self.order) - (0 if self.high_seat is None else 1)
+            needed = self.closing_passes or len(self.order) - (0 if self.high_seat is None else 1)
             if self.passes >= needed:
                 self.turn = None
                 return

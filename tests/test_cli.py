@@ -348,3 +348,11 @@ class TestReplay:
         stacked_tetka(["1", f"save {path}", "quit"])
         code, out = run(["replay", str(path), "--all", "--seat", "0"])
         assert code == 0 and "left unfinished" in out and "step 4/4" in out
+
+
+def test_only_the_engines_card_notation_is_drawn_as_a_card() -> None:
+    """A Vint or bridge bid (``bid 1H``) and a word (``as``) stay text; ``play AH`` and ``7S#2`` are cards."""
+    assert table.notation("bid 1H").plain == "bid 1H"
+    assert table.notation("bid 3NT").plain == "bid 3NT"
+    assert table.notation("play AH").plain == "play A♥"
+    assert table.card("7S#2").plain != "7S#2" and table.card("as").plain == "as"

@@ -54,8 +54,17 @@ def parse_card(text: str) -> Card | None:
         return None
 
 
+# A card as the engine writes it, and nothing else: ``1H`` (a Vint bid) or ``as`` (a word) is not drawn as A♥/A♠.
+CARD_TOKEN = re.compile(r"(?:10|[2-9AKQJ])[CDHS](?:#\d+)?|JK(?:#\d+)?")
+
+
+def shown_card(text: object) -> Card | None:
+    """The card a piece of a view names in the engine's own notation, for drawing; ``None`` otherwise."""
+    return parse_card(text) if isinstance(text, str) and CARD_TOKEN.fullmatch(text) else None
+
+
 def card(text: str) -> Text:
-    found = parse_card(text)
+    found = shown_card(text)
     if found is None:
         return Text(str(text))
     style = BLACK if found.suit is None or not found.suit.is_red else RED
@@ -65,7 +74,7 @@ def card(text: str) -> Text:
 def cards(texts: Sequence[str], group_suits: bool = False) -> Text:
     """Cards in a row; with ``group_suits``, a wider gap where the suit changes in a hand sorted by suit
     (a hand a game sorts by rank instead stays evenly spaced)."""
-    suits = [found.suit if (found := parse_card(text)) is not None else None for text in texts]
+    suits = [found.suit if (found := shown_card(text)) is not None else None for text in texts]
     runs = 1 + sum(1 for a, b in pairwise(suits) if a != b)
     grouped = group_suits and len(texts) > 1 and runs == len(set(suits)) > 1
     out = Text()
@@ -82,7 +91,7 @@ def notation(text: str) -> Text:
     out = Text(verb)
     for arg in args:
         out.append(" ")
-        out.append_text(card(arg) if parse_card(arg) is not None else Text(arg))
+        out.append_text(card(arg) if shown_card(arg) is not None else Text(arg))
     return out
 
 
@@ -111,7 +120,7 @@ def value(item: Any) -> Text:
     if isinstance(item, (int, float)):
         return Text(str(item))
     if isinstance(item, str):
-        return card(item) if parse_card(item) is not None else prose(item)
+        return card(item) if shown_card(item) is not None else prose(item)
     if isinstance(item, Mapping):
         return Text(SEP).join(key(k) + Text(": ") + value(v) for k, v in item.items())
     if isinstance(item, (list, tuple)):
@@ -122,7 +131,7 @@ def value(item: Any) -> Text:
 def sequence(items: Sequence[Any]) -> Text:
     if not items:
         return Text("—", style=DIM)
-    if all(isinstance(x, str) and parse_card(x) is not None for x in items):
+    if all(isinstance(x, str) and shown_card(x) is not None for x in items):
         if len(items) > LONG_PILE:
             return Text(f"({len(items)}, last {LONG_PILE}) ", style=DIM) + cards(items[-LONG_PILE:])
         return cards(items)
@@ -146,7 +155,7 @@ def nested(item: Any) -> Text:
 
 def key(name: Any) -> Text:
     """A mapping key: a card drawn as a card (a table of card values), else words."""
-    return card(name) if isinstance(name, str) and parse_card(name) is not None else Text(label(name))
+    return card(name) if isinstance(name, str) and shown_card(name) is not None else Text(label(name))
 
 
 def entry(item: Mapping[str, Any]) -> Text:

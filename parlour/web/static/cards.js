@@ -41,15 +41,13 @@ export function parseCard(text) {
     if (!/^[1-9]\d?$/.test(copyText)) return null;
     copy = Number(copyText);
   }
-  const upper = body.toUpperCase();
-  if (upper === "JK") return { text: raw, rank: "JK", suit: null, copy, joker: true, red: false };
-  const m = /^(10|[2-9AKQJT1])([CDHS\u2660-\u2667])$/.exec(upper);
+  // Only the engine's own notation is a card: "1H" (a Vint bid) or "as" (a word) is left as text.
+  if (body === "JK") return { text: raw, rank: "JK", suit: null, copy, joker: true, red: false };
+  const m = /^(10|[2-9AKQJ])([CDHS\u2660-\u2667])$/.exec(body);
   if (!m) return null;
   const suit = SUIT_BY_SYMBOL[m[2]] || m[2];
   if (!SUITS[suit]) return null;
-  let rank = m[1];
-  if (rank === "T") rank = "10";
-  if (rank === "1") rank = "A";
+  const rank = m[1];
   return { text: raw, rank, suit, copy, joker: false, red: SUITS[suit].red };
 }
 

@@ -162,3 +162,11 @@ def test_closing_passes_let_an_open_auction_need_more_passes_in_a_row() -> None:
     assert auction.turn == 0          # the bidder speaks again before the eighth pass
     auction.pass_(0)
     assert auction.is_over and auction.high_seat == 0
+
+
+def test_top_key_ends_the_auction_at_the_highest_contract() -> None:
+    """Schafkopf's widow: the first seat to take it has it; the seats after it are not asked."""
+    auction = Auction((1, 2, 0), shape=ELIMINATION, top_key=1)
+    auction.pass_(1)
+    auction.bid(2, "take", key=1)
+    assert auction.is_over and auction.high_seat == 2 and auction.calls == [(1, "pass"), (2, "take")]

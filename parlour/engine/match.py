@@ -91,5 +91,5 @@ def result_by_score(scores: Sequence[int], lowest_wins: bool, unit: str = "point
     winners = tuple(seat for seat, place in enumerate(places) if place == 1)
     best = scores[winners[0]]
     who = " and ".join(f"seat {s}" for s in winners)
-    verb = "wins" if len(winners) == 1 else "tie"
+    verb = "wins" if len(winners) == 1 else "share the win"
     return Result(winners, places, tuple(scores), f"{who} {verb} with {best} {unit}")

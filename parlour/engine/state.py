@@ -238,6 +238,24 @@ class State:
             hands[self.seating.next(dealer, 1 + k)] = sum(1 << card for card in deck[k::self.players])
         return hands
 
+    def _deal_packets(self, deck: Sequence[int], seats: Sequence[int], packets: Sequence[int],
+                      widow: int = 0, widow_after: int = 0) -> tuple[list[int], int]:
+        """Each seat's hand (a mask, by seat number) and the widow's, when ``deck`` is dealt in rounds of
+        packets: in round ``k`` every seat of ``seats``, in order, takes ``packets[k]`` cards, and after
+        ``widow_after`` rounds ``widow`` cards go face down to the widow (Schafkopf and Preference deal
+        3 each, 2 to the widow, 4 each, 3 each)."""
+        hands = [0] * self.players
+        widow_mask = 0
+        at = 0
+        for round_number, size in enumerate((*packets, 0)):
+            if round_number == widow_after:
+                widow_mask = sum(1 << card for card in deck[at:at + widow])
+                at += widow
+            for seat in seats if size else ():
+                hands[seat] |= sum(1 << card for card in deck[at:at + size])
+                at += size
+        return hands, widow_mask
+
     def _prepared_deal(self) -> Any:
         """The prepared deal given for the current hand, if any (``deal=`` option)."""
         plan = self.options.get(DEAL_OPTION)

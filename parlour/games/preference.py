@@ -294,18 +294,9 @@ class PreferenceState(CardPlayState):
         if prepared is not None:
             self.hands, self.widow = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            self.hands = [0] * n
-            at = 0
-            for packet in (3, 0, 4, 3):
-                if packet == 0:            # two face down for the widow, after the first packets
-                    self.widow = BIT[deck[at]] | BIT[deck[at + 1]]
-                    at += WIDOW_SIZE
-                    continue
-                for seat in self.active:
-                    for card in deck[at:at + packet]:
-                        self.hands[seat] |= BIT[card]
-                    at += packet
+            # Three each, two face down for the widow, four each, three each.
+            self.hands, self.widow = self._deal_packets(self._shuffled(f"deal {self.hand_number}", len(PACK)),
+                                                        self.active, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
         self.phase = FIRST
         self.auction: Auction = Auction(self.active, shape=ONE_ROUND)
         self.first_calls: list[tuple[int, Any]] = []

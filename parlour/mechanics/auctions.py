@@ -16,9 +16,12 @@ higher key beats the lower); an :class:`Auction` runs the calls. Three shapes co
   of the other; whoever passes is replaced by the next seat in order; the auction ends when the last seat
   has had its chance (the Spanish Solo auction that ends against the dealer).
 
-``holds`` lets an earlier seat in ``order`` match the high bid rather than beat it — the elder hand's
-privilege in several books. An auction is a small mutable object: a game keeps it in an attribute listed
-in ``MUTABLE`` so that clones copy it.
+``top_key`` ends an auction the moment the highest contract there is gets bid, when no one may hold it
+(taking Schafkopf's widow: the first to take it has it). ``holds`` lets an earlier seat in ``order``
+match the high bid rather than beat it — the elder hand's privilege in several books.
+
+An auction is a small mutable object: a game keeps it in an attribute listed in ``MUTABLE`` so that
+clones copy it.
 
 >>> auction = Auction((1, 2, 3, 0), shape=OPEN, sides=(0, 1, 0, 1))
 >>> auction.bid(1, "1S", key=1); auction.double(2); auction.pass_(3); auction.pass_(0)
@@ -92,11 +95,11 @@ OPEN, ELIMINATION, ONE_ROUND, PAIRWISE = Shape.OPEN, Shape.ELIMINATION, Shape.ON
 class Auction:
     """One auction in progress. ``order`` is every bidder in calling order, the first to speak first."""
 
-    __slots__ = ("_contenders", "_next_entrant", "calls", "closing_passes", "doubled", "doubler", "high", "high_key",
-                 "high_seat", "holds", "order", "out", "passes", "shape", "sides", "turn")
+    __slots__ = ("_contenders", "_next_entrant", "calls", "closing_passes", "doubled", "doubler", "high",
+                 "high_key", "high_seat", "holds", "order", "out", "passes", "shape", "sides", "top_key", "turn")
 
     def __init__(self, order: Sequence[int], *, shape: Shape = OPEN, sides: Sequence[int] | None = None,
-                 holds: bool = False, closing_passes: int | None = None) -> None:
+                 holds: bool = False, closing_passes: int | None = None, top_key: Any = None) -> None:
         if len(order) < 2 or len(set(order)) != len(order):
             raise ValueError("an auction needs two or more distinct bidders")
         self.order = tuple(order)
@@ -104,6 +107,7 @@ class Auction:
         self.sides = None if sides is None else tuple(sides)
         self.holds = holds
         self.closing_passes = closing_passes
+        self.top_key = top_key
         self.calls: list[tuple[int, Any]] = []    # (seat, contract or "pass"/"double"/"redouble")
         self.high: Any = None                      # the contract to beat, None before the first bid
         self.high_key: Any = None
@@ -169,6 +173,9 @@ class Auction:
         self.high, self.high_key, self.high_seat = contract, key, seat
         self.doubled, self.doubler = 0, None
         self.passes = 0
+        if self.top_key is not None and key >= self.top_key and not self.holds:
+            self.turn = None      # nothing can beat it
+            return
         self._advance(seat)
 
     def pass_(self, seat: int) -> None:

@@ -1,0 +1,677 @@
+"""Schafkopf, the simple three-hand form: one declarer with the widow against two, or everyone for "least".
+
+Follows ``rules/source/schafkopf.txt`` with the Schafkopf entry of ``rules/NOTES.md``. Built on
+``CardPlayState`` (the play of a card), ``mechanics.tricks`` (queens, jacks and diamonds made one trump
+suit through ``trump_order``) and ``mechanics.auctions`` (the widow offered round the table as an
+``ELIMINATION`` auction with a single contract, "take").
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+* The first dealer is seat 2, so that seat 0 is the first offered the widow and leads the first trick;
+  the deal then passes to the left.
+* The declarer's two discards count for the declarer at the end of the hand (notes), so the 120 card
+  points are always shared out in full. The widow is not shown to the defenders, and the discards stay
+  face down until the hand is scored; the declarer may lay away any two cards, trumps and widow cards
+  included.
+* Taking the widow ends the offer at once: there is only one thing to take, so the seats still to speak
+  have nothing left to say (the auction records their passes for them).
+* Schwarz is every trick; being schwarzed is taking no trick (notes). Option ``schwarz="points"`` reads
+  the book literally instead: all 120 card points, or none at all (the discards included).
+* Only the declarer's score moves in a declared hand, and only the winner's (or the loser's) in least;
+  the book has no payments between players.
+* In least the untouched widow goes, with its points, to whoever wins the last trick (notes). The lowest
+  count wins 2, or 4 with no card points at all. Two tied for lowest: the one whose latest trick is
+  earlier wins. All three tied (40 each): the dealer wins. One player with all 120 points loses 4 and the
+  others score nothing, whatever tricks they took.
+* The game is a number of whole rounds, each player dealing once per round (option ``rounds``, default
+  one round, three deals), so everyone deals equally often, as the book asks. The highest total wins;
+  equal totals share the win.
+* Revokes cannot happen: a card that breaks the rule of following is refused and changes nothing.
+
+Hidden information: the hands, the widow (until a declarer picks it up, and then only the declarer sees
+it; in least until the end), and the declarer's discards (``discard`` actions are secret: others read
+"discard a card face down"). Sampled worlds keep voids shown by not following, hand sizes, and the number
+of cards laid away; the history of a sampled world holds the sampled discards, not the real ones.
+
+A prepared deal (``deal=``) is either ``{"hands": [[10 cards] x 3], "widow": [2 cards]}`` (the widow
+defaults to the two cards left over) or ``{"pack": [32 cards]}``, a stacked pack read from the top and
+dealt as the book deals it: three to each player from the dealer's left, two to the widow, four each,
+three each.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    Action,
+    ActionTable,
+    CardAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Pass,
+    Play,
+    Reason,
+    Unknown,
+    Zone,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
+from parlour.engine.cardplay import CardPlayState
+from parlour.mechanics import tricks
+from parlour.mechanics.auctions import ELIMINATION, Auction
+
+RULES = """\
+**Schafkopf** ("sheep's head") is the old Bavarian ancestor of Skat. This is its simple three-hand form,
+played with the 32-card pack (A, 10, K, Q, J, 9, 8, 7 in each suit).
+
+*Trumps.* Every queen, every jack and every diamond form one trump suit of fourteen cards, from the top:
+Q♣ Q♠ Q♥ Q♦, J♣ J♠ J♥ J♦, then A♦ 10♦ K♦ 9♦ 8♦ 7♦. Clubs, spades and hearts keep only six cards each,
+ranking A, 10, K, 9, 8, 7. A queen or jack belongs to trumps, never to the suit printed on it.
+
+*The deal.* Ten cards each and two face down as the **widow**: three to each player starting at the
+dealer's left, two to the widow, then four each, then three each.
+
+*The widow.* Beginning with the player on the dealer's left, each in turn may **take** the widow or **pass**. The
+first to take it is the **declarer**, playing alone against the other two (the defenders): he adds the
+widow to his hand and lays away two cards face down (`discard`, one card at a time). Those two count for
+him at the end. If all three pass, the hand is played **least**.
+
+*The play.* Whoever sits on the dealer's left opens the first trick. Follow suit if you can (trumps are
+a suit: a queen led asks for trumps); otherwise play anything. The highest trump wins, else the highest
+card of the suit led; the winner leads next.
+
+*Card points*: ace 11, ten 10, king 4, queen 3, jack 2; 120 in the pack.
+
+*A declared hand.* With 61 or more the declarer wins 2; with 91 or more (**schneider**) 4; taking every
+trick (**schwarz**) 6. With 60 or less he loses 2; with 30 or less (**schneidered**) 4; taking no trick
+at all (**schwarzed**) 6. Only the declarer's score changes.
+
+*Least.* Everyone plays alone and wants as few card points as possible; the widow goes untouched to the
+winner of the last trick. The lowest count scores 2 (4 with no card points at all). Between two tied for
+lowest, the one who took a trick less recently wins; a three-way tie goes to the dealer. A player who
+takes all 120 points loses 4 and the others score nothing.
+
+*The game* is a round of three deals, each player dealing once (option `rounds` for more); the highest
+total wins.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SchafkopfOptions:
+    rounds: int = option(1, "rounds of the table: in each, every player deals once (three deals)",
+                         minimum=1, maximum=20)
+    schwarz: str = option("tricks", "what schwarz means: every trick (notes), or all 120 card points as "
+                          "the book words it (schwarzed: no trick, or no card point)",
+                          choices=("tricks", "points"))
+
+
+PACK = PIQUET_32
+CARDS = PACK.cards
+INDEX = PACK.index
+TRUMP = int(Suit.DIAMONDS)
+# Trumps lowest first, as CardOrder.build wants them.
+TRUMP_ORDER = tuple(Card.parse(c) for c in ("7D", "8D", "9D", "KD", "10D", "AD", "JD", "JH", "JS", "JC",
+                                             "QD", "QH", "QS", "QC"))
+PLAIN_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.KING, Rank.TEN, Rank.ACE)
+ORDER = tricks.CardOrder.build(PACK, PLAIN_RANKS, trump=Suit.DIAMONDS, trump_order=TRUMP_ORDER)
+LEGAL = tricks.follower(ORDER)
+SUIT_OF = ORDER.suit_of
+POWER = ORDER.power
+SUIT_MASKS = ORDER.suit_masks
+TRUMPS = SUIT_MASKS[TRUMP]
+BIT = tuple(1 << i for i in range(len(PACK)))
+VALUE = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
+CARD_POINTS = tuple(VALUE.get(card.rank, 0) for card in CARDS)
+# Masks of the cards worth each value, for counting a heap with a few bit counts.
+VALUE_MASKS = tuple((value, PACK.rank_masks[rank]) for rank, value in VALUE.items())
+ALL_POINTS = 120
+HAND_SIZE = 10
+WIDOW_SIZE = 2
+TRICKS = 10
+SEAT = tuple((s,) for s in range(3))
+
+WIN, SCHNEIDER, SCHWARZ = 2, 4, 6
+
+
+def card_points(mask: int) -> int:
+    """The card points of some cards: ace 11, ten 10, king 4, queen 3, jack 2."""
+    return sum(value * (mask & cards).bit_count() for value, cards in VALUE_MASKS)
+
+
+def suit_words(suit: int) -> str:
+    return "trumps" if suit == TRUMP else Suit(suit).name.lower()
+
+
+def cards_text(mask: int) -> str:
+    return " ".join(str(CARDS[i]) for i in bit_indices(mask))
+
+
+def display_order(mask: int) -> list[str]:
+    """A hand as a player sorts it: trumps from the top, then clubs, spades and hearts, each high to low."""
+    suit_rank = {TRUMP: 0, int(Suit.CLUBS): 1, int(Suit.SPADES): 2, int(Suit.HEARTS): 3}
+    return [str(CARDS[i]) for i in sorted(bit_indices(mask), key=lambda i: (suit_rank[SUIT_OF[i]], -POWER[i]))]
+
+
+# --- the widow and the discard, as actions ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Pick up the widow and play alone against the other two."""
+
+    verb: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Bury(CardAction):
+    """One of the declarer's two cards laid away face down: the defenders must not see it."""
+
+    verb: ClassVar[str] = "discard"
+    secret: ClassVar[bool] = True
+
+    def public_text(self) -> str:
+        return "discard a card face down"
+
+
+PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
+BURIES = ActionTable([Bury(c) for c in CARDS], chunk=8)
+TAKE, PASS = Take(), Pass()
+ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BURIES.actions, TAKE, PASS], chunk=32)
+
+INFO = GameInfo(
+    id="schafkopf", name="Schafkopf", family=("trick-taking", "point-trick"), min_players=3, max_players=3,
+    pack=PACK.name, rules_source=("schafkopf.txt",), summary=RULES, num_distinct_actions=len(ACTIONS_TABLE),
+    options=option_specs(SchafkopfOptions), max_actions=(3 + WIDOW_SIZE + 3 * TRICKS) * 3 * 20)
+
+WIDOW, DISCARD, PLAY, OVER = "widow", "discard", "play", "over"
+
+
+# --- scoring, as pure functions -------------------------------------------------------------------------
+def declarer_score(points: int, tricks_taken: int, schwarz: str = "tricks") -> tuple[int, str]:
+    """The declarer's victory points and the book's word for the outcome, given his card points (discards
+    included) and tricks."""
+    if (tricks_taken == TRICKS) if schwarz == "tricks" else (points == ALL_POINTS):
+        return SCHWARZ, "schwarz"
+    if (tricks_taken == 0) if schwarz == "tricks" else (points == 0):
+        return -SCHWARZ, "schwarzed"
+    if points >= 91:
+        return SCHNEIDER, "schneider"
+    if points >= 61:
+        return WIN, "won"
+    if points <= 30:
+        return -SCHNEIDER, "schneidered"
+    return -WIN, "lost"
+
+
+def least_score(points: Sequence[int], last_won: Sequence[int], dealer: int) -> tuple[list[int], str]:
+    """Each seat's victory points in least, and why. ``last_won[s]`` is the number of the last trick seat
+    ``s`` took (0 for none)."""
+    changes = [0] * len(points)
+    for seat, count in enumerate(points):
+        if count == ALL_POINTS:
+            changes[seat] = -SCHNEIDER
+            return changes, f"seat {seat} took all 120 points and loses 4; the others score nothing"
+    low = min(points)
+    tied = [seat for seat, count in enumerate(points) if count == low]
+    if len(tied) == len(points):
+        changes[dealer] = WIN
+        return changes, f"all three tied with {low}: the dealer, seat {dealer}, wins 2"
+    if len(tied) == 2:
+        winner = min(tied, key=lambda s: last_won[s])
+        other = tied[0] if winner == tied[1] else tied[1]
+        changes[winner] = WIN
+        return changes, (f"seats {tied[0]} and {tied[1]} tied with {low}: seat {winner} took a trick less "
+                         f"recently (trick {last_won[winner]}, against {last_won[other]}) and wins 2")
+    winner = tied[0]
+    if low == 0:
+        changes[winner] = SCHNEIDER
+        return changes, f"seat {winner} took no card points and wins 4"
+    changes[winner] = WIN
+    return changes, f"seat {winner} took the fewest points ({low}) and wins 2"
+
+
+def word_declared(declarer: int, in_tricks: int, discards: int, buried: int, tricks_taken: int, score: int,
+                  outcome: str) -> tuple[tuple[Reason, ...], str]:
+    points = in_tricks + discards
+    reasons = (Reason(None, in_tricks, f"card points the declarer took in {tricks_taken} trick(s)"),
+               Reason(None, discards, f"card points in the declarer's discard ({cards_text(buried)})"),
+               Reason(None, ALL_POINTS - points, "card points the defenders took"),
+               Reason(declarer, score, _declared_words(outcome, points, tricks_taken)))
+    verb = "wins" if score > 0 else "loses"
+    words = _declared_words(outcome, points, tricks_taken)
+    return reasons, f"seat {declarer} took the widow: {words}, {verb} {abs(score)}"
+
+
+def _declared_words(outcome: str, points: int, tricks_taken: int) -> str:
+    if outcome in ("schwarz", "schwarzed"):
+        return f"{outcome} ({tricks_taken} tricks, {points} card points)"
+    return f"{outcome} with {points} card points"
+
+
+def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[int, ...],
+               why: str) -> tuple[tuple[Reason, ...], str]:
+    reasons = [Reason(None, card_points(widow), f"the widow ({cards_text(widow)}) goes to seat {last} "
+                                                "with the last trick")]
+    reasons += [Reason(None, points[s], f"card points taken by seat {s}") for s in range(len(points))]
+    reasons += [Reason(s, changes[s], why) for s in range(len(points)) if changes[s]]
+    return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
+
+
+class SchafkopfState(CardPlayState):
+    ACTION_KINDS = (Play, Take, Pass, Bury)
+    ACTIONS = ACTIONS_TABLE
+    PACK = PACK
+    PLAYS = PLAYS
+    # Finished tricks are never changed again, so clones share the entries of ``taken``.
+    MUTABLE = ("hands", "totals", "trick", "taken", "won", "voids", "auction")
+
+    # --- deal --------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.totals = [0] * 3
+        self.hands_in_game = 3 * self.options["rounds"]
+        self.dealer = 2
+        self._deal()
+
+    def _deal(self) -> None:
+        # Eldest (the dealer's left), middle, dealer: the order of the deal, the offer and the first trick.
+        self.order = self.seating.order_from(self.seating.next(self.dealer))
+        prepared = self._prepared_deal()
+        if prepared is not None:
+            self.hands, self.widow = self._read_prepared(prepared)
+        else:
+            self.hands, self.widow = self._deal_book(self._shuffled(f"deal {self.hand_number}", len(PACK)))
+        self.phase = WIDOW
+        self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
+        self.declarer = -1
+        self.buried = 0
+        self.bury_at: tuple[int, ...] = ()
+        self.trick: list[int] = []
+        # Finished tricks: (leader, taker, cards in the order played).
+        self.taken: list[tuple[int, int, list[int]]] = []
+        self.won = [0] * 3      # cards taken in tricks, by seat
+        self.voids = [0] * 3    # suits (as bits, trumps the diamond bit) each seat has shown it lacks
+        self.leader = self.order[0]
+        self._offered = None
+        self.to_move = SEAT[self.order[0]]
+        self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
+                  self.dealer, self.order[0])
+
+    def _deal_book(self, pack: Sequence[int]) -> tuple[list[int], int]:
+        """Deal a pack (top first) as the book does: 3 each, 2 to the widow, 4 each, 3 each."""
+        return self._deal_packets(pack, self.order, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
+
+    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
+        shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
+                 'or {"pack": [the 32 cards, top first]}')
+        if isinstance(deal, dict) and "pack" in deal:
+            cards = _parse_cards(deal["pack"])
+            if len(cards) != len(PACK) or PACK.mask(cards) != PACK.full_mask:
+                raise ValueError("a stacked pack lists each of the 32 cards once")
+            return self._deal_book([INDEX[c] for c in cards])
+        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 3:
+            raise ValueError(shape)
+        hands, seen = [], 0
+        for seat, listed in enumerate(deal["hands"]):
+            mask = PACK.mask(_parse_cards(listed))
+            if mask.bit_count() != HAND_SIZE or len(listed) != HAND_SIZE or mask & seen:
+                raise ValueError(f"seat {seat} must hold 10 different cards of the 32-card pack not given "
+                                 "to anyone else")
+            seen |= mask
+            hands.append(mask)
+        if "widow" in deal:
+            widow = PACK.mask(_parse_cards(deal["widow"]))
+            if widow.bit_count() != WIDOW_SIZE or len(deal["widow"]) != WIDOW_SIZE or widow & seen:
+                raise ValueError("the widow holds 2 cards that no player holds")
+        else:
+            widow = PACK.full_mask & ~seen
+        return hands, widow
+
+    # --- legality ----------------------------------------------------------------------------------
+    def _in_play(self) -> bool:
+        return self.phase == PLAY
+
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return super()._legal(seat)
+        if phase == WIDOW:
+            return [TAKE, PASS]
+        if phase == DISCARD:
+            return BURIES.of(self.hands[seat])
+        return []
+
+    def _check(self, seat: int, action: Action) -> None:
+        phase = self.phase
+        kind = type(action)
+        if phase == WIDOW:
+            if kind not in (Take, Pass):
+                raise IllegalAction(f"{action} is not allowed now: the widow is being offered, so take it or "
+                                    "pass", rule="taking the widow")
+            return
+        if phase == DISCARD:
+            if kind is not Bury:
+                raise IllegalAction(f"{action} is not allowed now: the declarer lays away two cards face down "
+                                    "before the play", rule="discarding")
+            card: Card = action.card  # type: ignore[attr-defined]
+            if card not in INDEX or not self.hands[seat] >> INDEX[card] & 1:
+                raise IllegalAction(f"you do not hold {card}", rule="discarding")
+            return
+        if kind is not Play:
+            raise IllegalAction(f"{action} is not allowed now: the cards are being played", rule="play")
+        super()._check(seat, action)
+
+    def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
+        led = SUIT_OF[self.trick[0]]
+        if led == TRUMP:
+            return IllegalAction("you must follow suit: trumps were led and you hold one (every queen, jack "
+                                 "and diamond is a trump)", rule="follow suit")
+        return IllegalAction(f"you must follow suit: {suit_words(led)} were led and you hold one (queens and "
+                             "jacks are trumps, not part of their printed suit)", rule="follow suit")
+
+    def _do(self, seat: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Play:
+            super()._do(seat, action)
+        elif kind is Take:
+            self._take(seat)
+        elif kind is Pass:
+            self._pass(seat)
+        else:
+            self._bury(seat, INDEX[action.card])  # type: ignore[attr-defined]
+
+    # --- the widow ---------------------------------------------------------------------------------
+    def _take(self, seat: int) -> None:
+        auction = self.auction
+        auction.bid(seat, "take", key=1)     # nothing ranks above it: the offer ends (top_key)
+        self.declarer = seat
+        self._say("seat {} picks up the widow: {}", seat, cards_text(self.widow), to=(seat,))
+        self._say("seat {} takes the widow and lays away two cards face down", seat)
+        self.hands[seat] |= self.widow
+        self.widow = 0
+        self.phase = DISCARD
+        self.to_move = SEAT[seat]
+
+    def _pass(self, seat: int) -> None:
+        auction = self.auction
+        auction.pass_(seat)
+        if auction.all_passed:
+            self._say("all three refuse the widow: the hand is played least")
+            self._start_play()
+        else:
+            self.to_move = SEAT[auction.turn]  # type: ignore[index]
+
+    def _bury(self, seat: int, card: int) -> None:
+        self.hands[seat] ^= BIT[card]
+        self.buried |= BIT[card]
+        self.bury_at = (*self.bury_at, len(self._history) - 1)
+        if self.buried.bit_count() == WIDOW_SIZE:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.leader = self.order[0]
+        self.to_move = SEAT[self.leader]
+
+    # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _legal_mask(self, seat: int) -> int:
+        return LEGAL(self.hands[seat], self.trick)
+
+    def _play(self, seat: int, index: int) -> None:
+        self._offered = None
+        self.hands[seat] ^= BIT[index]
+        trick = self.trick
+        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
+            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
+        trick.append(index)
+        if len(trick) < 3:
+            self.to_move = SEAT[self.seating.following[seat]]
+            return
+        leader = self.leader
+        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
+        self.taken.append((leader, taker, trick))
+        self.won[taker] |= BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]]
+        self._log.append((len(self._history), "seat {} wins trick {}", (taker, len(self.taken)), None))
+        self.trick = []
+        self.leader = taker
+        if len(self.taken) == TRICKS:
+            self._end_hand()
+        else:
+            self.to_move = SEAT[taker]
+
+    # --- quick habits, for search playouts --------------------------------------------------------------
+    def rollout_action(self, seat: int, rng: random.Random) -> Action:
+        """Take the widow on a strong hand of trumps, lay away points in short suits; in play, win a trick
+        cheaply when it can be won, give points to a fellow defender who holds it, else shed the least
+        valuable card (in least, stay under the trick and shed points when void). Reads only the seat's
+        own hand, the public table and who declared."""
+        if seat not in self.to_move or rng.random() < 0.1:
+            return super().rollout_action(seat, rng)
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase == WIDOW:
+            return TAKE if hand_strength(hand) >= TAKE_AT else PASS
+        if phase == DISCARD:
+            return BURIES[discard_choice(hand)]
+        if phase != PLAY:
+            return super().rollout_action(seat, rng)
+        legal = LEGAL(hand, self.trick)
+        trick = self.trick
+        if self.declarer < 0:
+            return PLAYS[least_choice(legal, trick)]
+        if not trick:
+            return PLAYS[max(bit_indices(legal), key=POWER.__getitem__)]
+        best = trick[tricks.winner(trick, ORDER)]
+        best_seat = self.seating.next(self.leader, trick.index(best))
+        friend = seat != self.declarer and best_seat != self.declarer
+        winners = [c for c in bit_indices(legal) if beats(c, best, trick[0])]
+        if friend and len(trick) == 2:
+            # A fellow defender holds the trick and no one plays after: give him points, not trumps.
+            return PLAYS[max(bit_indices(legal), key=lambda c: (0 if BIT[c] & TRUMPS else CARD_POINTS[c], -POWER[c]))]
+        if winners and not friend:
+            return PLAYS[min(winners, key=POWER.__getitem__)]
+        return PLAYS[min(bit_indices(legal), key=lambda c: (CARD_POINTS[c], POWER[c]))]
+
+    # --- scoring (the book's words) -----------------------------------------------------------------
+    def tricks_won(self) -> list[int]:
+        counts = [0] * 3
+        for _, taker, _ in self.taken:
+            counts[taker] += 1
+        return counts
+
+    def last_won(self) -> list[int]:
+        """The number of the latest trick each seat has taken this deal (0: none yet)."""
+        last = [0] * 3
+        for number, (_, taker, _) in enumerate(self.taken, 1):
+            last[taker] = number
+        return last
+
+    def _end_hand(self) -> None:
+        if self.declarer >= 0:
+            declarer = self.declarer
+            in_tricks = card_points(self.won[declarer])
+            discards = card_points(self.buried)
+            tricks_taken = self.tricks_won()[declarer]
+            score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
+            changes = tuple(score if s == declarer else 0 for s in range(3))
+            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.buried),
+                      discards)
+            explain = partial(word_declared, declarer, in_tricks, discards, self.buried, tricks_taken, score,
+                              outcome)
+        else:
+            last = self.taken[-1][1]
+            widow = self.widow
+            self.won[last] |= widow
+            self.widow = 0
+            self._say("the widow ({}) goes to seat {} with the last trick", cards_text(widow), last)
+            points = tuple(card_points(self.won[s]) for s in range(3))
+            least, why = least_score(points, self.last_won(), self.dealer)
+            changes = tuple(least)
+            explain = partial(word_least, points, widow, last, changes, why)
+        for seat in range(3):
+            self.totals[seat] += changes[seat]
+        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        if len(self.hand_results) >= self.hands_in_game:
+            self.phase = OVER
+            self.to_move = ()
+            return
+        self.hand_number += 1
+        self.dealer = self.seating.next(self.dealer)
+        self._deal()
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    # --- what each seat sees ------------------------------------------------------------------------
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        tricks_won = self.tricks_won()
+        declarer = self.declarer
+        least = self.declarer < 0 and self.phase in (PLAY, OVER)
+        seats = []
+        for s in range(3):
+            status = ["dealer"] if s == self.dealer else []
+            if s == declarer:
+                status.append("declarer")
+            elif declarer >= 0:
+                status.append("defender")
+            elif least:
+                status.append("plays least")
+            elif s in self.auction.out:
+                status.append("passed")
+            team = None if declarer < 0 else int(s != declarer)
+            seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                    status=", ".join(status)))
+        table: dict[str, Any] = {
+            "trick": self._plays(self.leader, self.trick),
+            "widow_face_down": self.widow.bit_count(),
+            "discard_face_down": self.buried.bit_count() if self.phase != OVER else 0,
+        }
+        if self.phase == OVER and declarer >= 0:
+            table["discard"] = cards_text(self.buried).split()
+        if self.taken:
+            leader, _, cards = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        played = [str(CARDS[c]) for _, _, cards in self.taken for c in cards]
+        extra: dict[str, Any] = {
+            "dealer": self.dealer,
+            "declarer": None if declarer < 0 else declarer,
+            "contract": "declarer" if declarer >= 0 else "least" if least else None,
+            "trick_number": min(len(self.taken) + 1, TRICKS),
+            "card_points": [card_points(self.won[s]) for s in range(3)],
+            "played": played,
+            "trump_order": [str(c) for c in reversed(TRUMP_ORDER)],
+            "hands_in_game": self.hands_in_game,
+        }
+        if seat is not None and seat == declarer:
+            extra["discarded"] = cards_text(self.buried).split()
+        hand = display_order(self.hands[seat]) if seat is not None else []
+        return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
+
+    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
+        return [{"seat": self.seating.next(leader, k), "card": str(CARDS[c])} for k, c in enumerate(cards)]
+
+    # --- what each seat cannot see ------------------------------------------------------------------
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(pool=0)
+        if self.phase == OVER:
+            return unknown
+        for s in range(3):
+            if s == seat:
+                continue
+            hidden = self.hands[s]
+            allowed = PACK.full_mask
+            for suit in range(4):
+                if self.voids[s] >> suit & 1:
+                    allowed &= ~SUIT_MASKS[suit]
+            unknown.pool |= hidden
+            unknown.zones.append(Zone(("hand", s), hidden.bit_count(), allowed))
+        if self.widow:
+            unknown.pool |= self.widow
+            unknown.zones.append(Zone(("widow",), self.widow.bit_count()))
+        if self.buried and seat != self.declarer:
+            unknown.pool |= self.buried
+            unknown.zones.append(Zone(("discard",), self.buried.bit_count()))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self._offered = None
+        for key, cards in deal.items():
+            mask = 0
+            for c in cards:
+                mask |= BIT[c]
+            kind = key[0]  # type: ignore[index]
+            if kind == "hand":
+                self.hands[key[1]] = mask  # type: ignore[index]
+            elif kind == "widow":
+                self.widow = mask
+            else:
+                self.buried = mask
+                # The world's history holds the sampled discards, not the real ones.
+                for position, card in zip(self.bury_at, sorted(cards), strict=True):
+                    self._history[position] = (self.declarer, BURIES[card])
+
+
+# --- habits shared by the playouts above and the heuristic bot ------------------------------------------
+TAKE_AT = 9
+
+
+def hand_strength(hand: int) -> float:
+    """A rough count of a hand's worth to a declarer: high trumps, trump length, and plain aces and tens."""
+    strength = 0.0
+    for card in bit_indices(hand):
+        rank = CARDS[card].rank
+        if BIT[card] & TRUMPS:
+            strength += 2.0 if rank == Rank.QUEEN else 1.5 if rank == Rank.JACK else 1.0
+        elif rank == Rank.ACE:
+            strength += 1.5
+        elif rank == Rank.TEN and hand & BIT[INDEX[Card(Rank.ACE, CARDS[card].suit)]]:
+            strength += 0.5
+    return strength
+
+
+def discard_choice(hand: int) -> int:
+    """The card a declarer lays away: points from the shortest plain suit first (a lone ten or king is
+    safest in the discard, and a void lets him trump), never a trump while a plain card other than an
+    ace remains."""
+    plain = [c for c in bit_indices(hand & ~TRUMPS) if CARDS[c].rank != Rank.ACE]
+    if plain:
+        length = {c: (hand & SUIT_MASKS[SUIT_OF[c]]).bit_count() for c in plain}
+        return min(plain, key=lambda c: (length[c], -CARD_POINTS[c], POWER[c]))
+    cards = bit_indices(hand)
+    return min(cards, key=lambda c: (bool(BIT[c] & TRUMPS), POWER[c]))
+
+
+def beats(card: int, best: int, led: int) -> bool:
+    """Whether ``card`` played now would beat ``best``, the card winning a trick led with ``led``."""
+    suit, best_suit = SUIT_OF[card], SUIT_OF[best]
+    if suit == best_suit:
+        return POWER[card] > POWER[best]
+    return suit == TRUMP
+
+
+def least_choice(legal: int, trick: Sequence[int]) -> int:
+    """In least: lead low; follow with the highest card that stays under the trick; when the trick must
+    be won, win it with the fewest points; shed the most points when another player is taking it."""
+    cards = bit_indices(legal)
+    if not trick:
+        return min(cards, key=lambda c: (CARD_POINTS[c], POWER[c]))
+    best = trick[tricks.winner(trick, ORDER)]
+    under = [c for c in cards if not beats(c, best, trick[0])]
+    if under:
+        return max(under, key=lambda c: (CARD_POINTS[c], POWER[c]))
+    return min(cards, key=lambda c: (CARD_POINTS[c], -POWER[c]))
+
+
+def _parse_cards(cards: Any) -> list[Card]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+    return [Card.parse(c) for c in cards]
+
+
+register(INFO, SchafkopfState)

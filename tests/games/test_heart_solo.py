@@ -1,0 +1,242 @@
+"""Heart Solo, rule by rule, on prepared deals: the last paragraph of rules/source/solo-foster.txt (row 13 of
+the Solo table in rules/NOTES.md), with Foster's Solo where that paragraph is silent.
+
+Prepared deals name the dealer seat 2, so seat 0 is eldest: it bids first and leads the first trick.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import IllegalAction, NotationError
+from parlour.bots import make_bot
+from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Rank, Suit, parse_cards
+from parlour.engine import Unknown, Zone, deal_unknown
+from parlour.games.heart_solo import HeartSoloState
+from parlour.mechanics import tricks
+
+PACK = HEART_SOLO_24
+
+
+def prepared(fixed: dict[int, str], voids: dict[int, str] | None = None, dealer: int = 2) -> dict[str, Any]:
+    """A deal giving each seat the named cards and spreading the rest (the same way every time), so that
+    no seat gets what ``voids`` bars: suit letters (``"C"``) or single cards (``"QS"``)."""
+    hands = {s: parse_cards(fixed.get(s, "")) for s in range(3)}
+    used = PACK.mask(c for h in hands.values() for c in h)
+    zones = []
+    for seat in range(3):
+        banned = 0
+        for token in (voids or {}).get(seat, "").split():
+            banned |= PACK.suit_masks["CDHS".index(token)] if len(token) == 1 else PACK.mask([Card.parse(token)])
+        zones.append(Zone(seat, 8 - len(hands[seat]), PACK.full_mask & ~banned))
+    rest = deal_unknown(Unknown(PACK.full_mask & ~used, zones), random.Random(0))
+    out = [[str(c) for c in hands[s] + [PACK.cards[i] for i in sorted(rest[s])]] for s in range(3)]
+    return {"hands": out, "dealer": dealer}
+
+
+def game(fixed: dict[int, str], voids: dict[int, str] | None = None, **options: Any) -> HeartSoloState:
+    state = parlour.new_game("heart-solo", seed=1, deal=prepared(fixed, voids), **options)
+    assert isinstance(state, HeartSoloState)
+    return state
+
+
+def act(state: parlour.State, *actions: str) -> None:
+    for action in actions:
+        state.apply(state.to_move[0], action)
+
+
+def legal(state: parlour.State) -> list[str]:
+    return [str(a) for a in state.legal_actions(state.to_move[0])]
+
+
+def refused(state: parlour.State, seat: int, action: str, rule: str) -> None:
+    """The action is refused naming ``rule``, and nothing changes."""
+    before = json.dumps(state.record()), [state.view(s) for s in (0, 1, 2, None)]
+    with pytest.raises(IllegalAction) as error:
+        state.apply(seat, action)
+    assert error.value.rule == rule
+    assert (json.dumps(state.record()), [state.view(s) for s in (0, 1, 2, None)]) == before
+
+
+def finish_hand(state: parlour.State) -> None:
+    number = state.hand_number
+    while not state.is_over and state.hand_number == number:
+        act(state, legal(state)[0])
+
+
+HEARTS_TOP = "QC 7H QS AH KH QH JH 10H"     # the eight best trumps with hearts trumps
+
+
+class TestPackAndDeal:
+    def test_twenty_four_cards_without_the_eight_of_hearts_and_six_diamonds(self) -> None:
+        """The pack: the 32-card pack less the 8♥ and every diamond but the 7♦; eight cards to each of three."""
+        assert len(PACK) == 24
+        missing = {str(c) for c in PIQUET_32.cards} - {str(c) for c in PACK.cards}
+        assert missing == {"8H", "8D", "9D", "10D", "JD", "QD", "KD", "AD"}
+        state = parlour.new_game("heart-solo", seed=2)
+        hands = [set(state.view(s).hand) for s in range(3)]
+        assert [len(h) for h in hands] == [8, 8, 8] and set().union(*hands) == {str(c) for c in PACK.cards}
+
+    def test_dealt_three_two_three_after_the_first_club(self) -> None:
+        """As Foster's Solo: the first club thrown round deals, and cards go 3-2-3 from the dealer's left."""
+        state = parlour.new_game("heart-solo", seed=5)
+        assert isinstance(state, HeartSoloState)
+        thrown = state._shuffled("first dealer", 24)
+        first = next(k for k, c in enumerate(thrown) if PACK.cards[c].suit == Suit.CLUBS)
+        assert state.dealer == first % 3
+        deck = state._shuffled("deal 1", 24)
+        order = [(state.dealer + 1 + k) % 3 for k in range(3)]
+        packets = {s: 0 for s in order}
+        at = 0
+        for size in (3, 2, 3):
+            for seat in order:
+                packets[seat] |= sum(1 << c for c in deck[at:at + size])
+                at += size
+        assert [state.hands[s] for s in range(3)] == [packets[s] for s in range(3)]
+
+
+class TestTrumps:
+    def test_diamonds_are_the_colour_with_three_trumps(self) -> None:
+        """Diamonds are always colour, and the only trumps then are Spadilla, Manilla (7♦) and Basta."""
+        state = game({})
+        assert state.view(None).extra["colour"] == "diamonds"
+        order = state.T.orders[Suit.DIAMONDS]
+        trumps = sorted((c for c in PACK.cards if order.suit_of[PACK.index[c]] == Suit.DIAMONDS),
+                        key=lambda c: -order.power[PACK.index[c]])
+        assert [str(c) for c in trumps] == ["QC", "7D", "QS"]
+
+    def test_hearts_trumps_run_from_spadilla_down_without_the_eight(self) -> None:
+        """Trumps: Q♣, the trump 7, Q♠, then the trump suit from the ace down (no 8♥ in this pack)."""
+        order = game({}).T.orders[Suit.HEARTS]
+        trumps = sorted((c for c in PACK.cards if order.suit_of[PACK.index[c]] == Suit.HEARTS),
+                        key=lambda c: -order.power[PACK.index[c]])
+        assert [str(c) for c in trumps] == ["QC", "7H", "QS", "AH", "KH", "QH", "JH", "10H", "9H"]
+
+    def test_a_black_queen_does_not_follow_its_suit(self) -> None:
+        """Play: Q♠ is a trump; with spades led a player holding Q♠ and another spade plays the spade."""
+        state = game({0: "7S QC 7H AH KH QH JH 10H", 1: "QS 8S"})
+        act(state, "bid solo", "pass", "pass", "name solo hearts", "play 7S")
+        refused(state, 1, "play QS", "follow suit")
+        assert "play 8S" in legal(state) and all(a[-1] == "S" and a != "play QS" for a in legal(state))
+
+
+class TestBidding:
+    def test_only_a_solo_may_be_bid(self) -> None:
+        """The only play is for the Solo: a solo, or a solo in colour; nothing else is a bid."""
+        state = game({})
+        assert legal(state) == ["bid solo", "bid solo in colour", "pass"]
+        with pytest.raises(NotationError):
+            state.apply(0, "bid simple")
+        with pytest.raises(NotationError):
+            state.apply(0, "bid tout")
+        act(state, "bid solo", "pass", "pass")
+        assert all(a.startswith("name solo ") for a in legal(state))
+        refused(state, 0, "name simple hearts", "the games")
+        refused(state, 0, "name tout hearts", "the games")
+
+    def test_a_solo_in_colour_outbids_a_solo_and_must_be_played_in_diamonds(self) -> None:
+        """Colour ranks higher: a solo in colour beats a solo, and is played with diamonds trumps."""
+        state = game({})
+        act(state, "bid solo")
+        assert legal(state) == ["bid solo in colour", "pass"]
+        act(state, "bid solo in colour")
+        refused(state, 2, "bid solo", "a bid must beat the last")
+        act(state, "pass", "pass")
+        assert state.declarer == 1 and legal(state) == ["name solo diamonds"]
+        refused(state, 1, "name solo hearts", "name at least the bid")
+
+    def test_a_solo_bid_may_be_played_in_colour(self) -> None:
+        """The winner names trumps; a solo may still be played in colour, worth double."""
+        state = game({})
+        act(state, "bid solo", "pass", "pass")
+        assert legal(state) == [f"name solo {s}" for s in ("clubs", "diamonds", "hearts", "spades")]
+        act(state, "name solo diamonds")
+        assert state.view(None).extra["game"]["value"] == 8
+
+
+class TestScoring:
+    def test_a_solo_won_is_paid_by_each_adversary(self) -> None:
+        """Payments: the soloist wins the value (4 in suit) from each of his two adversaries."""
+        state = game({0: HEARTS_TOP})
+        act(state, "bid solo", "pass", "pass", "name solo hearts")
+        finish_hand(state)
+        assert state.hand_results[0].changes == (8, -4, -4) and state.scores() == [108, 96, 96]
+
+    def test_a_solo_lost_pays_each_adversary(self) -> None:
+        """Payments: a soloist who falls short pays each adversary; in colour the value is 8."""
+        state = game({0: "7S 8S 9S 7C 8C 9C 7H 9H", 1: "QC QS"})
+        act(state, "bid solo in colour", "pass", "pass", "name solo diamonds")
+        finish_hand(state)
+        assert state.hand_results[0].changes == (-16, 8, 8)
+        assert "lost a solo in colour" in state.hand_results[0].summary
+
+    def test_the_deal_ends_once_the_soloist_has_five_tricks(self) -> None:
+        """Playing: the deal stops when the soloist has his five tricks; with no tout in Heart Solo
+        there is nothing to play on for (our reading)."""
+        state = game({0: HEARTS_TOP})
+        act(state, "bid solo", "pass", "pass", "name solo hearts")
+        for _ in range(4 * 3):
+            act(state, legal(state)[0])
+        assert state.hand_number == 1 and state.tricks_won[0] == 4
+        for _ in range(3):
+            act(state, legal(state)[0])
+        assert state.hand_number == 2 and "abandoned" in state.hand_results[0].summary
+        assert not any(a.verb in ("continue", "abandon") for a in state.ACTIONS.actions)
+
+    @pytest.mark.parametrize(("passed_deal", "value"), [("colour", 8), ("suit", 4)])
+    def test_no_bid_is_played_in_colour_and_the_last_trick_pays(self, passed_deal: str, value: int) -> None:
+        """No bid: the deal is played out with diamonds (the colour) trumps, and whoever takes the final trick
+        pays a solo's value to each other player (in colour, 8, by default; option ``passed_deal``)."""
+        state = game({0: "QC"}, passed_deal=passed_deal)
+        act(state, "pass", "pass", "pass")
+        assert state.phase == "play" and state.trump == Suit.DIAMONDS and state.to_move == (0,)
+        assert state.view(None).extra["game"]["game"] == "no bid"
+        for _ in range(7 * 3 + 2):
+            act(state, legal(state)[0])
+        last_card = PACK.index[Card.parse(legal(state)[0].split()[1])]
+        taker = (state.leader + tricks.winner([*state.trick, last_card], state.order)) % 3
+        act(state, legal(state)[0])
+        result = state.hand_results[0]
+        assert result.changes == tuple(-2 * value if s == taker else value for s in range(3))
+        assert f"seat {taker} took the last trick" in result.summary
+
+    def test_the_game_ends_after_its_deals_with_most_counters_winning(self) -> None:
+        """Game end (our default): three deals, one dealt by each player; the most counters wins."""
+        state = parlour.new_game("heart-solo", seed=4)
+        rng = random.Random(4)
+        while not state.is_over:
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert len(state.hand_results) == 3 and sum(state.scores()) == 300
+        best = max(state.scores())
+        assert set(state.result().winners) == {s for s in range(3) if state.scores()[s] == best}
+        assert "counters" in state.result().text
+
+
+def test_cards_are_not_played_before_the_solo_is_named() -> None:
+    """Play begins once trumps are named."""
+    state = game({0: "AH"})
+    refused(state, 0, "play AH", "auction")
+    assert Card(Rank.ACE, Suit.HEARTS) in PACK
+
+
+def test_the_heuristic_beats_random_play() -> None:
+    """One heuristic player against two random ones gains counters over whole games."""
+    heuristic, others = 0, 0
+    for seed in range(24):
+        state = parlour.new_game("heart-solo", seed=seed)
+        mine = seed % 3
+        bots = [make_bot("heuristic" if s == mine else "random", "heart-solo", seed=seed * 10 + s) for s in range(3)]
+        start = state.scores()
+        while not state.is_over:
+            seat = state.to_move[0]
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        gains = [state.scores()[s] - start[s] for s in range(3)]
+        heuristic += gains[mine]
+        others += sum(gains) - gains[mine]
+    assert heuristic > 0 > others

@@ -1,0 +1,57 @@
+"""Every registered game played whole at the browser table's API: one person's seat against random bots,
+each of the person's moves sent over HTTP as the page sends it, then the finished game's replay.
+
+The per-game tests prove the rules; this proves that nothing a game puts in its views or actions stops the
+server from carrying it (JSON, notation sent back as text, bots taking their turns, the end of the game).
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message=".*httpx2")
+    from fastapi.testclient import TestClient
+
+from webapi import act, create, wait_for_turn
+
+import parlour
+from parlour.web.app import create_app
+
+GAMES = [info.id for info in parlour.games()]
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    path: Path = tmp_path_factory.mktemp("every-game") / "parlour.sqlite3"
+    with TestClient(create_app(database_url=f"sqlite:///{path}")) as client:
+        yield client
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_at_the_table(client: TestClient, game: str) -> None:
+    info = parlour.game_info(game)
+    seats = ["human"] + ["random"] * (info.players_default - 1)
+    created = create(client, seats, game=game, seed=7)
+    rng = random.Random(game)
+    moves = 0
+    while not (current := wait_for_turn(client, created, 0))["view"]["is_over"]:
+        legal = current["view"]["legal_actions"]
+        assert legal, f"{game}: seat 0 is to move with nothing to do"
+        answer = act(client, created, 0, current["version"], rng.choice(legal))
+        assert answer.status_code == 200, answer.text
+        moves += 1
+        assert moves <= info.max_actions
+    final = current["view"]
+    assert final["is_over"] and len(final["scores"]) == info.players_default
+    table = client.get(f"/api/tables/{created['table_id']}").json()
+    last = client.get(f"/api/tables/{created['table_id']}/replay", params={"step": table["version"]})
+    assert last.status_code == 200, last.text

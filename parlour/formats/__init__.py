@@ -1,0 +1,7 @@
+"""Exports of games to the file formats other software reads.
+
+* :mod:`parlour.formats.pbn`: Auction Bridge deals, auctions and play as Portable Bridge Notation 2.1
+  (``to_pbn``).
+
+A format reads a game only through its public state, or replays a record first; it never changes a game.
+"""

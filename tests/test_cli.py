@@ -351,8 +351,30 @@ class TestReplay:
 
 
 def test_only_the_engines_card_notation_is_drawn_as_a_card() -> None:
-    """A Vint or bridge bid (``bid 1H``) and a word (``as``) stay text; ``play AH`` and ``7S#2`` are cards."""
-    assert table.notation("bid 1H").plain == "bid 1H"
+    """A bid of one (``bid 1H``) is drawn 1♥ like any bid in a suit, never as the ace; a word (``as``) stays
+    text; ``play AH`` and ``7S#2`` are cards."""
+    assert table.notation("bid 1H").plain == "bid 1♥" and table.notation("bid 2H").plain == "bid 2♥"
+    assert table.prose("seat 0: bid 1S, seat 1: bid 2C").plain == "seat 0: bid 1♠, seat 1: bid 2♣"
     assert table.notation("bid 3NT").plain == "bid 3NT"
     assert table.notation("play AH").plain == "play A♥"
     assert table.card("7S#2").plain != "7S#2" and table.card("as").plain == "as"
+
+
+def test_export_writes_a_bridge_record_as_pbn_and_refuses_other_games(tmp_path: Path) -> None:
+    """``parlour export``: an Auction Bridge record becomes PBN; a Tëtka record has no PBN form."""
+    rubber = tmp_path / "rubber.json"
+    code, _ = run(["play", "auction-bridge", "--seats", "heuristic,random,random,random", "--seed", "2",
+                   "--save", str(rubber)])
+    assert code == 0
+    code, out = run(["export", str(rubber)])
+    assert code == 0 and out.startswith("% PBN 2.1") and '[Contract "' in out and '[Deal "' in out
+    written = tmp_path / "rubber.pbn"
+    assert run(["export", str(rubber), "--out", str(written)])[0] == 0
+    assert written.read_text(encoding="utf-8") == out
+
+    tetka = tmp_path / "tetka.json"
+    assert run(["play", "tetka", *ALL_BOTS, "--save", str(tetka)])[0] == 0
+    code, out = run(["export", str(tetka)])
+    assert code == 2 and "PBN is a format for auction-bridge" in out
+    code, out = run(["export", str(tmp_path / "missing.json")])
+    assert code == 2 and "cannot read" in out

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import play, replay, serve, table, tournament
+from parlour.cli import export, play, replay, serve, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -28,6 +28,7 @@ examples:
   parlour play tetka --seats heuristic,heuristic,random,random --seed 1
   parlour play tetka --option orbits=2 --save game.json
   parlour replay game.json --seat 0
+  parlour play auction-bridge --save rubber.json && parlour export rubber.json --out rubber.pbn
   parlour tournament tetka --seats heuristic,random,random,random -n 100 --jobs 4 --csv results.csv
 """
 
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tournament.add_parser(commands)
     serve.add_parser(commands)
+    export.add_parser(commands)
     return parser
 
 
@@ -110,7 +112,9 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return tournament.dispatch(ui, args)
     if args.command == "serve":
         return serve.run(ui, args)
-    raise UsageError("choose a command: list, rules, play, replay, tournament or serve (parlour --help)")
+    if args.command == "export":
+        return export.run(ui, args)
+    raise UsageError("choose a command: list, rules, play, replay, tournament, serve or export (parlour --help)")
 
 
 def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:

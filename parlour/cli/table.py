@@ -26,7 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cards import Card
+from parlour.cards import Card, Suit
 from parlour.engine import GameInfo, HandResult, OptionSpec, Result, game_info
 
 RED = "bold red"
@@ -39,7 +39,7 @@ LOG_NEW_MAX = 15        # log lines new since a seat last looked, at most
 LOG_CONTEXT = 5         # log lines shown at least, older ones dimmed
 
 # Card notation inside prose (log lines, hand results): rank and suit letter, optional copy number.
-CARD_IN_PROSE = re.compile(r"(?<![\w#])(?:10|[2-9AKQJ])[CDHS](?:#\d+)?(?![\w#])|(?<![\w#])JK(?:#\d+)?(?![\w#])")
+CARD_IN_PROSE = re.compile(r"(?<![\w#])(?:10|[1-9AKQJ])[CDHS](?:#\d+)?(?![\w#])|(?<![\w#])JK(?:#\d+)?(?![\w#])")
 
 
 # --- cards ------------------------------------------------------------------------------------------
@@ -58,6 +58,11 @@ def parse_card(text: str) -> Card | None:
 CARD_TOKEN = re.compile(r"(?:10|[2-9AKQJ])[CDHS](?:#\d+)?|JK(?:#\d+)?")
 
 
+# A bid of one in a suit (Vint, bridge): drawn "1♥" like "2♥", though no card is written with a 1.
+ONE_OF_A_SUIT = re.compile(r"1[CDHS]")
+SUIT_OF_LETTER = {suit.letter: suit for suit in Suit}
+
+
 def shown_card(text: object) -> Card | None:
     """The card a piece of a view names in the engine's own notation, for drawing; ``None`` otherwise."""
     return parse_card(text) if isinstance(text, str) and CARD_TOKEN.fullmatch(text) else None
@@ -66,6 +71,9 @@ def shown_card(text: object) -> Card | None:
 def card(text: str) -> Text:
     found = shown_card(text)
     if found is None:
+        if isinstance(text, str) and ONE_OF_A_SUIT.fullmatch(text):
+            suit = SUIT_OF_LETTER[text[1]]
+            return Text("1" + suit.symbol, style=RED if suit.is_red else BLACK)
         return Text(str(text))
     style = BLACK if found.suit is None or not found.suit.is_red else RED
     return Text(found.symbol_text(), style=style)
@@ -91,7 +99,7 @@ def notation(text: str) -> Text:
     out = Text(verb)
     for arg in args:
         out.append(" ")
-        out.append_text(card(arg) if shown_card(arg) is not None else Text(arg))
+        out.append_text(card(arg))
     return out
 
 

@@ -65,9 +65,11 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def create_table(page: Any, server: str, game: str, kinds: list[str]) -> None:
+def create_table(page: Any, server: str, game: str, kinds: list[str], numbers: dict[str, int] | None = None) -> None:
     page.goto(server + "/")
     page.get_by_test_id("game-select").select_option(game)
+    for name, number in (numbers or {}).items():
+        page.get_by_test_id(f"option-{name}").fill(str(number))
     for seat, kind in enumerate(kinds):
         page.get_by_test_id(f"seat-kind-{seat}").select_option(kind)
     page.get_by_test_id("create-table").click()
@@ -93,6 +95,17 @@ def test_a_whole_game_of_tetka_against_bots_by_clicking(server: str, browser: An
     create_table(page, server, "tetka", ["human", "random", "random", "random"])
     page.get_by_test_id("hand").wait_for()
     play_to_the_end(page, limit=180)
+    assert page.get_by_test_id("result").inner_text().strip()
+
+
+def test_a_rubber_of_auction_bridge_by_clicking_bids_and_dummys_cards(server: str, browser: Any) -> None:
+    """An auction game in the browser: bids, passes and doubles are buttons, and when the person declares,
+    dummy's cards are played from the buttons too (dummy never acts)."""
+    page = browser.new_page()
+    # At most four deals (the rubber's safety stop, set in the lobby), to keep the test short.
+    create_table(page, server, "auction-bridge", ["human", "heuristic", "heuristic", "heuristic"], {"deal_limit": 4})
+    page.get_by_test_id("hand").wait_for()
+    play_to_the_end(page, limit=240)
     assert page.get_by_test_id("result").inner_text().strip()
 
 

@@ -63,24 +63,33 @@ export function cardName(text) {
   return card.copy > 1 ? `${base} (${ORDINALS[card.copy] || `copy ${card.copy}`} copy)` : base;
 }
 
-/** Notation with the suit symbol, as printed on a card: "Q♣". */
+/** Notation with the suit symbol, as printed on a card: "Q♣"; a bid of one in a suit, "1♥". */
 export function symbolText(text) {
   const card = parseCard(text);
-  if (!card) return String(text);
+  if (!card) return isOneOfASuit(text) ? "1" + SUITS[text[1]].symbol : String(text);
   return card.joker ? "JK" : card.rank + SUITS[card.suit].symbol;
+}
+
+/** A bid of one in a suit (Vint, bridge): "1H" is drawn "1♥" like "2♥", though no card has a 1. */
+export function isOneOfASuit(text) {
+  return typeof text === "string" && /^1[CDHS]$/.test(text);
 }
 
 // --- inline text --------------------------------------------------------------------------------------
 
 // Card notation inside prose (log lines, results, action notation), as the terminal finds it.
-const CARD_IN_PROSE = /(?<![\w#])(?:10|[2-9AKQJ])[CDHS](?:#\d+)?(?![\w#])|(?<![\w#])JK(?:#\d+)?(?![\w#])/g;
+const CARD_IN_PROSE = /(?<![\w#])(?:10|[1-9AKQJ])[CDHS](?:#\d+)?(?![\w#])|(?<![\w#])JK(?:#\d+)?(?![\w#])/g;
 
 /** One card as inline text: "Q♣" in the suit's colour, with its spoken name for screen readers. */
 export function cardText(text) {
   const card = parseCard(text);
   const span = document.createElement("span");
   if (!card) {
-    span.textContent = String(text);
+    if (isOneOfASuit(text)) {
+      span.className = `card-text ${SUITS[text[1]].red ? "red" : "black"}`;
+      span.title = `one ${SUITS[text[1]].name}`;
+    }
+    span.textContent = symbolText(text);
     return span;
   }
   span.className = `card-text ${card.red ? "red" : "black"}`;

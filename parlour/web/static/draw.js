@@ -9,7 +9,7 @@
 // found by id: slot-left, slot-top, slot-right, slot-bottom and felt (the seats), centre (the zones), hand,
 // scores, extra-panel and extra, log. It holds no state and talks to no server.
 
-import { cardBackSvg, cardName, cardSvg, cardText, isCard, parseCard, proseFragment, symbolText } from "./cards.js";
+import { cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,7 +40,7 @@ export function backPicture(size = "small", labelText = "face-down card") {
 
 /** "match 7H" as text with the card as a symbol: "match 7♥". */
 export function notationText(action) {
-  return String(action).split(" ").map((t) => (isCard(t) ? symbolText(t) : t)).join(" ");
+  return String(action).split(" ").map((t) => (isCard(t) || isOneOfASuit(t) ? symbolText(t) : t)).join(" ");
 }
 
 /** "match 7H" in words for screen readers: "match seven of hearts". */
@@ -50,7 +50,7 @@ export function notationWords(action) {
 
 export function notationNode(action) {
   const [verb, ...args] = String(action).split(" ");
-  return el("span", { class: "notation" }, verb, args.map((a) => [" ", isCard(a) ? cardText(a) : a]));
+  return el("span", { class: "notation" }, verb, args.map((a) => [" ", isCard(a) || isOneOfASuit(a) ? cardText(a) : a]));
 }
 
 export const testid = (action) => `action-${String(action).replace(/\s+/g, "-")}`;

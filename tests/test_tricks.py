@@ -2,8 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from parlour.cards import ACE_HIGH, PIQUET_32, SPANISH_40, STANDARD_52, Card, Pack, Rank, Suit, parse_cards
-from parlour.mechanics.tricks import CardOrder, FollowRules, follower, legal_plays, winner
+from parlour.mechanics.tricks import (
+    PLAIN,
+    CardOrder,
+    FollowRules,
+    above,
+    beaters,
+    follower,
+    legal_plays,
+    renege_exemptions,
+    reneging_follower,
+    unheld,
+    winner,
+)
 
 
 def idx(pack: Pack, cards: str) -> list[int]:
@@ -103,3 +119,113 @@ def test_equal_copies_first_played_wins() -> None:
     from parlour.cards import DOUBLE_108
     order = CardOrder.build(DOUBLE_108, ACE_HIGH, trump_order=[Card.parse("JK")], trump=Suit.SPADES)
     assert winner([DOUBLE_108.index[Card.parse("AC")], DOUBLE_108.index[Card.parse("AC#2")]], order) == 0
+
+
+# --- rules moved here from the games that first needed them ----------------------------------------------
+
+TUTE_RULES = FollowRules(must_follow=True, must_head=True, must_trump=True, must_overtrump=True)
+RELEASED = FollowRules(must_follow=True, must_head=True, must_trump=True, must_overtrump=True,
+                       release_if_cannot_overtrump=True)
+
+
+def test_above_and_beaters() -> None:
+    """``above``: the cards of a mask stronger than a power; ``beaters``: that, per card, within its suit."""
+    jack = STANDARD_52.index[Card.parse("JC")]
+    assert shown(STANDARD_52, above(mask(STANDARD_52, "2C QC AC"), HEARTS.power[jack], HEARTS)) == {"QC", "AC"}
+    table = beaters(HEARTS)
+    assert shown(STANDARD_52, table[jack]) == {"QC", "KC", "AC"}
+    assert shown(STANDARD_52, table[STANDARD_52.index[Card.parse("KH")]]) == {"AH"}
+    assert table[STANDARD_52.index[Card.parse("AS")]] == 0
+
+
+def test_release_when_no_trump_can_overtrump() -> None:
+    """Tute's release: void in the suit led and unable to beat a trump already in the trick, a player
+    may play any card; able to beat it, they must; with the trick not yet trumped, any trump is forced."""
+    trumped = idx(STANDARD_52, "KC 9H")
+    low_trumps = mask(STANDARD_52, "2H 3H AD")
+    assert shown(STANDARD_52, legal_plays(low_trumps, trumped, HEARTS, TUTE_RULES)) == {"2H", "3H"}
+    assert legal_plays(low_trumps, trumped, HEARTS, RELEASED) == low_trumps
+    high = mask(STANDARD_52, "2H QH AD")
+    assert shown(STANDARD_52, legal_plays(high, trumped, HEARTS, RELEASED)) == {"QH"}
+    assert shown(STANDARD_52, legal_plays(low_trumps, idx(STANDARD_52, "KC"), HEARTS, RELEASED)) == {"2H", "3H"}
+    # Holding the suit led, the release changes nothing: follow (and head) as usual.
+    assert shown(STANDARD_52, legal_plays(mask(STANDARD_52, "2C 2H"), trumped, HEARTS, RELEASED)) == {"2C"}
+    assert follower(HEARTS, RELEASED)(low_trumps, trumped) == low_trumps
+
+
+SPADES = CardOrder.build(STANDARD_52, ACE_HIGH, trump=Suit.SPADES,
+                         trump_order=parse_cards("2S 3S 4S 6S 7S 8S 9S 10S QS KS AS AH JS 5S"))
+TOP = mask(STANDARD_52, "AH JS 5S")
+MAY_TRUMP = FollowRules(may_always_trump=True)
+
+
+def test_reneging_top_trumps_are_never_forced_out() -> None:
+    """Reneging (Twenty-Five, the Forty-Five family): a trump lead does not force out the privileged top
+    trumps; holding only those, any card may be played; holding another trump, some trump must be."""
+    legal = reneging_follower(SPADES, MAY_TRUMP, TOP)
+    lone_top = mask(STANDARD_52, "AH 7C 8D")
+    assert legal(lone_top, idx(STANDARD_52, "KS")) == lone_top
+    assert legal(lone_top, idx(STANDARD_52, "JS")) == lone_top
+    with_low = mask(STANDARD_52, "AH 2S 8D")
+    assert shown(STANDARD_52, legal(with_low, idx(STANDARD_52, "KS"))) == {"AH", "2S"}
+    # A plain lead keeps the game's own rules: follow, or trump at will.
+    assert shown(STANDARD_52, legal(mask(STANDARD_52, "7C 2S 8D"), idx(STANDARD_52, "KC"))) == {"7C", "2S"}
+
+
+def test_reneging_lower_only_a_higher_trump_led_forces_it() -> None:
+    """Reneging, standard form: a top trump is excused only when the trump led is lower than it."""
+    lone_top = mask(STANDARD_52, "AH 7C 8D")
+    legal = reneging_follower(SPADES, MAY_TRUMP, TOP, lower_only=True)
+    assert shown(STANDARD_52, legal(lone_top, idx(STANDARD_52, "JS"))) == {"AH"}
+    assert legal(lone_top, idx(STANDARD_52, "KS")) == lone_top
+    exempt = renege_exemptions(SPADES, TOP, lower_only=True)
+    assert shown(STANDARD_52, exempt[STANDARD_52.index[Card.parse("JS")]]) == {"5S"}
+    assert exempt[STANDARD_52.index[Card.parse("KC")]] == 0
+    assert renege_exemptions(SPADES, TOP)[STANDARD_52.index[Card.parse("JS")]] == TOP
+
+
+def test_unheld_what_a_play_proves() -> None:
+    """What a card played shows its player lacked: the suit led when not following; the cards that would
+    have headed the trick; trumps when not trumping (released: only those that would overtrump); the
+    trumps above the best when undertrumping; the forced trumps when reneging."""
+    def card(text: str) -> int:
+        return STANDARD_52.index[Card.parse(text)]
+
+    assert unheld(idx(STANDARD_52, "KC"), card("2D"), NO_TRUMP) == NO_TRUMP.suit_masks[Suit.CLUBS]
+    assert unheld(idx(STANDARD_52, "KC"), card("2C"), NO_TRUMP) == 0
+    assert unheld([], card("2C"), NO_TRUMP) == 0
+    head = FollowRules(must_head=True)
+    assert shown(STANDARD_52, unheld(idx(STANDARD_52, "JC"), card("2C"), NO_TRUMP, head)) \
+        == {"QC", "KC", "AC"}
+    clubs_and_hearts = HEARTS.suit_masks[Suit.CLUBS] | HEARTS.suit_masks[Suit.HEARTS]
+    assert unheld(idx(STANDARD_52, "KC"), card("2D"), HEARTS, TUTE_RULES) == clubs_and_hearts
+    above_nine = {"10H", "JH", "QH", "KH", "AH"}
+    assert shown(STANDARD_52, unheld(idx(STANDARD_52, "KC 9H"), card("2D"), HEARTS, RELEASED)) \
+        == shown(STANDARD_52, HEARTS.suit_masks[Suit.CLUBS]) | above_nine
+    assert shown(STANDARD_52, unheld(idx(STANDARD_52, "KC 9H"), card("2H"), HEARTS, TUTE_RULES)) \
+        == shown(STANDARD_52, HEARTS.suit_masks[Suit.CLUBS]) | above_nine
+    # Trumping at will (Twenty-Five) shows nothing; discarding shows the suit led only.
+    assert unheld(idx(STANDARD_52, "KC"), card("2S"), SPADES, MAY_TRUMP) == 0
+    assert unheld(idx(STANDARD_52, "KC"), card("2D"), SPADES, MAY_TRUMP) == SPADES.suit_masks[Suit.CLUBS]
+    # Reneging: not answering a trump lead shows only that no forced trump was held.
+    exempt = renege_exemptions(SPADES, TOP)
+    assert unheld(idx(STANDARD_52, "KS"), card("7C"), SPADES, MAY_TRUMP, exempt) \
+        == SPADES.suit_masks[Suit.SPADES] & ~TOP
+
+
+@pytest.mark.parametrize("rules", [PLAIN, FollowRules(must_head=True), FollowRules(must_trump=True),
+                                   FollowRules(must_trump=True, must_overtrump=True), TUTE_RULES, RELEASED,
+                                   MAY_TRUMP], ids=str)
+def test_unheld_is_exactly_what_legal_plays_allows(rules: FollowRules) -> None:
+    """``unheld`` reads ``legal_plays`` backwards: a legal card never lies about the hand it came from,
+    and every hand holding the card and none of the unheld cards could have played it."""
+    rng = random.Random(7)
+    deck = list(range(len(STANDARD_52)))
+    for _ in range(400):
+        rng.shuffle(deck)
+        trick, hand = deck[:rng.randrange(0, 4)], sum(1 << c for c in deck[4:4 + rng.randrange(1, 9)])
+        for card in (c for c in range(len(STANDARD_52)) if legal_plays(hand, trick, HEARTS, rules) >> c & 1):
+            proof = unheld(trick, card, HEARTS, rules)
+            assert not hand & proof
+            other = (sum(1 << c for c in deck[13:13 + rng.randrange(0, 9)]) & ~proof) | 1 << card
+            assert legal_plays(other, trick, HEARTS, rules) >> card & 1

@@ -54,7 +54,6 @@ from parlour.engine import (
     Pass,
     Play,
     Reason,
-    State,
     Unknown,
     Zone,
     option,
@@ -62,6 +61,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -227,9 +227,11 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(State):
+class CalabrasellaState(CardPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, Bury, Done, Take)
     ACTIONS = ACTIONS_TABLE
+    PACK = PACK
+    PLAYS = PLAYS
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "voids", "played")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -278,7 +280,6 @@ class CalabrasellaState(State):
         self.voids = [0] * n      # suits (as bits) each seat has shown it lacks
         self.played = [0] * n     # cards each seat has played this deal
         self.leader = self.order[0]
-        self._offered: tuple[int, int] | None = None
         self.to_move = (self.order[0],)
         self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer,
                   " and sits out" if n == 4 else "")
@@ -314,10 +315,16 @@ class CalabrasellaState(State):
         missing = THREES & ~hand
         return missing if missing else TWOS & ~hand
 
+    def _in_play(self) -> bool:
+        return self.phase == PLAY
+
+    def _legal_mask(self, seat: int) -> int:
+        return LEGAL(self.hands[seat], self.trick)
+
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
-            return PLAYS.of(LEGAL(self.hands[seat], self.trick))
+            return super()._legal(seat)
         if phase == DECLARE:
             return [STAND, PASS]
         if phase == ASK:
@@ -330,26 +337,6 @@ class CalabrasellaState(State):
         if phase == TAKE:
             return TAKES.of(self.talon)
         return []
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == PLAY and seat in self.to_move and type(seat) is int:
-            mask = LEGAL(self.hands[seat], self.trick)
-            self._offered = (seat, mask)
-            return PLAYS.of(mask)
-        return super().legal_actions(seat)
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        # The playout hot path: a legal card goes straight through; anything else takes the checked path.
-        if type(action) is Play and type(seat) is int and seat in self.to_move and self.phase == PLAY:
-            index = INDEX.get(action.card, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat \
-                else LEGAL(self.hands[seat], self.trick)
-            if index >= 0 and mask >> index & 1:
-                self._history.append((seat, action))
-                self._play(seat, index)
-                return
-        super().apply(seat, action)
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
@@ -367,6 +354,9 @@ class CalabrasellaState(State):
         index = INDEX.get(action.card, -1) if isinstance(action, CardAction) else -1
         if isinstance(action, CardAction) and index < 0:
             raise IllegalAction(f"{action.card} is not in the Spanish pack", rule="the pack")
+        if kind is Play:
+            super()._check(seat, action)
+            return
         hand = self.hands[seat]
         if kind is Ask:
             if not self._askable() >> index & 1:
@@ -374,7 +364,7 @@ class CalabrasellaState(State):
                     raise IllegalAction(f"you already hold {action.card}", rule="asking")  # type: ignore[attr-defined]
                 raise IllegalAction("you may ask only for a 3 you lack; a 2 only when you hold all four 3s",
                                     rule="asking")
-        elif kind in (Give, Bury, Play) and not hand >> index & 1:
+        elif kind in (Give, Bury) and not hand >> index & 1:
             raise IllegalAction(f"you do not hold {action.card}", rule="your own cards")  # type: ignore[attr-defined]
         elif kind is Give and index == self.asked:
             raise IllegalAction("you cannot give back the card you asked for", rule="exchange")
@@ -384,15 +374,11 @@ class CalabrasellaState(State):
             raise IllegalAction("discard at least one card before the talon is turned up", rule="discarding")
         elif kind is Take and not self.talon >> index & 1:
             raise IllegalAction(f"{action.card} is not among the talon cards turned up", rule="talon")  # type: ignore[attr-defined]
-        elif kind is Play and not LEGAL(hand, self.trick) >> index & 1:
-            suit = CARDS[self.trick[0]].suit
-            raise IllegalAction(f"you must follow suit: {suit.name.lower()} were led and you hold one",  # type: ignore[union-attr]
-                                rule="follow suit")
 
     def _do(self, seat: int, action: Action) -> None:
         kind = type(action)
         if kind is Play:
-            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+            super()._do(seat, action)
         elif kind is Stand:
             self._stand(seat)
         elif kind is Pass:
@@ -484,7 +470,6 @@ class CalabrasellaState(State):
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         bit = BIT[index]
         self.hands[seat] ^= bit
         self.played[seat] |= bit
@@ -678,7 +663,6 @@ class CalabrasellaState(State):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         hands = self.hands
         for key in deal:
             kind = key[0]  # type: ignore[index]

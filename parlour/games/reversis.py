@@ -54,7 +54,6 @@ from parlour.engine import (
     Pass,
     Play,
     Reason,
-    State,
     Unknown,
     Zone,
     option,
@@ -62,6 +61,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 from parlour.mechanics.chips import Entry, Ledger
 
@@ -185,9 +185,11 @@ def words(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...],
     return tuple(reasons), summary
 
 
-class ReversisState(State):
+class ReversisState(CardPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
+    PACK = PACK
+    PLAYS = PLAY_TABLE
     MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
 
     # --- antes and the deal ---------------------------------------------------------------------------
@@ -269,13 +271,16 @@ class ReversisState(State):
         return hands, down
 
     # --- the exchange -----------------------------------------------------------------------------------
+    def _in_play(self) -> bool:
+        return self.phase == "play"
+
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == "exchange":
             out: list[Action] = [DISCARDS[c] for c in bit_indices(self.hands[seat])]
             if seat != self.dealer:
                 out.append(KEEP)
             return out
-        return PLAY_TABLE.of(self._legal_mask(seat))
+        return super()._legal(seat)
 
     def _check(self, seat: int, action: Action) -> None:
         if self.phase == "exchange":
@@ -292,20 +297,19 @@ class ReversisState(State):
             return
         if type(action) is not Play:
             raise IllegalAction(f"the exchange is over: play a card, not {action}", rule="play")
-        index = INDEX.get(action.card)
-        if index is None or not self.hands[seat] >> index & 1:
-            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
-        if not self._legal_mask(seat) >> index & 1:
-            led = PACK.cards[self.trick[0]].suit
-            why = " (in the last two tricks even the espagnolette must follow)" if seat == self.espagnolette else ""
-            raise IllegalAction(f"you must follow suit: {led.name.lower()} were led and you hold one{why}",  # type: ignore[union-attr]
-                                rule="follow suit")
+        super()._check(seat, action)
+
+    def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
+        refusal = super()._follow_refusal(seat, card)
+        if seat != self.espagnolette:
+            return refusal
+        return IllegalAction(f"{refusal} (in the last two tricks even the espagnolette must follow)", rule=refusal.rule)
 
     def _do(self, seat: int, action: Action) -> None:
         if self.phase == "exchange":
             self._exchange(seat, action)
         else:
-            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+            super()._do(seat, action)
 
     def _exchange(self, seat: int, action: Action) -> None:
         if type(action) is Exchange:

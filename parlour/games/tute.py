@@ -33,7 +33,7 @@ the dealer's (seat 1 for the first deal) hand and defaults to the last card list
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -57,6 +57,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.cardplay import CardPlayState
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.errors import GameOver, NotationError
 from parlour.mechanics import tricks
@@ -108,6 +109,8 @@ RANKS = (Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.JACK, Rank.Q
          Rank.ACE)
 ORDERS = tuple(tricks.CardOrder.build(PACK, RANKS, trump=suit) for suit in Suit)
 FOLLOW = tricks.FollowRules(must_follow=True, must_head=True, must_trump=True, must_overtrump=True)
+RELEASED = tricks.FollowRules(must_follow=True, must_head=True, must_trump=True, must_overtrump=True,
+                              release_if_cannot_overtrump=True)
 INDEX = PACK.index
 BIT = tuple(1 << i for i in range(len(PACK)))
 SEAT = tuple((s,) for s in range(4))
@@ -117,44 +120,12 @@ LAST_TRICK = 10
 CUARENTA_POINTS, VEINTE_POINTS = 40, 20
 KINGS = PACK.rank_masks[Rank.KING]
 MARRIAGE = tuple(BIT[INDEX[Card(Rank.KING, s)]] | BIT[INDEX[Card(Rank.QUEEN, s)]] for s in Suit)
+assert all(INDEX[Card(Rank.KING, s)] == INDEX[Card(Rank.QUEEN, s)] + 1 for s in Suit)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-
-def _above_table(order: tricks.CardOrder) -> tuple[int, ...]:
-    """For each card, the cards of its effective suit that beat it."""
-    return tuple(sum(BIT[j] for j in range(len(PACK)) if order.suit_of[j] == order.suit_of[i]
-                     and order.power[j] > order.power[i]) for i in range(len(PACK)))
-
-
-ABOVE = tuple(_above_table(order) for order in ORDERS)
-
-
-# --- candidate for mechanics/tricks.py ---
-def released_plays(hand: int, trick: Sequence[int], order: tricks.CardOrder, rules: tricks.FollowRules,
-                   above: Sequence[int]) -> int:
-    """``legal_plays``, except that a player void in the suit led who holds no trump able to beat a trump
-    already in the trick is released from trumping and may play any card (the Tute variant; a candidate
-    ``FollowRules.may_underplay_when_beaten`` switch). ``above[c]``: the cards of c's suit that beat c."""
-    allowed = tricks.legal_plays(hand, trick, order, rules)
-    if not trick or order.trump is None or hand & order.suit_masks[order.suit_of[trick[0]]]:
-        return allowed
-    trumps = hand & order.suit_masks[order.trump]
-    best = trick[tricks.winner(trick, order)]
-    if trumps and order.suit_of[best] == order.trump and not trumps & above[best]:
-        return hand
-    return allowed
-# --- end of candidate ---
-
-
-def _released(order: tricks.CardOrder, above: Sequence[int]) -> Callable[[int, Sequence[int]], int]:
-    return lambda hand, trick: released_plays(hand, trick, order, FOLLOW, above)
-
-
+ABOVE = tuple(tricks.beaters(order) for order in ORDERS)
 # By variant (0: the text's undertrumping, 1: released) and trump suit: what a hand may play to a trick.
-LEGAL: tuple[tuple[Callable[[int, Sequence[int]], int], ...], ...] = (
-    tuple(tricks.follower(order, FOLLOW) for order in ORDERS),
-    tuple(_released(order, above) for order, above in zip(ORDERS, ABOVE, strict=True)),
-)
+RULES_OF = (FOLLOW, RELEASED)
+LEGAL = tuple(tuple(tricks.follower(order, rules) for order in ORDERS) for rules in RULES_OF)
 
 CUARENTA, VEINTE, TUTE = "cuarenta", "veinte", "tute"
 
@@ -238,9 +209,11 @@ def word_hand(card_points: tuple[int, int], last: int | None, declared: tuple[De
     return tuple(reasons), summary
 
 
-class TuteState(State):
+class TuteState(CardPlayState):
     ACTION_KINDS = (Play, Declare)
     ACTIONS = ACTIONS
+    PACK = PACK
+    PLAYS = PLAYS
     # Finished tricks and declarations are never changed again, so clones share their entries.
     MUTABLE = ("hands", "trick", "taken", "declared", "shown", "hand_wins")
 
@@ -249,6 +222,7 @@ class TuteState(State):
         self.hand_wins = [0] * 4
         self.hands_in_game: int = self.options["hands"]
         self.released = self.variant == "release"
+        self.rules = RULES_OF[self.released]
         self.dealer = 1
         self._deal()
 
@@ -271,7 +245,6 @@ class TuteState(State):
         self.shown = [0] * 4          # cards shown in declarations, while still held
         self.may_declare = False      # the leader has just won a trick and not yet declared
         self.tute_by: int | None = None
-        self._offered: tuple[int, int] | None = None
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals and turns {}: {} are trumps", self.hand_number, self.dealer,
@@ -296,18 +269,19 @@ class TuteState(State):
         return hands, trump
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def _in_play(self) -> bool:
+        # Having just won a trick, the leader may declare before leading, when holding a king and its
+        # queen (a king sits just above its queen in the pack) or the four kings.
+        if not self.may_declare:
+            return True
+        hand = self.hands[self.leader]
+        return not (hand & hand << 1 & KINGS or hand & KINGS == KINGS)
+
     def _legal_mask(self, seat: int) -> int:
         return self.legal_of(self.hands[seat], self.trick)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat in self.to_move and type(seat) is int and not self.may_declare:
-            mask = self.legal_of(self.hands[seat], self.trick)
-            self._offered = (seat, mask)
-            return PLAYS.of(mask)
-        return super().legal_actions(seat)
-
     def _legal(self, seat: int) -> list[Action]:
-        return PLAYS.of(self._legal_mask(seat)) + self._declarations(seat)
+        return super()._legal(seat) + self._declarations(seat)
 
     def _declarations(self, seat: int) -> list[Action]:
         """What the winner of the last trick may declare before leading."""
@@ -333,42 +307,30 @@ class TuteState(State):
         return (self.hands[seat] & marriage == marriage and not self._declared_suits() >> self.trump & 1
                 and not any(s == seat and what == VEINTE for s, what, _, _ in self.declared))
 
-    def apply(self, seat: int, action: Action | str) -> None:
-        # The playout hot path: a legal card goes straight through; anything else takes the checked path.
-        if type(action) is Play and type(seat) is int and seat in self.to_move:
-            index = INDEX.get(action.card, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
-            if index >= 0 and mask >> index & 1:
-                self._history.append((seat, action))
-                self._play(seat, index)
-                return
-        super().apply(seat, action)
-
     def _check(self, seat: int, action: Action) -> None:
         if type(action) is Declare:
             self._check_declare(seat, action)
             return
         if type(action) is not Play:
             raise IllegalAction(f"in Tute you play a card or declare, not {action}", rule="play")
-        index = INDEX.get(action.card)
-        if index is None or not self.hands[seat] >> index & 1:
-            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
-        if self._legal_mask(seat) >> index & 1:
-            return
+        super()._check(seat, action)
+
+    def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
+        """Which duty the card breaks: following, heading the trick, trumping or overtrumping."""
+        index = INDEX[card]
         order, trick, hand = self.order, self.trick, self.hands[seat]
         led = order.suit_of[trick[0]]
         best = PACK.cards[trick[tricks.winner(trick, order)]]
         if hand & order.suit_masks[led]:
             if order.suit_of[index] != led:
-                raise IllegalAction(f"you must follow suit: {SUIT_NAMES[led]} were led and you hold one",
-                                    rule="follow suit")
-            raise IllegalAction(f"you must head the trick: you hold a {SUIT_NAMES[led][:-1]} that beats {best}",
-                                rule="head the trick")
+                return IllegalAction(f"you must follow suit: {SUIT_NAMES[led]} were led and you hold one",
+                                     rule="follow suit")
+            return IllegalAction(f"you must head the trick: you hold a {SUIT_NAMES[led][:-1]} that beats {best}",
+                                 rule="head the trick")
         if order.suit_of[index] != self.trump:
-            raise IllegalAction(f"with no {SUIT_NAMES[led]} you must play a trump ({SUIT_NAMES[self.trump]})",
-                                rule="must trump")
-        raise IllegalAction(f"you must overtrump: you hold a trump that beats {best}", rule="must overtrump")
+            return IllegalAction(f"with no {SUIT_NAMES[led]} you must play a trump ({SUIT_NAMES[self.trump]})",
+                                 rule="must trump")
+        return IllegalAction(f"you must overtrump: you hold a trump that beats {best}", rule="must overtrump")
 
     def _check_declare(self, seat: int, action: Declare) -> None:
         if not any(action == known for known in DECLARATIONS):
@@ -400,10 +362,9 @@ class TuteState(State):
         if type(action) is Declare:
             self._declare(seat, action)
         else:
-            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+            super()._do(seat, action)
 
     def _declare(self, seat: int, action: Declare) -> None:
-        self._offered = None
         self.may_declare = False
         suit = self.trump if action.what == CUARENTA else (action.suit if action.suit is not None else 0)
         self.declared.append((seat, action.what, suit, len(self.taken)))
@@ -417,7 +378,6 @@ class TuteState(State):
             self._end_hand()
 
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.may_declare = False
         self.hands[seat] ^= BIT[index]
         trick = self.trick
@@ -483,7 +443,6 @@ class TuteState(State):
         return counts
 
     def _end_hand(self) -> None:
-        self._offered = None
         card_points = [0, 0]
         for _, taker, cards, _ in self.taken:
             card_points[taker % 2] += sum(POINTS[c] for c in cards)
@@ -561,22 +520,9 @@ class TuteState(State):
         it did not follow, trumps when it did not trump, and cards that would have beaten the trick when it
         did not head it or overtrump."""
         cannot = [0] * 4
-        order, trump, above = self.order, self.trump, self.above
-        suit_of, power, masks = order.suit_of, order.power, order.suit_masks
         for leader, cards in [*((t[0], t[2]) for t in self.taken), (self.leader, self.trick)]:
             for k in range(1, len(cards)):
-                seat = self.seating.next(leader, k)
-                card, led = cards[k], suit_of[cards[0]]
-                best = cards[tricks.winner(cards[:k], order)]
-                trumped = suit_of[best] == trump
-                if suit_of[card] != led:
-                    cannot[seat] |= masks[led]
-                    if suit_of[card] != trump:
-                        cannot[seat] |= above[best] if trumped and self.released else masks[trump]
-                    elif trumped and power[card] < power[best]:
-                        cannot[seat] |= above[best]
-                elif suit_of[best] == led and power[card] < power[best]:
-                    cannot[seat] |= above[best]
+                cannot[self.seating.next(leader, k)] |= tricks.unheld(cards[:k], cards[k], self.order, self.rules)
         return cannot
 
     def _not_both(self) -> list[tuple[int, int]]:
@@ -613,7 +559,6 @@ class TuteState(State):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             s = int(key)  # type: ignore[call-overload]
             self.hands[s] = self._face_up(s) | sum(BIT[c] for c in cards)

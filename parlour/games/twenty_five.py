@@ -19,6 +19,12 @@ Choices where the texts are silent (each a default, recorded here and tested):
   three top trumps (the 5, the jack and the A♥) may play any card. Variant ``standard-reneging``: a top
   trump is excused only when the trump led is lower than it; a higher one led forces it out if it is the
   only trump held.
+* The ace of trumps unannounced (option ``ace_lowest_unless_declared``, off by default; notes): its holder
+  may also ``declare`` it in their turn of the asking, keeping the hand; declaring, like robbing, ends the
+  asking, since no one else may rob. If the asking ends with the ace of trumps neither robbed nor
+  declared, it ranks below every other trump for the rest of the deal (whoever holds it; the table knows
+  only that nobody spoke for it). When hearts are trumps that ace is the A♥ itself, which then also loses
+  the top trumps' privilege against being forced out by a trump lead. A turned-up ace is not affected.
 * Every trick is five points to its winner's side the moment it is taken; the game stops as soon as a
   side reaches the target (option ``target``, 25 by the book), even in the middle of a deal.
 * Teams (option ``teams``): ``none`` (everyone alone, the default), ``pairs`` (an even number of players;
@@ -33,7 +39,7 @@ from __future__ import annotations
 
 import random
 import typing
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -51,7 +57,6 @@ from parlour.engine import (
     Reason,
     Result,
     Seating,
-    State,
     Unknown,
     Zone,
     option,
@@ -60,6 +65,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -92,6 +98,10 @@ trump, or else the best card of the suit led, wins; the winner leads next.
 
 *Teams* (option `teams`): everyone alone, pairs of partners (an even number of players), or three teams of
 three at nine; partners never sit side by side.
+
+*An announced ace* (option `ace_lowest_unless_declared`, off by default): the holder of the ace of trumps
+may also `declare` it when asked, keeping the hand. An ace of trumps that nobody robbed with or declared
+ranks as the lowest trump for the rest of that deal.
 """
 
 
@@ -103,6 +113,9 @@ class TwentyFiveOptions:
                         "of players); threes: three teams of three (nine players)",
                         choices=("none", "pairs", "threes"))
     dealer_robs_ace: bool = option(True, "when an ace is turned up, the dealer may rob it")
+    ace_lowest_unless_declared: bool = option(
+        False, "the ace of trumps ranks as the lowest trump for the deal unless its holder robs with it or "
+        "declares it before the first lead")
 
 
 PACK = STANDARD_52
@@ -124,23 +137,34 @@ PLAIN_RANKS = {Suit.HEARTS: RED_PLAIN, Suit.DIAMONDS: (_R.ACE, *RED_PLAIN), Suit
 ACE_OF_HEARTS = Card(Rank.ACE, Suit.HEARTS)
 
 
-def trump_order(trump: Suit) -> list[Card]:
+def trump_order(trump: Suit, ace_lowest: bool = False) -> list[Card]:
     """Every trump, lowest first: the suit's other cards in their plain order, then K Q, the ace of
-    trumps, the A♥, the jack and the 5."""
+    trumps, the A♥, the jack and the 5. ``ace_lowest``: the ace of trumps (the A♥ when hearts are trumps)
+    moved below them all, as when nobody robbed or declared it under that option."""
     low = [r for r in PLAIN_RANKS[trump] if r not in (_R.ACE, _R.FIVE, _R.JACK, _R.QUEEN, _R.KING)]
     order = [Card(r, trump) for r in (*low, _R.QUEEN, _R.KING)]
     if trump != Suit.HEARTS:
         order.append(Card(Rank.ACE, trump))
-    return [*order, ACE_OF_HEARTS, Card(Rank.JACK, trump), Card(Rank.FIVE, trump)]
+    order = [*order, ACE_OF_HEARTS, Card(Rank.JACK, trump), Card(Rank.FIVE, trump)]
+    if ace_lowest:
+        ace = Card(Rank.ACE, trump)
+        order = [ace, *(card for card in order if card != ace)]
+    return order
 
 
-ORDERS = tuple(tricks.CardOrder.build(PACK, BLACK_PLAIN, trump=suit, trump_order=trump_order(suit),
-                                      suit_ranks=PLAIN_RANKS) for suit in Suit)
+def card_orders(ace_lowest: bool) -> tuple[tricks.CardOrder, ...]:
+    """The card order of each trump suit (``ace_lowest``: with the ace of trumps demoted)."""
+    return tuple(tricks.CardOrder.build(PACK, BLACK_PLAIN, trump=suit, trump_order=trump_order(suit, ace_lowest),
+                                        suit_ranks=PLAIN_RANKS) for suit in Suit)
+
+
+ORDERS, DEMOTED_ORDERS = card_orders(False), card_orders(True)
 FOLLOW = tricks.FollowRules(may_always_trump=True)
-TRUMP_MASKS = tuple(order.suit_masks[int(suit)] for suit, order in zip(Suit, ORDERS, strict=True))
-TOP_MASKS = tuple(PACK.mask(trump_order(suit)[-TOP_TRUMPS:]) for suit in Suit)
 ACE_OF_TRUMPS = tuple(INDEX[Card(Rank.ACE, suit)] for suit in Suit)
 ACES = PACK.rank_masks[Rank.ACE]
+# The privileged top three (a demoted A♥ is no longer one of them).
+TOP_MASKS = tuple(PACK.mask(trump_order(suit)[-TOP_TRUMPS:]) for suit in Suit)
+DEMOTED_TOP_MASKS = tuple(TOP_MASKS[suit] & ~BIT[ACE_OF_TRUMPS[suit]] for suit in range(4))
 
 
 def strength(card: Card, trump: Suit) -> tuple[bool, int]:
@@ -148,41 +172,6 @@ def strength(card: Card, trump: Suit) -> tuple[bool, int]:
     order = ORDERS[int(trump)]
     index = INDEX[card]
     return order.suit_of[index] == int(trump), order.power[index]
-
-
-# --- candidate for mechanics/tricks.py ---
-# Reneging (the Forty-Five family): some top trumps are privileged not to be forced out by a trump lead.
-# ``tricks.legal_plays`` has no such rule; this wraps it, and could move there as a ``FollowRules`` field.
-def renege_exemptions(order: tricks.CardOrder, privileged: int, lower_only: bool) -> tuple[int, ...]:
-    """For each card that may be led, the privileged trumps excused from following it: all of them, or
-    (``lower_only``) those above the trump led."""
-    power = order.power
-    out = []
-    for led in range(len(power)):
-        if order.suit_of[led] != order.trump:
-            out.append(0)
-        elif lower_only:
-            out.append(sum(1 << c for c in bit_indices(privileged) if power[c] > power[led]))
-        else:
-            out.append(privileged)
-    return tuple(out)
-
-
-def reneging_follower(order: tricks.CardOrder, rules: tricks.FollowRules, privileged: int,
-                      lower_only: bool = False) -> Callable[[int, Sequence[int]], int]:
-    """``legal_plays`` where a trump lead does not force out an excused top trump: a player whose only
-    trumps are excused may play any card; holding another trump, one must play a trump (any one)."""
-    exempt = renege_exemptions(order, privileged, lower_only)
-    trump = order.trump
-    trumps_mask = order.suit_masks[trump] if trump is not None else 0
-
-    def legal(hand: int, trick: Sequence[int]) -> int:
-        if trick and order.suit_of[trick[0]] == trump:
-            trumps = hand & trumps_mask
-            return trumps if trumps & ~exempt[trick[0]] else hand
-        return tricks.legal_plays(hand, trick, order, rules)
-    return legal
-# --- end of candidate ---
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,14 +185,24 @@ class Rob(CardAction):
         return "rob the upcard, discarding a card face down"
 
 
-PASS = Pass()
-PLAY_BASE, ROB_BASE, PASS_NUMBER = 0, len(PACK), 2 * len(PACK)
-ACTIONS = ActionTable([*(Play(c) for c in PACK.cards), *(Rob(c) for c in PACK.cards), PASS], chunk=13)
+@dataclass(frozen=True, slots=True)
+class DeclareAce(Action):
+    """Announcing the ace of trumps without robbing (option ``ace_lowest_unless_declared``)."""
+
+    verb: ClassVar[str] = "declare"
+
+
+PASS, DECLARE = Pass(), DeclareAce()
+PLAY_BASE, ROB_BASE, PASS_NUMBER, DECLARE_NUMBER = 0, len(PACK), 2 * len(PACK), 2 * len(PACK) + 1
+ACTIONS = ActionTable([*(Play(c) for c in PACK.cards), *(Rob(c) for c in PACK.cards), PASS, DECLARE], chunk=13)
 VARIANT_STANDARD = "standard-reneging"
-# Per variant (lower_only), per trump suit: the legal-play function and, per card led, what is excused.
-FOLLOWERS = {lower: tuple(reneging_follower(ORDERS[s], FOLLOW, TOP_MASKS[s], lower) for s in range(4))
+# Per (ace demoted, variant's lower_only), per trump suit: the legal-play function and, per card led, the
+# top trumps it does not force out.
+FOLLOWERS = {(low, lower): tuple(tricks.reneging_follower(orders[s], FOLLOW, tops[s], lower) for s in range(4))
+             for low, orders, tops in ((False, ORDERS, TOP_MASKS), (True, DEMOTED_ORDERS, DEMOTED_TOP_MASKS))
              for lower in (False, True)}
-EXEMPT = {lower: tuple(renege_exemptions(ORDERS[s], TOP_MASKS[s], lower) for s in range(4))
+EXEMPT = {(low, lower): tuple(tricks.renege_exemptions(orders[s], tops[s], lower) for s in range(4))
+          for low, orders, tops in ((False, ORDERS, TOP_MASKS), (True, DEMOTED_ORDERS, DEMOTED_TOP_MASKS))
           for lower in (False, True)}
 
 INFO = GameInfo(
@@ -240,8 +239,8 @@ def word_hand(taken: tuple[int, ...], sides: tuple[int, ...], changes: tuple[int
     parts = [f"{_names(seats)} {changes[seats[0]]}" for seats in shown.values()]
     summary = "; ".join(parts)
     if winners:
-        verb = "reaches" if len(winners) == 1 else "reach"
-        summary += f" — {_names(winners)} {verb} {target} and win"
+        verb = "reaches {} and wins" if len(winners) == 1 else "reach {} and win"
+        summary += f" — {_names(winners)} {verb.format(target)}"
         if len(taken) < HAND_SIZE:
             summary += "; the deal is not played out"
     return reasons, summary
@@ -251,9 +250,11 @@ def _names(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {s}" for s in seats)
 
 
-class TwentyFiveState(State):
-    ACTION_KINDS = (Play, Rob, Pass)
+class TwentyFiveState(CardPlayState):
+    ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
+    PACK = PACK
+    PLAYS = ACTIONS   # the plays come first, in pack order
     MUTABLE = ("hands", "totals", "trick", "taken", "banned", "tricks_won")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -264,6 +265,7 @@ class TwentyFiveState(State):
         self.totals = [0] * self.players   # by side
         self.target: int = self.options["target"]
         self.lower_only = self.variant == VARIANT_STANDARD
+        self.ace_rule: bool = self.options["ace_lowest_unless_declared"]
         self.dealer = self.players - 1
         self._deal()
 
@@ -285,10 +287,9 @@ class TwentyFiveState(State):
             dealt |= hand
         self.stub = PACK.full_mask & ~dealt
         self.trump = int(PACK.cards[self.upcard].suit)  # type: ignore[arg-type]
-        self.order = ORDERS[self.trump]
-        self._legal_fn = FOLLOWERS[self.lower_only][self.trump]
-        self._exempt = EXEMPT[self.lower_only][self.trump]
+        self._rank_ace(lowest=False)
         self.robber: int | None = None
+        self.declarer: int | None = None    # who declared the ace of trumps (option ace_lowest_unless_declared)
         self.discard = -1
         self._rob_at = -1
         self.trick: list[int] = []
@@ -296,7 +297,6 @@ class TwentyFiveState(State):
         self.last_trick: tuple[int, tuple[int, ...]] | None = None
         self.tricks_won = [0] * n
         self.banned = [0] * n               # cards each seat has shown it cannot hold (not following)
-        self._offered: tuple[int, int] | None = None
         self.leader = self.seating.next(self.dealer)
         upcard = PACK.cards[self.upcard]
         self._say("hand {}: seat {} deals and turns up {}: {} are trumps", self.hand_number, self.dealer,
@@ -329,19 +329,40 @@ class TwentyFiveState(State):
         return hands, upcard
 
     # --- robbing the trump ----------------------------------------------------------------------------
+    def _rank_ace(self, lowest: bool) -> None:
+        """The deal's card order: the book's, or with the ace of trumps the lowest trump."""
+        self.ace_lowest = lowest
+        self.order = (DEMOTED_ORDERS if lowest else ORDERS)[self.trump]
+        self._legal_fn = FOLLOWERS[lowest, self.lower_only][self.trump]
+        self._exempt = EXEMPT[lowest, self.lower_only][self.trump]
+
     def _next_asked(self) -> None:
         if self.asking:
             self.phase = "rob"
             self.to_move = self.asking[:1]
-        else:
-            self.phase = "play"
-            self.to_move = (self.leader,)
+            return
+        self.phase = "play"
+        self.to_move = (self.leader,)
+        if self.ace_rule and self.robber is None and self.declarer is None and not BIT[self.upcard] & ACES:
+            self._rank_ace(lowest=True)
+            self._say("nobody robbed with the ace of trumps or declared it: {} ranks as the lowest trump "
+                      "this deal", PACK.cards[ACE_OF_TRUMPS[self.trump]])
+
+    def may_declare(self, seat: int) -> bool:
+        """Under the option, the holder of the ace of trumps may announce it instead of robbing."""
+        return self.ace_rule and not BIT[self.upcard] & ACES and bool(self.hands[seat] >> ACE_OF_TRUMPS[self.trump] & 1)
 
     def may_rob(self, seat: int) -> bool:
         """The ace of trumps in hand, or (the dealer) an ace turned up."""
         if BIT[self.upcard] & ACES:
             return seat == self.dealer and self.options["dealer_robs_ace"]
         return bool(self.hands[seat] >> ACE_OF_TRUMPS[self.trump] & 1)
+
+    def _declare(self, seat: int) -> None:
+        self.declarer = seat
+        self.asking = ()
+        self._say("seat {} declares the ace of trumps and keeps the hand", seat)
+        self._next_asked()
 
     def _rob(self, seat: int, card: int) -> None:
         self.hands[seat] ^= BIT[card] | BIT[self.upcard]
@@ -351,39 +372,30 @@ class TwentyFiveState(State):
         self._say("seat {} robs the trump and takes {}", seat, PACK.cards[self.upcard])
         self._next_asked()
 
-    # --- play (uses mechanics.tricks, with reneging from the candidate section) -----------------------
+    # --- play (uses mechanics.tricks, with its reneging) -----------------------------------------------
+    def _in_play(self) -> bool:
+        return self.phase == "play"
+
     def _legal_mask(self, seat: int) -> int:
         return self._legal_fn(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase == "rob":
             mask = self.hands[seat] << ROB_BASE if self.may_rob(seat) else 0
+            if self.ace_rule and self.may_declare(seat):
+                mask |= 1 << DECLARE_NUMBER
             return ACTIONS.of(mask | 1 << PASS_NUMBER)
-        return ACTIONS.of(self._legal_mask(seat))
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "play" and type(seat) is int and seat in self.to_move:
-            mask = self._legal_fn(self.hands[seat], self.trick)
-            self._offered = (seat, mask)
-            return ACTIONS.of(mask)
-        return super().legal_actions(seat)
-
-    def apply(self, seat: int, action: Action | str) -> None:
-        # The playout hot path: a legal card goes straight through; anything else takes the checked path.
-        if type(action) is Play and self.phase == "play" and type(seat) is int and seat in self.to_move:
-            index = INDEX.get(action.card, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
-            if index >= 0 and mask >> index & 1:
-                self._history.append((seat, action))
-                self._play(seat, index)
-                return
-        super().apply(seat, action)
+        return super()._legal(seat)
 
     def _check(self, seat: int, action: Action) -> None:
         kind = type(action)
-        if kind not in (Play, Rob, Pass):
+        if kind not in (Play, Rob, Pass, DeclareAce):
             raise IllegalAction(f"{action} is not an action of Twenty-Five", rule="actions")
+        if kind is DeclareAce and not (self.phase == "rob" and self.may_declare(seat)):
+            raise IllegalAction("the ace of trumps is declared only under the option ace_lowest_unless_declared, "
+                                "by its holder, before the first lead" if not self.ace_rule else
+                                "only the holder of the ace of trumps declares it, before the first lead",
+                                rule="declaring the ace of trumps")
         if self.phase == "rob":
             if kind is Play:
                 raise IllegalAction("no card is led until each player has had the chance to rob the trump",
@@ -399,17 +411,16 @@ class TwentyFiveState(State):
         if kind is not Play:
             raise IllegalAction("the chance to rob the trump is over: it closes before the first lead",
                                 rule="robbing the trump")
-        index = INDEX.get(action.card, -1)  # type: ignore[attr-defined]
-        if index < 0 or not self.hands[seat] >> index & 1:
-            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")  # type: ignore[attr-defined]
-        if not self._legal_mask(seat) >> index & 1:
-            led = self.trick[0]
-            if self.order.suit_of[led] == self.trump:
-                raise IllegalAction("a trump was led and you hold a trump that it forces out: play a trump",
-                                    rule="following a trump lead")
-            suit = Suit(self.order.suit_of[led]).name.lower()
-            raise IllegalAction(f"{suit} were led and you hold one: follow suit or play a trump",
-                                rule="follow suit or trump")
+        super()._check(seat, action)
+
+    def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
+        led = self.trick[0]
+        if self.order.suit_of[led] == self.trump:
+            return IllegalAction("a trump was led and you hold a trump that it forces out: play a trump",
+                                 rule="following a trump lead")
+        suit = Suit(self.order.suit_of[led]).name.lower()
+        return IllegalAction(f"{suit} were led and you hold one: follow suit or play a trump",
+                             rule="follow suit or trump")
 
     def _do(self, seat: int, action: Action) -> None:
         kind = type(action)
@@ -418,15 +429,17 @@ class TwentyFiveState(State):
             self._next_asked()
         elif kind is Rob:
             self._rob(seat, INDEX[action.card])  # type: ignore[attr-defined]
+        elif kind is DeclareAce:
+            self._declare(seat)
         else:
-            self._play(seat, INDEX[action.card])  # type: ignore[attr-defined]
+            super()._do(seat, action)
 
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.hands[seat] ^= BIT[index]
         trick = self.trick
-        if trick:
-            self._note_void(seat, trick[0], index)
+        if trick and self.order.suit_of[index] != self.order.suit_of[trick[0]]:
+            # Not following shows the table what the player lacks: the suit led, or the trumps it forces.
+            self.banned[seat] |= tricks.unheld(trick, index, self.order, FOLLOW, self._exempt)
         trick.append(index)
         if len(trick) < self.players:
             self.to_move = (self.seating.following[seat],)
@@ -446,17 +459,6 @@ class TwentyFiveState(State):
             self._end_hand(None)
         else:
             self.to_move = (taker,)
-
-    def _note_void(self, seat: int, led: int, card: int) -> None:
-        """What not following tells the table: no card of the plain suit led, or no trump the lead forces."""
-        suit_of = self.order.suit_of
-        led_suit = suit_of[led]
-        if suit_of[card] == led_suit:
-            return
-        if led_suit == self.trump:
-            self.banned[seat] |= TRUMP_MASKS[self.trump] & ~self._exempt[led]
-        elif suit_of[card] != self.trump:
-            self.banned[seat] |= self.order.suit_masks[led_suit]
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -523,6 +525,8 @@ class TwentyFiveState(State):
             status = "dealer" if s == self.dealer else ""
             if s == self.robber:
                 status = (status + ", robbed the trump").lstrip(", ")
+            if s == self.declarer:
+                status = (status + ", declared the ace of trumps").lstrip(", ")
             seats.append(seat_entry(s, team=None if teams is None else teams[s], held=self.hands[s].bit_count(),
                                     tricks=self.tricks_won[s], status=status,
                                     face_up=[upcard_text] if s == self.robber and robbed_in_hand else []))
@@ -538,7 +542,7 @@ class TwentyFiveState(State):
                  "robbed_by": self.robber, "trick_number": min(len(self.taken) + 1, HAND_SIZE),
                  "target": self.target, "sides": list(self.side),
                  "reneging": "lower trump led only" if self.lower_only else "top three never forced",
-                 "trump_order": [str(c) for c in reversed(trump_order(Suit(self.trump)))]}
+                 "trump_order": [str(c) for c in reversed(trump_order(Suit(self.trump), self.ace_lowest))]}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
@@ -559,6 +563,8 @@ class TwentyFiveState(State):
             if s == seat:
                 continue
             fixed = self.hands[s] & upcard_known if s == robber else 0
+            if s == self.declarer:   # a declared ace of trumps stays with its holder until played
+                fixed |= self.hands[s] & BIT[ACE_OF_TRUMPS[self.trump]]
             hidden = self.hands[s] & ~fixed
             banned = self.banned[s] | (ace_banned if s != robber else 0)
             unknown.pool |= hidden
@@ -570,7 +576,6 @@ class TwentyFiveState(State):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             who, fixed = typing.cast("tuple[int, int]", key)
             mask = fixed

@@ -31,6 +31,8 @@ class FollowRules:
     must_trump: bool = False        # void in the suit led: play a trump if you can
     must_overtrump: bool = False    # trumping: beat the best trump already played if you can
     may_always_trump: bool = False  # a trump may be played even by one who can follow (Twenty-Five)
+    # Void, holding trumps none of which beats a trump already in the trick: play anything (Tute's release).
+    release_if_cannot_overtrump: bool = False
 
 
 PLAIN = FollowRules()
@@ -108,15 +110,19 @@ def legal_plays(hand: int, trick: Sequence[int], order: CardOrder, rules: Follow
         if rules.must_head:
             best_card = trick[winner(trick, order)]
             if order.suit_of[best_card] == led:
-                allowed = _above(follow, order.power[best_card], order) or follow
+                allowed = above(follow, order.power[best_card], order) or follow
         if rules.may_always_trump and trump is not None and led != trump:
             allowed |= trumps
         return allowed
     if trumps and rules.must_trump:
-        if rules.must_overtrump:
+        if rules.must_overtrump or rules.release_if_cannot_overtrump:
             best_card = trick[winner(trick, order)]
             if order.suit_of[best_card] == trump:
-                return _above(trumps, order.power[best_card], order) or trumps
+                over = above(trumps, order.power[best_card], order)
+                if not over and rules.release_if_cannot_overtrump:
+                    return hand
+                if rules.must_overtrump:
+                    return over or trumps
         return trumps
     return hand
 
@@ -140,7 +146,8 @@ def follower(order: CardOrder, rules: FollowRules = PLAIN) -> Callable[[int, Seq
     return lambda hand, trick: legal_plays(hand, trick, order, rules)
 
 
-def _above(mask: int, power: int, order: CardOrder) -> int:
+def above(mask: int, power: int, order: CardOrder) -> int:
+    """The cards of ``mask`` stronger than ``power`` (compare within one effective suit)."""
     out = 0
     powers = order.power
     while mask:
@@ -149,6 +156,82 @@ def _above(mask: int, power: int, order: CardOrder) -> int:
             out |= low
         mask ^= low
     return out
+
+
+def beaters(order: CardOrder) -> tuple[int, ...]:
+    """For each card, the mask of the cards of its effective suit that beat it: a table for hot paths."""
+    masks, suit_of, power = order.suit_masks, order.suit_of, order.power
+    return tuple(above(masks[suit_of[card]], power[card], order) for card in range(len(power)))
+
+
+def unheld(trick: Sequence[int], card: int, order: CardOrder, rules: FollowRules = PLAIN,
+           exempt: Sequence[int] | None = None) -> int:
+    """The cards a player is shown not to have held by playing ``card`` to ``trick`` (the cards before it).
+
+    Each duty of ``rules`` that the play did not fulfil proves the means to fulfil it was missing: not
+    following, no card of the suit led; following below the best card of the suit led when bound to head
+    the trick, none above it; void and not trumping, no trump (released: none above a trump already
+    played); trumping under a trump when bound to overtrump, none above it. ``exempt``: the table of
+    :func:`renege_exemptions`, when the game has reneging.
+    """
+    if not trick:
+        return 0
+    suit_of, power, masks, trump = order.suit_of, order.power, order.suit_masks, order.trump
+    led, suit = suit_of[trick[0]], suit_of[card]
+    if suit == led:
+        if rules.must_head and rules.must_follow:
+            best = trick[winner(trick, order)]
+            if suit_of[best] == led and not power[card] > power[best]:
+                return above(masks[led], power[best], order)
+        return 0
+    if exempt is not None and led == trump:
+        return masks[led] & ~exempt[trick[0]]
+    out = 0
+    if rules.must_follow and not (rules.may_always_trump and suit == trump):
+        out |= masks[led]
+    if trump is not None and rules.must_trump:
+        best = trick[winner(trick, order)]
+        overtrumped = suit_of[best] == trump
+        if suit != trump:
+            out |= above(masks[trump], power[best], order) if overtrumped and rules.release_if_cannot_overtrump \
+                else masks[trump]
+        elif overtrumped and rules.must_overtrump and not power[card] > power[best]:
+            out |= above(masks[trump], power[best], order)
+    return out
+
+
+# Reneging (the Forty-Five family, Twenty-Five): some top trumps are privileged not to be forced out by a
+# trump lead.
+def renege_exemptions(order: CardOrder, privileged: int, lower_only: bool = False) -> tuple[int, ...]:
+    """For each card that may be led, the privileged trumps excused from following it: all of them, or
+    (``lower_only``) those above the trump led."""
+    power = order.power
+    out = []
+    for led in range(len(power)):
+        if order.suit_of[led] != order.trump:
+            out.append(0)
+        elif lower_only:
+            out.append(above(privileged, power[led], order))
+        else:
+            out.append(privileged)
+    return tuple(out)
+
+
+def reneging_follower(order: CardOrder, rules: FollowRules, privileged: int,
+                      lower_only: bool = False) -> Callable[[int, Sequence[int]], int]:
+    """``legal_plays`` where a trump lead does not force out an excused top trump: a player whose only
+    trumps are excused may play any card; holding another trump, one must play a trump (any one)."""
+    exempt = renege_exemptions(order, privileged, lower_only)
+    trump = order.trump
+    trumps_mask = order.suit_masks[trump] if trump is not None else 0
+    suit_of = order.suit_of
+
+    def legal(hand: int, trick: Sequence[int]) -> int:
+        if trick and suit_of[trick[0]] == trump:
+            trumps = hand & trumps_mask
+            return trumps if trumps & ~exempt[trick[0]] else hand
+        return legal_plays(hand, trick, order, rules)
+    return legal
 
 
 def cards_of(order: CardOrder, indices: Iterable[int]) -> list[Card]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -36,9 +37,9 @@ THREES_DEAL = {"hands": [["3C", "3D", "3H", "3S", "AC", "AD", "AH", "AS", "KC", 
                "talon": ["2H", "7S", "QS", "JS"]}
 
 
-def game(deal: dict[str, object], players: int = 3, **options: object) -> CalabrasellaState:
+def game(deal: dict[str, Any], players: int = 3, **options: Any) -> CalabrasellaState:
     if players == 4:
-        deal = {**deal, "hands": [*deal["hands"], []]}  # type: ignore[list-item]
+        deal = {**deal, "hands": [*deal["hands"], []]}
     state = parlour.new_game("calabrasella", players=players, seed=1, deal=deal, **options)
     assert isinstance(state, CalabrasellaState)
     return state
@@ -214,7 +215,7 @@ class TestAsking:
         act(state, "stand", "ask 2D", "give 3S")
         for k in range(40):
             world = state.sample_world(2, random.Random(k))
-            assert world.view(2) == state.view(2)
+            assert isinstance(world, CalabrasellaState) and world.view(2) == state.view(2)
             threes_with_seat1 = [c for c in world.view(1).hand if c.startswith("3")]
             assert len(threes_with_seat1) <= 1
             hidden_talon = world.talon & THREES

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def prepared(fixed: dict[int, str], voids: dict[int, str] | None = None, down: s
     used = PACK.mask([c for h in hands.values() for c in h] + aside)
     zones = []
     for seat in range(4):
-        banned = PACK.mask(c for c in PACK if c.suit.letter in (voids or {}).get(seat, ""))
+        banned = PACK.mask(c for c in PACK if c.suit is not None and c.suit.letter in (voids or {}).get(seat, ""))
         zones.append(Zone(seat, (12 if seat == 3 else 11) - len(hands[seat]), PACK.full_mask & ~banned))
     rest = deal_unknown(Unknown(PACK.full_mask & ~used, zones), random.Random(0))
     out = [[str(c) for c in hands[s] + [PACK.cards[i] for i in sorted(rest[s])]] for s in range(4)]
@@ -36,7 +37,7 @@ def prepared(fixed: dict[int, str], voids: dict[int, str] | None = None, down: s
 
 
 def game(fixed: dict[int, str], voids: dict[int, str] | None = None, extra: str = "5D", down: str = "2D 3D 4D",
-         **options: object) -> ReversisState:
+         **options: Any) -> ReversisState:
     """A game on the prepared deal, with the exchange done (dealer lays aside ``extra``, others keep)."""
     state = parlour.new_game("reversis", seed=1, deal=prepared(fixed, voids, down, extra), **options)
     assert isinstance(state, ReversisState)
@@ -198,6 +199,7 @@ class TestParty:
         party = [r for r in result.reasons if "the party" in r.text]
         winner = next(r.seat for r in party if r.points > 0)
         loser = next(r.seat for r in party if r.points < 0)
+        assert isinstance(winner, int) and isinstance(loser, int)
         talon = 3 + 0   # KD laid aside with 2D 3D 4D
         assert party[-1].points == (4 + talon) * (2 if (winner - loser) % 4 == 2 else 1)
 

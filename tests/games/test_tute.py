@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from parlour.games.tute import Declare, TuteState
 DEALER = 1
 
 
-def prepared(fixed: dict[int, str], trump: str, voids: dict[int, str] | None = None) -> dict[str, object]:
+def prepared(fixed: dict[int, str], trump: str, voids: dict[int, str] | None = None) -> dict[str, Any]:
     """A deal giving each seat the named cards, the trump card to the dealer (seat 1), and the rest of the
     pack spread so that no seat gets a suit it must lack (``voids``: seat -> suit letters)."""
     hands = {s: parse_cards(fixed.get(s, "")) for s in range(4)}
@@ -30,7 +31,8 @@ def prepared(fixed: dict[int, str], trump: str, voids: dict[int, str] | None = N
     used = SPANISH_40.mask(c for h in hands.values() for c in h)
     zones = []
     for seat in range(4):
-        banned = SPANISH_40.mask(c for c in SPANISH_40 if c.suit.letter in (voids or {}).get(seat, ""))
+        lacking = (voids or {}).get(seat, "")
+        banned = SPANISH_40.mask(c for c in SPANISH_40 if c.suit is not None and c.suit.letter in lacking)
         zones.append(Zone(seat, 10 - len(hands[seat]), SPANISH_40.full_mask & ~banned))
     rest = deal_unknown(Unknown(SPANISH_40.full_mask & ~used, zones), random.Random(0))
     out = [[str(c) for c in hands[s] + [SPANISH_40.cards[i] for i in sorted(rest[s])]] for s in range(4)]
@@ -38,7 +40,7 @@ def prepared(fixed: dict[int, str], trump: str, voids: dict[int, str] | None = N
 
 
 def game(fixed: dict[int, str], trump: str = "7S", voids: dict[int, str] | None = None,
-         variant: str | None = None, **options: object) -> TuteState:
+         variant: str | None = None, **options: Any) -> TuteState:
     state = parlour.new_game("tute", seed=1, variant=variant, deal=prepared(fixed, trump, voids), **options)
     assert isinstance(state, TuteState)
     return state
@@ -115,9 +117,9 @@ class TestDeal:
         """A prepared deal must give ten distinct Spanish cards to each seat and the trump card to the dealer."""
         good = prepared({}, trump="5D")
         with pytest.raises(ValueError, match="10 different cards"):
-            parlour.new_game("tute", deal={"hands": [h[:9] for h in good["hands"]], "trump": "5D"})  # type: ignore[index]
+            parlour.new_game("tute", deal={"hands": [h[:9] for h in good["hands"]], "trump": "5D"})
         with pytest.raises(ValueError, match="dealer"):
-            parlour.new_game("tute", deal={**good, "trump": good["hands"][0][0]})  # type: ignore[index]
+            parlour.new_game("tute", deal={**good, "trump": good["hands"][0][0]})
         with pytest.raises(ValueError, match="hands"):
             parlour.new_game("tute", deal={"cards": []})
 

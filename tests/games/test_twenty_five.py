@@ -100,7 +100,7 @@ class TestDeal:
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal gives five different cards to each player and an upcard outside the hands."""
         with pytest.raises(ValueError, match="5 different cards"):
-            game({**DEAL_A, "hands": [h[:4] for h in DEAL_A["hands"]]})  # type: ignore[attr-defined]
+            game({**DEAL_A, "hands": [h[:4] for h in DEAL_A["hands"]]})
         with pytest.raises(ValueError, match="also in a hand"):
             game({**DEAL_A, "upcard": "AD"})
         with pytest.raises(ValueError, match="hands"):
@@ -163,7 +163,7 @@ class TestRobbing:
         """Robbing the trump: the ace-of-trumps holder takes the upcard and discards any card face down."""
         state = game(DEAL_A)
         assert state.to_move == (0,) and state.view(0).phase == "rob"
-        assert legal(state, 0) == {"pass"} | {f"rob {c}" for c in DEAL_A["hands"][0]}  # type: ignore[index]
+        assert legal(state, 0) == {"pass"} | {f"rob {c}" for c in DEAL_A["hands"][0]}
         act(state, "rob 2C")
         assert sorted(state.view(0).hand) == sorted(["AD", "3H", "4S", "KC", "9D"])
         view = state.view(1)
@@ -196,7 +196,7 @@ class TestRobbing:
     def test_the_dealer_may_rob_a_turned_ace(self) -> None:
         """Notes: when the upcard is an ace the dealer may rob it; only the dealer is asked."""
         deal = {**DEAL_A, "upcard": "AS"}
-        deal["hands"] = [["9D", *DEAL_A["hands"][0][1:]], *DEAL_A["hands"][1:]]  # type: ignore[index]
+        deal["hands"] = [["9D", *DEAL_A["hands"][0][1:]], *DEAL_A["hands"][1:]]
         state = game(deal)
         assert state.to_move == (3,) and "rob 5C" in legal(state, 3)
         act(state, "rob 5C")
@@ -242,7 +242,7 @@ class TestFollowing:
         state = game(DEAL_HEARTS)
         pass_all(state)
         play(state, "2H")
-        assert legal(state, 1) == {f"play {c}" for c in DEAL_HEARTS["hands"][1]}  # type: ignore[index]
+        assert legal(state, 1) == {f"play {c}" for c in DEAL_HEARTS["hands"][1]}
         play(state, "KS")
         rng = random.Random(4)
         hearts = ORDERS[int(Suit.CLUBS)].suit_masks[int(Suit.HEARTS)]
@@ -276,16 +276,16 @@ class TestReneging:
         state = game(DEAL_RENEGE)
         pass_all(state)
         play(state, "KS")
-        assert legal(state, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}  # type: ignore[index]
+        assert legal(state, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}
         play(state, "7C")
-        assert legal(state, 2) == {f"play {c}" for c in DEAL_RENEGE["hands"][2]}  # type: ignore[index]
+        assert legal(state, 2) == {f"play {c}" for c in DEAL_RENEGE["hands"][2]}
 
     def test_in_the_book_even_a_higher_trump_led_does_not_force_them(self) -> None:
         """Game play (source form): the top three are never forced, whatever trump is led."""
         state = game(DEAL_RENEGE)
         pass_all(state)
         play(state, "JS")
-        assert legal(state, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}  # type: ignore[index]
+        assert legal(state, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}
 
     def test_standard_form_excuses_a_top_trump_only_from_a_lower_lead(self) -> None:
         """Notes, standard reneging: the J of trumps led forces out a lone A♥; a king led does not."""
@@ -295,11 +295,11 @@ class TestReneging:
         assert legal(state, 1) == {"play AH"}
         refused(state, 1, "play 7C", "following a trump lead")
         play(state, "AH")
-        assert legal(state, 2) == {f"play {c}" for c in DEAL_RENEGE["hands"][2]}  # type: ignore[index]
+        assert legal(state, 2) == {f"play {c}" for c in DEAL_RENEGE["hands"][2]}
         lower = game(DEAL_RENEGE, variant="standard-reneging")
         pass_all(lower)
         play(lower, "KS")
-        assert legal(lower, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}  # type: ignore[index]
+        assert legal(lower, 1) == {f"play {c}" for c in DEAL_RENEGE["hands"][1]}
 
     def test_a_renege_shows_only_that_no_forced_trump_is_held(self) -> None:
         """Sampling: a player who did not answer a trump lead may still hold top trumps, never a lower one."""
@@ -374,7 +374,7 @@ class TestHiddenInformation:
     def test_views_show_no_other_hand(self) -> None:
         """Views: a seat sees its own cards, the upcard and played cards only."""
         state = game(DEAL_A)
-        theirs = DEAL_A["hands"][0]  # type: ignore[index]
+        theirs = DEAL_A["hands"][0]
         for seat in (1, 2, 3):
             data = state.view(seat).to_dict()
             del data["extra"]["trump_order"]   # the fixed ranking of all trumps, the same for everyone
@@ -386,3 +386,106 @@ class TestHiddenInformation:
         order = ORDERS[int(Suit.DIAMONDS)]
         trick = [STANDARD_52.index[Card.parse(c)] for c in ("AD", "AH", "5D", "JD")]
         assert tricks.winner(trick, order) == 2
+
+
+class TestAceOfTrumpsUnannounced:
+    """Notes (robbing), option ``ace_lowest_unless_declared``: the holder of the ace of trumps who neither
+    robs with it nor declares it before the first lead must play it as the lowest trump."""
+
+    # DEAL_A with diamonds trumps: seat 0 holds AD, seat 1 the 7D, seat 2 the 10D, seat 3 no trump.
+    def test_the_holder_may_declare_instead_of_robbing(self) -> None:
+        """Declaring keeps the hand and the ace's rank, tells the table who holds it, and ends the asking."""
+        state = game(DEAL_A, ace_lowest_unless_declared=True)
+        assert legal(state, 0) == {"pass", "declare"} | {f"rob {c}" for c in DEAL_A["hands"][0]}
+        act(state, "declare")
+        # Nobody else may rob, so the asking ends and the first lead follows.
+        assert state.to_move == (0,) and state.view(0).phase == "play"
+        view = state.view(1)
+        assert view.seats[0]["status"] == "declared the ace of trumps"
+        assert any("seat 0 declares the ace of trumps" in line for line in view.log)
+        assert view.extra["trump_order"][:5] == ["5D", "JD", "AH", "AD", "KD"]
+        play(state, "AD 7D 10D 5C")
+        assert state.view(None).seats[0]["tricks"] == 1
+
+    def test_neither_robbed_nor_declared_the_ace_is_the_lowest_trump(self) -> None:
+        """Unannounced, the ace of trumps (AD) ranks below the 2 of trumps: the 10D and 7D beat it."""
+        state = game(DEAL_A, ace_lowest_unless_declared=True)
+        pass_all(state)
+        view = state.view(2)
+        assert any("AD ranks as the lowest trump" in line for line in view.log)
+        assert view.extra["trump_order"][-2:] == ["2D", "AD"]
+        play(state, "AD 7D 10D 5C")
+        assert [s["tricks"] for s in state.view(None).seats] == [0, 0, 1, 0]
+        # The book's order without the option: the ace of trumps beats the 10 and the 7.
+        book = game(DEAL_A)
+        pass_all(book)
+        play(book, "AD 7D 10D 5C")
+        assert [s["tricks"] for s in book.view(None).seats] == [1, 0, 0, 0]
+
+    def test_robbing_announces_the_ace_too(self) -> None:
+        """Robbing with the ace shows it as well as declaring would: it keeps its rank."""
+        state = game(DEAL_A, ace_lowest_unless_declared=True)
+        act(state, "rob 2C")
+        assert not any("lowest trump" in line for line in state.view(1).log)
+        play(state, "AD 7D 10D 5C")
+        assert state.view(None).seats[0]["tricks"] == 1
+
+    def test_only_the_holder_declares_and_only_under_the_option(self) -> None:
+        """Declaring is for the ace's holder, before the first lead, and only with the option on."""
+        state = game(DEAL_A, ace_lowest_unless_declared=True)
+        act(state, "pass")
+        assert legal(state, 1) == {"pass"}
+        refused(state, 1, "declare", "declaring the ace of trumps")
+        pass_all(state)
+        refused(state, 0, "declare", "declaring the ace of trumps")
+        book = game(DEAL_A)
+        assert "declare" not in legal(book, 0)
+        refused(book, 0, "declare", "declaring the ace of trumps")
+
+    def test_a_turned_ace_is_not_demoted(self) -> None:
+        """A turned-up ace is nobody's to declare: the dealer's waiver leaves its rank alone."""
+        deal = {**DEAL_A, "upcard": "AS"}
+        deal["hands"] = [["9D", *DEAL_A["hands"][0][1:]], *DEAL_A["hands"][1:]]
+        state = game(deal, ace_lowest_unless_declared=True)
+        assert state.to_move == (3,) and "declare" not in legal(state, 3)
+        act(state, "pass")
+        assert not any("lowest trump" in line for line in state.view(0).log)
+        assert state.view(0).extra["trump_order"][:5] == ["5S", "JS", "AH", "AS", "KS"]
+
+    def test_a_demoted_ace_of_hearts_loses_the_top_trumps_privilege(self) -> None:
+        """Hearts trumps: the ace of trumps is the A♥, now the lowest trump, so a trump lead forces it out."""
+        deal = {"hands": [["KH", "2C", "3C", "4C", "6C"], ["AH", "7C", "8D", "9S", "10S"],
+                          ["2H", "2D", "3D", "4D", "5D"], ["3H", "4H", "6D", "7D", "9D"]], "upcard": "9H"}
+        state = game(deal, ace_lowest_unless_declared=True)
+        pass_all(state)
+        play(state, "KH")
+        assert legal(state, 1) == {"play AH"}
+        refused(state, 1, "play 7C", "following a trump lead")
+        play(state, "AH 2H 3H")
+        assert state.view(None).seats[0]["tricks"] == 1
+        book = game(deal)
+        pass_all(book)
+        play(book, "KH")
+        assert legal(book, 1) == {f"play {c}" for c in deal["hands"][1]}
+
+    def test_sampled_worlds_keep_a_declared_ace_with_its_holder(self) -> None:
+        """Hidden information: a declared ace of trumps is known to be in its holder's hand until played."""
+        state = game(DEAL_A, ace_lowest_unless_declared=True)
+        act(state, "declare")
+        rng = random.Random(3)
+        for _ in range(30):
+            world = state.sample_world(2, rng)
+            assert isinstance(world, TwentyFiveState)
+            assert "AD" in world.view(0).hand and world.view(2) == state.view(2)
+
+    def test_random_games_under_the_option_finish(self) -> None:
+        """Random whole games with the option (both reneging forms, every table size) end and replay."""
+        for seed in range(40):
+            state = parlour.new_game("twenty-five", players=3 + seed % 7, seed=seed,
+                                     variant=None if seed % 2 else "standard-reneging", ace_lowest_unless_declared=True)
+            rng = random.Random(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            replayed = parlour.replay(state.record())
+            assert replayed.view(None) == state.view(None)

@@ -595,10 +595,12 @@ class AuctionBridgeState(CardPlayState):
         """Bid a long suit with a good hand and pass otherwise; in play, win the trick as cheaply as possible
         when the partner is not already winning it, else play low. Reads only the seat's own hand, dummy's
         hand when it is shown, and the public calls and trick."""
-        if seat not in self.to_move or rng.random() < 0.1:
+        if seat not in self.to_move:
             return super().rollout_action(seat, rng)
         if self.phase == AUCTION:
             return self._rollout_call(seat)
+        if rng.random() < 0.1:      # noise in the play only: a random bid is a contract no one would make
+            return super().rollout_action(seat, rng)
         legal = self._legal_mask(seat)
         trick = self.trick
         power = self.order.power

@@ -495,10 +495,12 @@ class PreferenceState(CardPlayState):
         """In play, win the trick cheaply when it can be won (and the partner against the bidder is not
         already winning it), else throw the lowest card; lead the highest. Bidding: name or buy only with a
         hand likely to take six tricks. Reads only the seat's own hand and the public table."""
-        if seat not in self.to_move or rng.random() < 0.1:
+        if seat not in self.to_move:
             return super().rollout_action(seat, rng)
         phase = self.phase
         hand = self.hands[seat]
+        if phase == PLAY and rng.random() < 0.1:    # noise in the play only, never a random bid
+            return super().rollout_action(seat, rng)
         if phase == PLAY:
             order = ORDERS[self.trump]  # type: ignore[index]
             power = order.power

@@ -962,9 +962,17 @@ class SoloState(CardPlayState):
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
         """In play: win a trick cheaply when the trick is not already the side's, else play low; lead the
-        highest card. Outside play, random. Reads only the seat's own hand and the public table (the
-        partnership only as far as ``seat`` knows it)."""
-        if seat not in self.to_move or self.phase != PLAY or rng.random() < 0.15:
+        highest card. In the auction, mostly pass (a random call is a game no one would bid, and a search
+        that meets them learns to pre-empt games that are never played); otherwise random. Reads only the
+        seat's own hand and the public table (the partnership only as far as ``seat`` knows it)."""
+        if seat not in self.to_move:
+            return super().rollout_action(seat, rng)
+        if self.phase != PLAY:
+            legal = self.legal_actions(seat)
+            if PASS in legal and rng.random() < 0.8:
+                return PASS
+            return rng.choice(legal)
+        if rng.random() < 0.15:
             return super().rollout_action(seat, rng)
         legal = self._legal_mask(seat)
         power = self.order.power

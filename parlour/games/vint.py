@@ -546,7 +546,7 @@ class VintState(CardPlayState):
         """Bid only what the hand and an average partner should make; in play, win cheaply when an opponent
         holds the trick, else play low; lead the top of the longest suit. Reads only the seat's own hand
         and the public table."""
-        if seat not in self.to_move or rng.random() < 0.1:
+        if seat not in self.to_move:
             return super().rollout_action(seat, rng)
         hand = self.hands[seat]
         if self.phase == AUCTION:
@@ -562,6 +562,10 @@ class VintState(CardPlayState):
                     continue
                 return BIDS[key]
             return PASS
+        if rng.random() < 0.1:
+            # A little noise in the play only: a random bid is a contract no one would make, and a
+            # search that meets them learns to pre-empt bids that are never made.
+            return super().rollout_action(seat, rng)
         legal = LEGAL(hand, self.trick)
         power = self.order.power
         trick = self.trick

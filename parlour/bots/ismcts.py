@@ -7,7 +7,10 @@ action as the searching seat sees it. A secret action of another seat (a card la
 edge whatever the card, so no node knows more than the seat would. Selection is UCB1 with availability
 counts (an action counts as "available" only in the worlds where it was legal), expansion adds one
 child per iteration, and the rollout plays each seat's ``state.rollout_action``: random, or a game's
-quick habits where it supplies them (read from that seat's own cards and the table only).
+quick habits where it supplies them (read from that seat's own cards and the table only). The searching
+seat tries all its moves; another seat's moves enter the tree as its rollout habits suggest them, so the
+search answers the moves players make rather than every legal one (a uniform draw has opponents bid
+seven no-trumps as often as they pass).
 
 Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change of
 score in that deal, its sign flipped where the lowest score wins (partners share their side's score, so

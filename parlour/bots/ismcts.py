@@ -133,8 +133,9 @@ class IsmctsBot:
                 child = children.get(key)
                 if child is not None:
                     child.available += 1
-            key, action = self._expansion(world, actor, seat, by_key, children)
-            if key is not None:
+            new_key, new_action = self._expansion(world, actor, seat, by_key, children)
+            if new_key is not None and new_action is not None:
+                key, action = new_key, new_action
                 child = children[key] = Node()
                 child.available = 1
                 expanded = True

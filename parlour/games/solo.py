@@ -95,7 +95,6 @@ from parlour.engine import (
     Result,
     State,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -968,10 +967,10 @@ class SoloState(CardPlayState):
         if seat not in self.to_move:
             return super().rollout_action(seat, rng)
         if self.phase != PLAY:
-            legal = self.legal_actions(seat)
-            if PASS in legal and rng.random() < 0.8:
+            calls = self.legal_actions(seat)
+            if PASS in calls and rng.random() < 0.8:
                 return PASS
-            return rng.choice(legal)
+            return rng.choice(calls)
         if rng.random() < 0.15:
             return super().rollout_action(seat, rng)
         legal = self._legal_mask(seat)
@@ -1148,11 +1147,8 @@ class SoloState(CardPlayState):
             hidden = self.hands[s] & ~keep
             allowed = full & ~not_declarer if s == self.declarer else full
             if suit_masks is not None:
-                for suit in range(4):
-                    if self.voids[s] >> suit & 1:
-                        allowed &= ~suit_masks[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone((s, keep), hidden.bit_count(), allowed))
+                allowed = tricks.void_free(self.voids[s], suit_masks, allowed)
+            unknown.hide((s, keep), hidden, allowed)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -27,6 +27,12 @@ class Unknown:
     pool: int
     zones: list[Zone] = field(default_factory=list)
 
+    def hide(self, key: Hashable, cards: int, allowed: int = -1) -> None:
+        """Add a hidden place holding ``cards`` (a mask), which join the pool; ``allowed`` limits what a
+        re-deal may put there (a revealed void, a card known to lie elsewhere)."""
+        self.pool |= cards
+        self.zones.append(Zone(key, cards.bit_count(), allowed))
+
 
 def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
     """Assign every pool card to a zone, respecting sizes and allowed cards; lists are in random order."""

@@ -67,7 +67,6 @@ from parlour.engine import (
     Result,
     State,
     Unknown,
-    Zone,
     option,
     option_specs,
     places_by_score,
@@ -804,13 +803,7 @@ class AuctionBridgeState(CardPlayState):
         for s in range(4):
             if s == seat or (self.dummy_shown and s == self.dummy):
                 continue
-            hidden = self.hands[s]
-            allowed = PACK.full_mask
-            for suit in range(4):
-                if self.voids[s] >> suit & 1:
-                    allowed &= ~SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), allowed))
+            unknown.hide(s, self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -631,10 +631,7 @@ class CalabrasellaState(CardPlayState):
                 keep = hand & self.taken_from_talon
             elif seat == single and s == receiver and self.gift >= 0:
                 keep = hand & BIT[self.gift]
-            allowed = PACK.full_mask
-            for suit in range(4):
-                if self.voids[s] >> suit & 1:
-                    allowed &= ~SUIT_MASKS[suit]
+            allowed = tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask)
             if s != single and seat != single:
                 if asked_hidden:
                     allowed &= ~BIT[self.asked]
@@ -649,17 +646,14 @@ class CalabrasellaState(CardPlayState):
                     unknown.zones.append(Zone(("hand", s, keep), hidden.bit_count(), allowed & ~held))
                 continue
             hidden = hand & ~keep
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(("hand", s, keep), hidden.bit_count(), allowed))
+            unknown.hide(("hand", s, keep), hidden, allowed)
         if not self.talon_open:
             keep = self.talon & BIT[self.asked] if self.asked >= 0 and receiver == TALON else 0
             hidden = self.talon & ~keep
             allowed = PACK.full_mask & ~held & ~(BIT[self.asked] if asked_hidden else 0)
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(("talon", keep), hidden.bit_count(), allowed))
+            unknown.hide(("talon", keep), hidden, allowed)
         if self.buried and seat != single:
-            unknown.pool |= self.buried
-            unknown.zones.append(Zone(("buried",), self.buried.bit_count(), PACK.full_mask))
+            unknown.hide(("buried",), self.buried, PACK.full_mask)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -36,7 +36,6 @@ from parlour.engine import (
     Play,
     Reason,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -392,13 +391,7 @@ class CanadianSaladState(CardPlayState):
         for s in range(self.players):
             if s == seat:
                 continue
-            hidden = self.hands[s]
-            void_mask = 0
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    void_mask |= SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~void_mask))
+            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -69,7 +69,6 @@ from parlour.engine import (
     Reason,
     Result,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -642,19 +641,11 @@ class PreferenceState(CardPlayState):
         for s in self.active:
             if s == seat:
                 continue
-            hidden = self.hands[s]
-            allowed = PACK.full_mask
-            for suit in range(4):
-                if self.voids[s] >> suit & 1:
-                    allowed &= ~SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(("hand", s), hidden.bit_count(), allowed))
+            unknown.hide(("hand", s), self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
         if self.widow:
-            unknown.pool |= self.widow
-            unknown.zones.append(Zone(("widow",), self.widow.bit_count()))
+            unknown.hide(("widow",), self.widow)
         if self.laid_away and seat != self.declarer:
-            unknown.pool |= self.laid_away
-            unknown.zones.append(Zone(("laid away",), self.laid_away.bit_count()))
+            unknown.hide(("laid away",), self.laid_away)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -629,20 +629,13 @@ class ReversisState(CardPlayState):
         for s in range(4):
             if s == seat:
                 continue
-            hidden = self.hands[s] & ~self.shown[s]
-            banned = 0
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    banned |= SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~banned))
+            unknown.hide(s, self.hands[s] & ~self.shown[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         for s in range(4):
             if self.down[s] >= 0:
                 unknown.pool |= BIT[self.down[s]]
                 unknown.zones.append(Zone(("down", s), 1))
         hidden_talon = self.talon & ~self.talon_known[seat]
-        unknown.pool |= hidden_talon
-        unknown.zones.append(Zone("talon", hidden_talon.bit_count()))
+        unknown.hide("talon", hidden_talon)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

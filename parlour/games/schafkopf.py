@@ -59,7 +59,6 @@ from parlour.engine import (
     Play,
     Reason,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -584,19 +583,11 @@ class SchafkopfState(CardPlayState):
         for s in range(3):
             if s == seat:
                 continue
-            hidden = self.hands[s]
-            allowed = PACK.full_mask
-            for suit in range(4):
-                if self.voids[s] >> suit & 1:
-                    allowed &= ~SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(("hand", s), hidden.bit_count(), allowed))
+            unknown.hide(("hand", s), self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
         if self.widow:
-            unknown.pool |= self.widow
-            unknown.zones.append(Zone(("widow",), self.widow.bit_count()))
+            unknown.hide(("widow",), self.widow)
         if self.buried and seat != self.declarer:
-            unknown.pool |= self.buried
-            unknown.zones.append(Zone(("discard",), self.buried.bit_count()))
+            unknown.hide(("discard",), self.buried)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -32,7 +32,6 @@ from parlour.engine import (
     Play,
     Reason,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -384,12 +383,7 @@ class TetkaState(CardPlayState):
             hidden = self.hands[s]
             if s == self.dealer:
                 hidden &= ~(1 << self.bum)
-            void_mask = 0
-            for suit in range(4):
-                if voids[s] >> suit & 1:
-                    void_mask |= ORDER.suit_masks[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~void_mask))
+            unknown.hide(s, hidden, tricks.void_free(voids[s], ORDER.suit_masks, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -50,7 +50,6 @@ from parlour.engine import (
     Result,
     State,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -554,8 +553,7 @@ class TuteState(CardPlayState):
             if s == seat:
                 continue
             hidden = self.hands[s] & ~self._face_up(s)
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), PACK.full_mask & ~cannot[s]))
+            unknown.hide(s, hidden, PACK.full_mask & ~cannot[s])
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

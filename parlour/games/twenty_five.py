@@ -58,7 +58,6 @@ from parlour.engine import (
     Result,
     Seating,
     Unknown,
-    Zone,
     option,
     option_specs,
     places_by_score,
@@ -567,12 +566,10 @@ class TwentyFiveState(CardPlayState):
                 fixed |= self.hands[s] & BIT[ACE_OF_TRUMPS[self.trump]]
             hidden = self.hands[s] & ~fixed
             banned = self.banned[s] | (ace_banned if s != robber else 0)
-            unknown.pool |= hidden
-            unknown.zones.append(Zone((s, fixed), hidden.bit_count(), PACK.full_mask & ~banned))
+            unknown.hide((s, fixed), hidden, PACK.full_mask & ~banned)
         fixed = BIT[self.discard] if robber == seat and self.discard >= 0 else 0
         hidden = self.stub & ~fixed
-        unknown.pool |= hidden
-        unknown.zones.append(Zone((-1, fixed), hidden.bit_count()))
+        unknown.hide((-1, fixed), hidden)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -81,7 +81,6 @@ from parlour.engine import (
     Reason,
     Result,
     Unknown,
-    Zone,
     option,
     option_specs,
     register,
@@ -736,13 +735,7 @@ class VintState(CardPlayState):
         for s in range(4):
             if s == seat:
                 continue
-            hidden = self.hands[s]
-            allowed = PACK.full_mask
-            for suit in range(4):
-                if self.voids[s] >> suit & 1:
-                    allowed &= ~SUIT_MASKS[suit]
-            unknown.pool |= hidden
-            unknown.zones.append(Zone(s, hidden.bit_count(), allowed))
+            unknown.hide(s, self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

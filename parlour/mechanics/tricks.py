@@ -234,6 +234,15 @@ def reneging_follower(order: CardOrder, rules: FollowRules, privileged: int,
     return legal
 
 
+def void_free(voids: int, suit_masks: Sequence[int], full: int) -> int:
+    """The cards of ``full`` a player may still hold once he has shown himself void (bit ``s`` of
+    ``voids``) in suits by failing to follow them: what a re-deal of his hidden hand may give him."""
+    for suit, mask in enumerate(suit_masks):
+        if voids >> suit & 1:
+            full &= ~mask
+    return full
+
+
 def cards_of(order: CardOrder, indices: Iterable[int]) -> list[Card]:
     cards = order.pack.cards
     return [cards[i] for i in indices]

@@ -47,6 +47,8 @@ def test_a_whole_game_at_the_table(client: TestClient, game: str) -> None:
         legal = current["view"]["legal_actions"]
         assert legal, f"{game}: seat 0 is to move with nothing to do"
         answer = act(client, created, 0, current["version"], rng.choice(legal))
+        if answer.status_code == 409 and answer.json()["error"] == "StaleStateId":
+            continue    # a bot moved at the same moment (Divide and Conquer's simultaneous cards): look again
         assert answer.status_code == 200, answer.text
         moves += 1
         assert moves <= info.max_actions

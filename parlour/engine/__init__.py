@@ -1,6 +1,15 @@
 """Game-agnostic machinery: registry, state base, actions, views, records, seating, sampling, results."""
 
-from parlour.engine.actions import Action, ActionTable, CardAction, Discard, Pass, Play, parse_action_text
+from parlour.engine.actions import (
+    Action,
+    ActionTable,
+    CardAction,
+    Discard,
+    FaceDownDiscard,
+    Pass,
+    Play,
+    parse_action_text,
+)
 from parlour.engine.match import HandResult, Reason, Result, places_by_score, result_by_score
 from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
@@ -17,6 +26,7 @@ __all__ = [
     "ActionTable",
     "CardAction",
     "Discard",
+    "FaceDownDiscard",
     "GameInfo",
     "GameOver",
     "HandResult",

@@ -63,6 +63,17 @@ class Discard(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
+class FaceDownDiscard(CardAction):
+    """A card laid away face down (to a widow, a talon, a discard): others see that a card went, not which."""
+
+    verb: ClassVar[str] = "discard"
+    secret: ClassVar[bool] = True
+
+    def public_text(self) -> str:
+        return "discard a card face down"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     verb: ClassVar[str] = "pass"
 

@@ -48,6 +48,7 @@ from parlour.engine import (
     Action,
     ActionTable,
     CardAction,
+    FaceDownDiscard,
     GameInfo,
     HandResult,
     IllegalAction,
@@ -160,17 +161,6 @@ class Give(CardAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Bury(CardAction):
-    """One card of the single player's discard, laid away face down."""
-
-    verb: ClassVar[str] = "discard"
-    secret: ClassVar[bool] = True
-
-    def public_text(self) -> str:
-        return "discard a card face down"
-
-
-@dataclass(frozen=True, slots=True)
 class Done(Action):
     """Stop discarding: the talon is turned up."""
 
@@ -186,7 +176,7 @@ class Take(CardAction):
 
 PLAYS = ActionTable([Play(c) for c in CARDS], chunk=10)
 GIVES = ActionTable([Give(c) for c in CARDS], chunk=10)
-BURIES = ActionTable([Bury(c) for c in CARDS], chunk=10)
+BURIES = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=10)
 TAKES = ActionTable([Take(c) for c in CARDS], chunk=10)
 ASKS = ActionTable([Ask(c) for c in CARDS if c.rank in (Rank.THREE, Rank.TWO)], chunk=8)
 ASK_OF = {INDEX[a.card]: a for a in ASKS.actions}  # type: ignore[attr-defined]
@@ -228,7 +218,7 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
 
 
 class CalabrasellaState(CardPlayState):
-    ACTION_KINDS = (Play, Stand, Pass, Ask, Give, Bury, Done, Take)
+    ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
@@ -341,7 +331,7 @@ class CalabrasellaState(CardPlayState):
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {DECLARE: (Stand, Pass), ASK: (Ask,), GIVE: (Give,), DISCARD: (Bury, Done), TAKE: (Take,),
+        expected = {DECLARE: (Stand, Pass), ASK: (Ask,), GIVE: (Give,), DISCARD: (FaceDownDiscard, Done), TAKE: (Take,),
                     PLAY: (Play,)}[phase]
         if kind not in expected:
             raise IllegalAction(f"{action} is not allowed now: " + {
@@ -364,11 +354,11 @@ class CalabrasellaState(CardPlayState):
                     raise IllegalAction(f"you already hold {action.card}", rule="asking")  # type: ignore[attr-defined]
                 raise IllegalAction("you may ask only for a 3 you lack; a 2 only when you hold all four 3s",
                                     rule="asking")
-        elif kind in (Give, Bury) and not hand >> index & 1:
+        elif kind in (Give, FaceDownDiscard) and not hand >> index & 1:
             raise IllegalAction(f"you do not hold {action.card}", rule="your own cards")  # type: ignore[attr-defined]
         elif kind is Give and index == self.asked:
             raise IllegalAction("you cannot give back the card you asked for", rule="exchange")
-        elif kind is Bury and self.buried.bit_count() >= TALON_SIZE:
+        elif kind is FaceDownDiscard and self.buried.bit_count() >= TALON_SIZE:
             raise IllegalAction("at most four cards may be discarded", rule="discarding")
         elif kind is Done and not self.buried:
             raise IllegalAction("discard at least one card before the talon is turned up", rule="discarding")
@@ -387,7 +377,7 @@ class CalabrasellaState(CardPlayState):
             self._ask(INDEX[action.card])  # type: ignore[attr-defined]
         elif kind is Give:
             self._give(INDEX[action.card])  # type: ignore[attr-defined]
-        elif kind is Bury:
+        elif kind is FaceDownDiscard:
             self._bury(INDEX[action.card])  # type: ignore[attr-defined]
         elif kind is Done:
             self._turn_up_talon()

@@ -59,7 +59,7 @@ from parlour.cards import ACE_HIGH, PIQUET_32, Card, Suit, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
-    CardAction,
+    FaceDownDiscard,
     GameInfo,
     HandResult,
     IllegalAction,
@@ -162,17 +162,6 @@ class PreferenceBid(Bid):
 
 
 @dataclass(frozen=True, slots=True)
-class LayAway(CardAction):
-    """One of the two cards the widow's buyer lays away face down."""
-
-    verb: ClassVar[str] = "discard"
-    secret: ClassVar[bool] = True
-
-    def public_text(self) -> str:
-        return "lay away a card face down"
-
-
-@dataclass(frozen=True, slots=True)
 class Trumps(Action):
     """``trumps hearts``: the widow's buyer names the trump suit."""
 
@@ -192,7 +181,7 @@ class Trumps(Action):
 PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
 SUIT_BIDS = tuple(PreferenceBid(name) for name in SUIT_NAMES)
 COUNTER_BIDS = tuple(PreferenceBid(str(n)) for n in range(1, WIDOW_BID_LIMIT + 1))
-LAYS = ActionTable([LayAway(c) for c in CARDS], chunk=8)
+LAYS = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TRUMPS = tuple(Trumps(name) for name in SUIT_NAMES)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *SUIT_BIDS, *COUNTER_BIDS, PASS, *LAYS.actions, *TRUMPS], chunk=32)
@@ -260,7 +249,7 @@ def word_deal(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, .
 
 
 class PreferenceState(CardPlayState):
-    ACTION_KINDS = (Play, PreferenceBid, Pass, LayAway, Trumps)
+    ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
@@ -359,7 +348,7 @@ class PreferenceState(CardPlayState):
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {FIRST: (PreferenceBid, Pass), WIDOW: (PreferenceBid, Pass), DISCARD: (LayAway,),
+        expected = {FIRST: (PreferenceBid, Pass), WIDOW: (PreferenceBid, Pass), DISCARD: (FaceDownDiscard,),
                     NAME: (Trumps,), PLAY: (Play,)}[phase]
         if kind not in expected:
             raise IllegalAction(f"{action} is not allowed now: " + {
@@ -387,7 +376,7 @@ class PreferenceState(CardPlayState):
                 if not self.auction.may_bid(seat, int(contract)):
                     raise IllegalAction(f"a bid of {contract} counters does not beat {self.auction.high}",
                                         rule="a higher bid")
-        elif kind is LayAway:
+        elif kind is FaceDownDiscard:
             index = INDEX.get(action.card, -1)  # type: ignore[attr-defined]
             if index < 0 or not self.hands[seat] >> index & 1:
                 raise IllegalAction(f"you do not hold {action.card}", rule="your own cards")  # type: ignore[attr-defined]
@@ -404,7 +393,7 @@ class PreferenceState(CardPlayState):
         elif kind is Pass:
             self.auction.pass_(seat)
             self._after_call()
-        elif kind is LayAway:
+        elif kind is FaceDownDiscard:
             self._lay_away(seat, INDEX[action.card])  # type: ignore[attr-defined]
         else:
             self._name_trumps(seat, SUIT_OF_NAME[action.suit])  # type: ignore[attr-defined]

@@ -51,7 +51,7 @@ from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
-    CardAction,
+    FaceDownDiscard,
     GameInfo,
     HandResult,
     IllegalAction,
@@ -168,19 +168,8 @@ class Take(Action):
     verb: ClassVar[str] = "take"
 
 
-@dataclass(frozen=True, slots=True)
-class Bury(CardAction):
-    """One of the declarer's two cards laid away face down: the defenders must not see it."""
-
-    verb: ClassVar[str] = "discard"
-    secret: ClassVar[bool] = True
-
-    def public_text(self) -> str:
-        return "discard a card face down"
-
-
 PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
-BURIES = ActionTable([Bury(c) for c in CARDS], chunk=8)
+BURIES = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TAKE, PASS = Take(), Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BURIES.actions, TAKE, PASS], chunk=32)
 
@@ -264,7 +253,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
 
 
 class SchafkopfState(CardPlayState):
-    ACTION_KINDS = (Play, Take, Pass, Bury)
+    ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
@@ -355,7 +344,7 @@ class SchafkopfState(CardPlayState):
                                     "pass", rule="taking the widow")
             return
         if phase == DISCARD:
-            if kind is not Bury:
+            if kind is not FaceDownDiscard:
                 raise IllegalAction(f"{action} is not allowed now: the declarer lays away two cards face down "
                                     "before the play", rule="discarding")
             card: Card = action.card  # type: ignore[attr-defined]

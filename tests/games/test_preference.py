@@ -231,7 +231,7 @@ class TestSecondRound:
         assert state.phase == "trumps" and len(state.view(1).hand) == 10
         assert state.view(1).extra["laid_away"] == ["8S", "9S"]
         assert "laid_away" not in state.view(0).extra
-        assert "seat 1: lay away a card face down" in state.view(0).log
+        assert "seat 1: discard a card face down" in state.view(0).log
         assert not any("9S" in line for line in state.view(2).log)
         assert legal(state) == {"trumps spades", "trumps clubs", "trumps diamonds", "trumps hearts"}
         act(state, "trumps diamonds")

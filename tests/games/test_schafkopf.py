@@ -15,12 +15,12 @@ import parlour
 from parlour import IllegalAction
 from parlour.bots import make_bot
 from parlour.cards import PIQUET_32, Card
+from parlour.engine import FaceDownDiscard
 from parlour.games.schafkopf import (
     ORDER,
     SUIT_MASKS,
     TRUMP,
     TRUMP_ORDER,
-    Bury,
     SchafkopfState,
     card_points,
     declarer_score,
@@ -507,7 +507,7 @@ class TestHiddenInformation:
             assert isinstance(world, SchafkopfState)
             assert world.view(0) == state.view(0)
             assert not world.hands[2] & SUIT_MASKS[3]
-            buried = [a.card for _, a in world.history if isinstance(a, Bury)]
+            buried = [a.card for _, a in world.history if isinstance(a, FaceDownDiscard)]
             assert PIQUET_32.mask(buried) == world.buried
             discards.add(world.buried)
         assert len(discards) > 5

@@ -265,6 +265,13 @@ class State:
             return plan[self.hand_number - 1] if self.hand_number <= len(plan) else None
         return plan if self.hand_number == 1 else None
 
+    def _rewrite_secret(self, seat: int, positions: Sequence[int], actions: Sequence[Action]) -> None:
+        """In a sampled world (from ``_place_unknown``), the secret actions of ``seat`` at these places of
+        the history become ``actions``, naming the re-dealt cards: a world's history must hold nothing of the
+        real cards laid face down, or a search could read them back."""
+        for position, action in zip(positions, actions, strict=True):
+            self._history[position] = (seat, action)
+
     def _say(self, text: str, *args: Any, to: Sequence[int] | None = None) -> None:
         """Add an event to the log, for all or only for some seats; ``args`` fill ``{}`` in ``text``."""
         self._log.append((len(self._history), text, args, None if to is None else frozenset(to)))

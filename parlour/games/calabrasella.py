@@ -660,14 +660,12 @@ class CalabrasellaState(CardPlayState):
             elif kind == "gift":
                 hands[key[1]] |= mask  # type: ignore[index]
                 self.gift = cards[0]
-                # The world's history holds the sampled exchange card, not the real one.
-                self._history[self.give_at] = (self.single, GIVES[self.gift])
+                self._rewrite_secret(self.single, (self.give_at,), (GIVES[self.gift],))
             elif kind == "talon":
                 self.talon = key[1] | mask  # type: ignore[index]
             else:
                 self.buried = mask
-                for position, card in zip(self.bury_at, sorted(cards), strict=True):
-                    self._history[position] = (self.single, BURIES[card])
+                self._rewrite_secret(self.single, self.bury_at, [BURIES[card] for card in sorted(cards)])
 
 
 def _parse_cards(cards: Any) -> list[Card]:

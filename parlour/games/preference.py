@@ -648,9 +648,7 @@ class PreferenceState(CardPlayState):
                 self.widow = mask
             else:
                 self.laid_away = mask
-                # The world's history holds the sampled cards laid away, not the real ones.
-                for position, card in zip(self.lay_at, sorted(cards), strict=True):
-                    self._history[position] = (self.declarer, LAYS[card])
+                self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in sorted(cards)])
 
 
 def _parse_cards(cards: Any) -> list[Card]:

@@ -592,9 +592,7 @@ class SchafkopfState(CardPlayState):
                 self.widow = mask
             else:
                 self.buried = mask
-                # The world's history holds the sampled discards, not the real ones.
-                for position, card in zip(self.bury_at, sorted(cards), strict=True):
-                    self._history[position] = (self.declarer, BURIES[card])
+                self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in sorted(cards)])
 
 
 # --- habits shared by the playouts above and the heuristic bot ------------------------------------------

@@ -585,7 +585,7 @@ class TwentyFiveState(CardPlayState):
                     # ace of trumps there can only have come from the robber's hand.
                     ace = ACE_OF_TRUMPS[self.trump]
                     self.discard = ace if ace in cards else cards[0]
-                    self._history[self._rob_at] = (self.robber, ACTIONS[ROB_BASE + self.discard])
+                    self._rewrite_secret(self.robber, (self._rob_at,), (ACTIONS[ROB_BASE + self.discard],))
             else:
                 self.hands[who] = mask
 

@@ -688,9 +688,7 @@ class VintState(CardPlayState):
             seats.append(seat_entry(s, team=self.side_of[s], held=self.hands[s].bit_count(),
                                     tricks=self.seat_tricks[s], status=", ".join(status)))
         table: dict[str, Any] = {
-            # Written as actions: a bare contract such as "1H" would read as a card (the ace of hearts).
-            "auction": [{"seat": s, "call": call if call == "pass" else f"bid {call}"}
-                        for s, call in self.auction.calls],
+            "auction": [{"seat": s, "call": call} for s, call in self.auction.calls],
             "trick": self._plays(self.leader, self.trick),
         }
         if self.contract is not None:

@@ -182,7 +182,7 @@ class TestAuction:
         refused(state, 1, "bid 1NT", "a bid must beat the last")
         refused(state, 1, "bid 2D", "a bid must beat the last")
         call(state, "bid 2H")
-        assert state.view(None).table["auction"][-1] == {"seat": 1, "call": "bid 2H"}
+        assert state.view(None).table["auction"][-1] == {"seat": 1, "call": "2H"}
 
     def test_three_passes_after_a_bid_end_it_and_the_highest_bidder_declares(self) -> None:
         """Notes, ending the auction: a bid followed by three passes in a row ends it."""

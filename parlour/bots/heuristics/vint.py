@@ -45,7 +45,7 @@ def call(view: View) -> str:
     assert me is not None
     side = view.seats[me]["team"]
     hand = PACK.mask(Card.parse(c) for c in view.hand)
-    bids = [(c["seat"], c["call"].split()[1]) for c in view.table["auction"] if c["call"] != "pass"]
+    bids = [(c["seat"], c["call"]) for c in view.table["auction"] if c["call"] != "pass"]
     partner_strains = {strain_of(text) for seat, text in bids if seat != me and view.seats[seat]["team"] == side}
     partner_holds = bool(bids) and bids[-1][0] != me and view.seats[bids[-1][0]]["team"] == side
     best: tuple[int, float, str] | None = None

@@ -106,3 +106,12 @@ def test_replay_fuzz(game: str, data: st.DataObject) -> None:
     record[key] = junk
     with contextlib.suppress(RecordError):
         parlour.replay(record)
+
+
+def test_after_among_gives_the_turn_order_of_a_deal_that_leaves_the_dealer_out() -> None:
+    """Four at a three-handed game (Calabrasella, Preference): the dealer, seat 3, takes no turn."""
+    from parlour.engine.seating import Seating
+    seating = Seating(4)
+    active = seating.order_from(seating.next(3))[:3]
+    assert active == (0, 1, 2)
+    assert seating.after_among(active) == (1, 2, 0, -1)

@@ -7,6 +7,7 @@ Spanish games, to the right (``-1``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 CLOCKWISE = 1
@@ -37,6 +38,15 @@ class Seating:
     def order_from(self, seat: int) -> tuple[int, ...]:
         """Every seat in playing order, starting with ``seat``."""
         return tuple(self.next(seat, k) for k in range(self.players))
+
+    def after_among(self, seats: Sequence[int]) -> tuple[int, ...]:
+        """For each seat, the one of ``seats`` (given in turn order) that acts after it, or -1 for a seat not
+        among them: the turn order of a deal in which someone sits out (the dealer at a four-handed
+        Calabrasella or Preference)."""
+        after = [-1] * self.players
+        for k, seat in enumerate(seats):
+            after[seat] = seats[(k + 1) % len(seats)]
+        return tuple(after)
 
     def team(self, seat: int) -> int | None:
         return None if self.teams is None else self.teams[seat]

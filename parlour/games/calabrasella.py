@@ -234,11 +234,8 @@ class CalabrasellaState(CardPlayState):
     def _deal(self) -> None:
         n = self.players
         # The three who take cards, eldest hand first; with four the dealer sits out.
-        self.order = tuple(self.seating.next(self.dealer, k) for k in range(1, 4))
-        after = [-1] * n
-        for k, seat in enumerate(self.order):
-            after[seat] = self.order[(k + 1) % 3]
-        self.after = tuple(after)
+        self.order = self.seating.order_from(self.seating.next(self.dealer))[:3]
+        self.after = self.seating.after_among(self.order)
         prepared = self._prepared_deal()
         if prepared is not None:
             self.hands, self.talon = self._read_prepared(prepared)

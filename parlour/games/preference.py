@@ -265,11 +265,8 @@ class PreferenceState(CardPlayState):
     def _deal(self) -> None:
         n = self.players
         # The three who take cards, from the dealer's left; with four the dealer sits out.
-        self.active = tuple(self.seating.next(self.dealer, k) for k in range(1, 4))
-        after = [-1] * n
-        for k, seat in enumerate(self.active):
-            after[seat] = self.active[(k + 1) % 3]
-        self.after = tuple(after)
+        self.active = self.seating.order_from(self.seating.next(self.dealer))[:3]
+        self.after = self.seating.after_among(self.active)
         self.deal_mark = self.ledger.mark()
         self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer, " and sits out" if n == 4 else "")
         if self.ledger.balance(POOL) == 0:

@@ -112,3 +112,21 @@ class TestBudgetAndLegality:
                 rng.choice(view.legal_actions)
             assert choice in view.legal_actions
             state.apply(seat, choice)
+
+
+def test_the_habits_move_is_kept_unless_the_search_finds_a_clearly_better_one() -> None:
+    """With few visits and a wide spread the search's favourite may be luck: the habit's move stands."""
+    from parlour.bots.ismcts import IsmctsBot, Node
+
+    def child(visits: int, rewards: list[float]) -> Node:
+        node = Node()
+        node.visits, node.reward, node.squares = visits, sum(rewards), sum(r * r for r in rewards)
+        return node
+
+    root = Node()
+    root.children = {1: child(3, [900.0, -400.0, 800.0]), 2: child(3, [100.0, 50.0, 120.0])}
+    names = {1: "bid 6C", 2: "pass"}
+    assert IsmctsBot._against_habit(root, names, best=1, habit="pass") == "pass"
+    root.children = {1: child(40, [200.0] * 40), 2: child(40, [100.0, 110.0] * 20)}
+    assert IsmctsBot._against_habit(root, names, best=1, habit="pass") == "bid 6C"
+    assert IsmctsBot._against_habit(root, names, best=1, habit="bid 7NT") == "bid 6C"

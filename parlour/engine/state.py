@@ -15,6 +15,7 @@ import struct
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
+from parlour.cards import Card
 from parlour.engine.actions import Action, ActionTable, parse_action_text
 from parlour.engine.match import HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
@@ -307,6 +308,14 @@ class State:
         self.hand_results.append(result)
         self._log.append((len(self._history), _hand_line, (result,), None))
         self._deal_starts.append((len(self._history), len(self._log)))
+
+
+def prepared_cards(cards: Any) -> list[Card]:
+    """The cards of a prepared deal's list (``["QC", "10H"]``); anything else is a ``ValueError`` saying
+    how they are written, so that every game reads ``deal=`` alike."""
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
+    return [Card.parse(c) for c in cards]
 
 
 def _hand_line(result: HandResult) -> str:

@@ -70,6 +70,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -428,9 +429,7 @@ class AuctionBridgeState(CardPlayState):
             raise ValueError('an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}')
         hands, seen = [], 0
         for cards in deal["hands"]:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-            mask = PACK.mask(Card.parse(c) for c in cards)
+            mask = PACK.mask(prepared_cards(cards))
             if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
                 raise ValueError("an Auction Bridge deal gives 13 different cards to each of the four players")
             seen |= mask

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from parlour.cards import SPANISH_40, Card, Rank, bit_indices
+from parlour.cards import SPANISH_40, Rank, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
@@ -59,6 +59,7 @@ from parlour.engine import (
     Zone,
     option,
     option_specs,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -279,7 +280,7 @@ class CalabrasellaState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(_parse_cards(cards))
+            mask = PACK.mask(prepared_cards(cards))
             size = 0 if seat not in self.order else HAND_SIZE
             if mask.bit_count() != size or len(cards) != size or mask & seen:
                 raise ValueError(f"seat {seat} must hold {size} different cards of the Spanish pack "
@@ -287,7 +288,7 @@ class CalabrasellaState(CardPlayState):
             seen |= mask
             hands.append(mask)
         if "talon" in deal:
-            talon = PACK.mask(_parse_cards(deal["talon"]))
+            talon = PACK.mask(prepared_cards(deal["talon"]))
             if talon.bit_count() != TALON_SIZE or talon & seen:
                 raise ValueError("the talon holds 4 cards that no player holds")
         else:
@@ -664,11 +665,6 @@ class CalabrasellaState(CardPlayState):
                 self.buried = mask
                 self._rewrite_secret(self.single, self.bury_at, [BURIES[card] for card in sorted(cards)])
 
-
-def _parse_cards(cards: Any) -> list[Card]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ValueError("cards in a prepared deal are lists of notation such as '3C'")
-    return [Card.parse(c) for c in cards]
 
 
 register(INFO, CalabrasellaState)

@@ -38,6 +38,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -237,9 +238,7 @@ class CanadianSaladState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for cards in deal["hands"]:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-            mask = PACK.mask(Card.parse(c) for c in cards)
+            mask = PACK.mask(prepared_cards(cards))
             if mask & self.removed:
                 raise ValueError(f"{_cards_text(mask & self.removed)} is set aside with {n} players: {shape}")
             if mask.bit_count() != size or len(cards) != size or mask & seen:

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from parlour.cards import ACE_HIGH, PIQUET_32, Card, Suit, bit_indices
+from parlour.cards import ACE_HIGH, PIQUET_32, Suit, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
@@ -71,6 +71,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     result_by_score,
     seat_entry,
@@ -307,14 +308,14 @@ class PreferenceState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(_parse_cards(cards))
+            mask = PACK.mask(prepared_cards(cards))
             size = HAND_SIZE if seat in self.active else 0
             if mask.bit_count() != size or len(cards) != size or mask & seen:
                 raise ValueError(f"seat {seat} must hold {size} different cards of the 32-card pack "
                                  "not given to anyone else")
             seen |= mask
             hands.append(mask)
-        widow = PACK.mask(_parse_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
+        widow = PACK.mask(prepared_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
         if widow.bit_count() != WIDOW_SIZE or widow & seen or (seen | widow) != PACK.full_mask:
             raise ValueError("the widow holds the 2 cards of the pack that no player holds")
         return hands, widow
@@ -647,11 +648,6 @@ class PreferenceState(CardPlayState):
                 self.laid_away = mask
                 self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in sorted(cards)])
 
-
-def _parse_cards(cards: Any) -> list[Card]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ValueError("cards in a prepared deal are lists of notation such as 'QH'")
-    return [Card.parse(c) for c in cards]
 
 
 register(INFO, PreferenceState)

@@ -61,6 +61,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -299,7 +300,7 @@ class SchafkopfState(CardPlayState):
         shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
                  'or {"pack": [the 32 cards, top first]}')
         if isinstance(deal, dict) and "pack" in deal:
-            cards = _parse_cards(deal["pack"])
+            cards = prepared_cards(deal["pack"])
             if len(cards) != len(PACK) or PACK.mask(cards) != PACK.full_mask:
                 raise ValueError("a stacked pack lists each of the 32 cards once")
             return self._deal_book([INDEX[c] for c in cards])
@@ -307,14 +308,14 @@ class SchafkopfState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for seat, listed in enumerate(deal["hands"]):
-            mask = PACK.mask(_parse_cards(listed))
+            mask = PACK.mask(prepared_cards(listed))
             if mask.bit_count() != HAND_SIZE or len(listed) != HAND_SIZE or mask & seen:
                 raise ValueError(f"seat {seat} must hold 10 different cards of the 32-card pack not given "
                                  "to anyone else")
             seen |= mask
             hands.append(mask)
         if "widow" in deal:
-            widow = PACK.mask(_parse_cards(deal["widow"]))
+            widow = PACK.mask(prepared_cards(deal["widow"]))
             if widow.bit_count() != WIDOW_SIZE or len(deal["widow"]) != WIDOW_SIZE or widow & seen:
                 raise ValueError("the widow holds 2 cards that no player holds")
         else:
@@ -645,11 +646,6 @@ def least_choice(legal: int, trick: Sequence[int]) -> int:
         return max(under, key=lambda c: (CARD_POINTS[c], POWER[c]))
     return min(cards, key=lambda c: (CARD_POINTS[c], -POWER[c]))
 
-
-def _parse_cards(cards: Any) -> list[Card]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-    return [Card.parse(c) for c in cards]
 
 
 register(INFO, SchafkopfState)

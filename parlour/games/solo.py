@@ -97,6 +97,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     result_by_score,
     seat_entry,
@@ -518,9 +519,7 @@ class SoloState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for cards in deal["hands"]:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-            mask = self.PACK.mask(Card.parse(c) for c in cards)
+            mask = self.PACK.mask(prepared_cards(cards))
             if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
                 raise ValueError(f"a {self.info.name} deal gives {HAND_SIZE} different cards of the "
                                  f"{self.PACK.name} pack to each player")

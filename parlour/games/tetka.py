@@ -34,6 +34,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -224,7 +225,7 @@ class TetkaState(CardPlayState):
             raise ValueError('a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
         hands, seen = [], 0
         for cards in deal["hands"]:
-            mask = PACK.mask(_parse_cards(cards))
+            mask = PACK.mask(prepared_cards(cards))
             if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
                 raise ValueError("a Tëtka deal gives 13 different cards to each of the four players")
             seen |= mask
@@ -395,11 +396,6 @@ class TetkaState(CardPlayState):
                 mask |= 1 << c
             self.hands[seat] = mask
 
-
-def _parse_cards(cards: Any) -> list[Card]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-    return [Card.parse(c) for c in cards]
 
 
 register(INFO, TetkaState)

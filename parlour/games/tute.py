@@ -52,6 +52,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     result_by_score,
     seat_entry,
@@ -254,9 +255,7 @@ class TuteState(CardPlayState):
             raise ValueError('a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
         hands, seen = [], 0
         for cards in deal["hands"]:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-            mask = PACK.mask(Card.parse(c) for c in cards)
+            mask = PACK.mask(prepared_cards(cards))
             if mask.bit_count() != TRICKS or len(cards) != TRICKS or mask & seen:
                 raise ValueError("a Tute deal gives 10 different cards of the Spanish pack to each player")
             seen |= mask

@@ -61,6 +61,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -312,9 +313,7 @@ class TwentyFiveState(CardPlayState):
             raise ValueError(f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}')
         hands, seen = [], 0
         for cards in deal["hands"]:
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-            mask = PACK.mask(Card.parse(c) for c in cards)
+            mask = PACK.mask(prepared_cards(cards))
             if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
                 raise ValueError("a Twenty-Five deal gives 5 different cards to each player")
             seen |= mask

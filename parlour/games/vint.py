@@ -69,7 +69,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
+from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
@@ -83,6 +83,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
+    prepared_cards,
     register,
     result_by_score,
     seat_entry,
@@ -771,9 +772,7 @@ def _read_prepared(deal: Any) -> list[int]:
         raise ValueError(shape)
     hands, seen = [], 0
     for seat, cards in enumerate(deal["hands"]):
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-        mask = PACK.mask(Card.parse(c) for c in cards)
+        mask = PACK.mask(prepared_cards(cards))
         if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
             raise ValueError(f"seat {seat} must hold 13 different cards that no other seat holds")
         seen |= mask

@@ -7,7 +7,8 @@ in this process on one event loop, do not share its interpreter. Every seat of e
 it connects its seat's websocket, and whenever a pushed view says it is to move it sends a random legal
 action over the socket. Latency is the time from sending an action to receiving the next view of a newer
 version on that socket. Reported: actions per second over the run and the 50th and 99th percentile
-latencies.
+latencies, and the server process's CPU time (user + system, read from the OS by psutil) per acknowledged
+action over the same span.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psutil
 import websockets
 
 
@@ -53,10 +55,13 @@ class Stats:
         self.latencies: list[float] = []
         self.actions = 0
         self.errors = 0
+        self.elapsed = 0.0
+        self.server_cpu = 0.0    # seconds of the server process's CPU over the run
 
 
-async def seat_player(ws_url: str, seat: int, stats: Stats, stop: float, rng: random.Random) -> None:
+async def seat_player(ws_url: str, seat: int, token: str, stats: Stats, stop: float, rng: random.Random) -> None:
     async with websockets.connect(ws_url, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sent_at: float | None = None
         sent_version = -1
         while time.monotonic() < stop:
@@ -84,7 +89,7 @@ async def seat_player(ws_url: str, seat: int, stats: Stats, stop: float, rng: ra
                                           "action": rng.choice(view["legal_actions"])}))
 
 
-async def run(base: str, tables: int, seconds: float, game: str) -> Stats:
+async def run(base: str, tables: int, seconds: float, game: str, server: psutil.Process) -> Stats:
     stats = Stats()
     async with httpx.AsyncClient(timeout=30) as client:
         created = []
@@ -97,12 +102,14 @@ async def run(base: str, tables: int, seconds: float, game: str) -> Stats:
     ws_base = base.replace("http://", "ws://")
     stop = time.monotonic() + seconds
     rng = random.Random(1)
-    players = [seat_player(f"{ws_base}/ws/tables/{t['table_id']}?seat={s['seat']}&token={s['token']}", s["seat"],
-                           stats, stop, random.Random(rng.getrandbits(32)))
+    players = [seat_player(f"{ws_base}/ws/tables/{t['table_id']}", s["seat"], s["token"], stats, stop,
+                           random.Random(rng.getrandbits(32)))
                for t in created for s in t["seats"]]
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), server.cpu_times()
     await asyncio.gather(*players)
-    stats.elapsed = time.monotonic() - start  # type: ignore[attr-defined]
+    cpu_end = server.cpu_times()
+    stats.elapsed = time.monotonic() - start
+    stats.server_cpu = (cpu_end.user + cpu_end.system) - (cpu_start.user + cpu_start.system)
     return stats
 
 
@@ -116,23 +123,25 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([sys.executable, "-m", "parlour", "serve", "--port", str(port), "--database",
-                                   f"sqlite:///{Path(folder) / 'load.sqlite3'}"],
+                                   f"sqlite:///{Path(folder) / 'load.sqlite3'}", "--tables-per-minute", "0"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             asyncio.run(wait_for_server(base))
-            stats = asyncio.run(run(base, args.tables, args.seconds, args.game))
+            stats = asyncio.run(run(base, args.tables, args.seconds, args.game, psutil.Process(server.pid)))
         finally:
             server.terminate()
             server.wait(timeout=10)
     lat = sorted(stats.latencies)
-    elapsed = getattr(stats, "elapsed", args.seconds)
+    elapsed = stats.elapsed
     if not lat:
         print("no action was acknowledged")
         return 1
     p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))]
     print(f"{args.tables} tables of {args.game}, {elapsed:.1f} s: {stats.actions} actions, "
           f"{stats.actions / elapsed:.0f} actions/s, latency p50 {statistics.median(lat) * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, {stats.errors} refused")
+          f"p99 {p99 * 1000:.1f} ms, {stats.errors} refused; "
+          f"server CPU {stats.server_cpu * 1000 / stats.actions:.2f} ms per action "
+          f"({stats.server_cpu / elapsed:.0%} of a core)")
     return 0
 
 

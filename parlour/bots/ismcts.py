@@ -79,13 +79,17 @@ class IsmctsBot:
 
     @classmethod
     def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> IsmctsBot:
-        """``""`` (the default), ``"2000"`` (iterations per move) or ``"0.5s"`` (seconds per move)."""
+        """``""`` (the default), ``"2000"`` (iterations per move) or ``"0.5s"`` (seconds per move).
+
+        Only a positive, finite budget is a budget: ``float`` reads ``"infs"`` and ``"1e400s"`` as infinity,
+        and a search told to think forever never answers (whoever serves bots caps finite ones further).
+        """
         try:
             if not setting:
                 return cls(game_id, seed)
             if setting.endswith("s"):
                 seconds = float(setting[:-1])
-                if seconds > 0:
+                if 0 < seconds < math.inf:   # false for nan, too
                     return cls(game_id, seed, Budget(iterations=10**9, seconds=seconds))
             elif int(setting) > 0:
                 return cls(game_id, seed, Budget(iterations=int(setting), seconds=math.inf))

@@ -31,7 +31,13 @@ class View:
     is_over: bool = False
 
     def to_dict(self) -> dict[str, Any]:
+        """A deep copy: the caller may change it freely."""
         return asdict(self)
+
+    def fields(self) -> dict[str, Any]:
+        """The fields themselves, shallowly: the same JSON as ``to_dict`` for serialising at once, without
+        the deep copy (the server sends each view as soon as it is built). Not to be changed."""
+        return {name: getattr(self, name) for name in FIELD_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> View:
@@ -39,6 +45,9 @@ class View:
         if not isinstance(data, dict) or set(data) - names or not {"game", "seat"} <= set(data):
             raise ValueError("not a view: expected the fields " + ", ".join(sorted(names)))
         return cls(**copy.deepcopy(data))
+
+
+FIELD_NAMES = tuple(f.name for f in fields(View))
 
 
 def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[str] | None = None,

@@ -6,8 +6,13 @@ can play as well as the browser page can.
 
 Every body is read through a strict pydantic model and every refusal is a typed ``ApiError``
 (``{"error": ..., "message": ...}``): a client can send nothing that crashes the server or changes a
-table without being allowed to. Seats act with their token in the ``X-Seat-Token`` header (the websocket
-takes it in the query, where browsers can put it); spectators need none and see ``view(None)``.
+table without being allowed to. Seats act with their credential in the ``X-Seat-Token`` header; the
+websocket takes it in its first message. No secret ever travels in a URL's path or query, which reach
+access logs and proxies: invitation links carry theirs in the ``#fragment``, which browsers never send.
+Spectators need none and see ``view(None)``.
+
+Every answer carries a strict Content-Security-Policy (the pages run no inline script), no referrer and
+no framing; table creation is limited per client address.
 """
 
 from __future__ import annotations
@@ -16,14 +21,16 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -35,8 +42,9 @@ from parlour.bots import bot_kinds, make_bot
 from parlour.engine import GameInfo, State, games, new_game
 from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
+from parlour.web.botpool import BotLimits
 from parlour.web.store import Store
-from parlour.web.tables import HINT_BOT, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Table, TableManager
+from parlour.web.tables import HINT_BOT, IDLE_HOURS, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Table, TableManager
 
 logger = logging.getLogger("parlour.web")
 
@@ -45,6 +53,18 @@ BOT_STRENGTHS = {"ismcts": ["ismcts:200", "ismcts", "ismcts:2s"]}
 HTTP_ERRORS = {400: "MalformedRequest", 404: "NotFound", 405: "MethodNotAllowed"}
 REPLAY_TABLES = 8          # finished games whose rebuilt states are kept for stepping through
 REPLAY_CHECKPOINT = 16     # a rebuilt state is kept every this many actions
+HELLO_SECONDS = 10.0       # a websocket must say who it is within this long
+# The pages load their scripts and styles from /static only: an injected inline script cannot run.
+PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+               "frame-ancestors 'none'")
+# FastAPI's /docs and /redoc pages are an inline script over files from a CDN; they show no secret.
+DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+               "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
+               "font-src 'self' https://fonts.gstatic.com; worker-src blob:; object-src 'none'; base-uri 'none'; "
+               "frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
 
 
 # --- what clients send ----------------------------------------------------------------------------------
@@ -62,7 +82,9 @@ class CreateTableIn(Strict):
     seats: list[Annotated[str, Field(max_length=64)]] | None = Field(
         default=None, max_length=64,
         description="per seat: 'human' (yours), 'open' (a friend's, by link) or a bot kind such as 'ismcts:2s'")
-    seed: int | None = Field(default=None, ge=-(2**63), lt=2**63)
+    seed: int | None = Field(default=None, ge=-(2**63), lt=2**63,
+                             description="only where every other seat is a bot; drawn securely otherwise")
+    private: bool = Field(default=False, description="a private table is not listed in the lobby")
 
 
 class ActionIn(Strict):
@@ -73,6 +95,17 @@ class ActionIn(Strict):
 
 class SeatIn(Strict):
     seat: int
+
+
+class ClaimIn(Strict):
+    seat: int
+    invite: str = Field(max_length=200, description="the invitation from the seat's link")
+
+
+class HelloIn(Strict):
+    type: Literal["hello"]
+    seat: int | None = None
+    token: str | None = Field(default=None, max_length=200)
 
 
 class SocketActionIn(Strict):
@@ -111,16 +144,23 @@ class GameOut(BaseModel):
 class BotsOut(BaseModel):
     kinds: list[str]
     strengths: dict[str, list[str]]
+    max_seconds: float = Field(description="the longest a bot may think a move on this server")
+    max_iterations: int = Field(description="the most search iterations a bot may spend a move")
 
 
 class SeatOut(BaseModel):
     seat: int
     kind: str
+    taken: bool | None = Field(default=None, description="whether someone holds a person's seat; null for bots")
 
 
-class CreatedSeatOut(SeatOut):
-    token: str | None = Field(default=None, description="the seat's secret; only people's seats have one")
-    url: str | None = Field(default=None, description="the page of this seat, token included")
+class CreatedSeatOut(BaseModel):
+    seat: int
+    kind: str
+    token: str | None = Field(default=None, description="the credential of one of your own ('human') seats")
+    invite: str | None = Field(default=None, description="a friend's ('open') seat's invitation: the first to "
+                                                         "claim it holds the seat")
+    url: str | None = Field(default=None, description="the page of this seat; a friend's carries its invitation")
 
 
 class CreatedOut(BaseModel):
@@ -128,6 +168,19 @@ class CreatedOut(BaseModel):
     game: str
     seats: list[CreatedSeatOut]
     spectator_url: str
+    host_token: str = Field(description="the creator's secret to reopen seats and close the table "
+                                        "(header X-Host-Token)")
+
+
+class ClaimedOut(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's credential, for X-Seat-Token and the websocket's hello")
+
+
+class InviteOut(BaseModel):
+    seat: int
+    invite: str
+    url: str
 
 
 class TableSummaryOut(BaseModel):
@@ -136,8 +189,12 @@ class TableSummaryOut(BaseModel):
     players: int
     seats: list[SeatOut]
     is_over: bool
+    status: Literal["playing", "over", "closed"]
+    private: bool
+    stacked: bool = Field(description="the creator chose the seed or the deal (only at a table of bots)")
     version: int
     created: str
+    last_active: str
 
 
 class TableOut(TableSummaryOut):
@@ -149,6 +206,7 @@ class ViewOut(BaseModel):
     table_id: str
     version: int
     seat: int | None
+    status: Literal["playing", "over", "closed"]
     view: dict[str, Any]
     hand_results: list[dict[str, Any]]
     result: dict[str, Any] | None
@@ -184,7 +242,62 @@ def refusals(*classes: type[errors.ApiError]) -> dict[int | str, dict[str, Any]]
     return out
 
 
-TOKEN = Annotated[str | None, Header(description="the seat's token")]
+TOKEN = Annotated[str | None, Header(description="the seat's credential")]
+HOST_TOKEN = Annotated[str | None, Header(description="the table's host credential")]
+
+
+def json_text(text: str) -> Response:
+    """An answer already serialised (a view payload is built once per seat and version)."""
+    return Response(content=text, media_type="application/json")
+
+
+class CreationLimit:
+    """A token bucket per client address: ``rate`` tables a minute, in bursts of as many. Kept in memory
+    (per process); behind a reverse proxy, run uvicorn with ``--forwarded-allow-ips`` so the address is
+    the client's."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self._buckets: dict[str, tuple[float, float]] = {}   # address -> (tokens, when)
+        self._lock = threading.Lock()
+
+    def take(self, address: str) -> None:
+        if self.rate <= 0 or math.isinf(self.rate):
+            return
+        now = time.monotonic()
+        with self._lock:
+            tokens, then = self._buckets.get(address, (self.rate, now))
+            tokens = min(self.rate, tokens + (now - then) * self.rate / 60)
+            if tokens < 1:
+                wait = math.ceil((1 - tokens) * 60 / self.rate)
+                raise errors.TooManyRequests(f"too many tables from this address: at most {self.rate:g} a minute; "
+                                             f"try again in {wait} s", retry_after=wait)
+            self._buckets[address] = (tokens - 1, now)
+            if len(self._buckets) > 10_000:     # forget the quiet ones
+                self._buckets = {a: b for a, b in self._buckets.items() if now - b[1] < 60}
+
+
+class SecurityHeaders:
+    """ASGI middleware: the policy headers on every HTTP answer (cheaper than a BaseHTTPMiddleware)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[MutableMapping[str, Any]], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = (DOCS_POLICY if scope.get("path", "").startswith(DOCS_PATHS) else PAGE_POLICY).encode()
+
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []),
+                                      (b"content-security-policy", policy), (b"referrer-policy", b"no-referrer"),
+                                      (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff")]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def game_entry(info: GameInfo) -> dict[str, Any]:
@@ -289,15 +402,24 @@ def page(name: str, title: str) -> Response:
                         "the API is documented at <a href='/docs'>/docs</a>.</p>")
 
 
-def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT) -> FastAPI:
+def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
+               limits: BotLimits | None = None, bot_workers: int = 2, tables_per_minute: float = 0,
+               idle_hours: float = IDLE_HOURS) -> FastAPI:
     """The server: ``database_url`` is any SQLAlchemy URL (default: SQLite in the user's data directory).
 
     ``bot_delay`` is a pause, in seconds, before each bot move, so that people can follow the play;
-    ``hint_bot`` is the bot kind that answers hints.
+    ``hint_bot`` is the bot kind that answers hints; ``limits`` caps every bot's thinking, which runs in
+    ``bot_workers`` processes; ``tables_per_minute`` limits table creation per client address (0, the
+    default for an embedded app, is no limit; ``parlour serve`` sets one); a table untouched for
+    ``idle_hours`` leaves the lobby's listing.
+    Raises ``StoreUnavailable`` (naming the database) if the database cannot be opened.
     """
     store = Store(database_url)
-    manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot)
+    limits = limits or BotLimits()
+    manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot, limits=limits, bot_workers=bot_workers,
+                           idle_hours=idle_hours)
     replays = ReplayCache()
+    creation = CreationLimit(tables_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -315,11 +437,14 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     app.state.manager = manager
     app.state.store = store
     app.state.replays = replays
+    app.add_middleware(SecurityHeaders)
 
     # --- errors --------------------------------------------------------------------------------------
     @app.exception_handler(errors.ApiError)
     async def api_error(_request: Request, exc: errors.ApiError) -> Response:
-        return JSONResponse(exc.to_dict(), status_code=exc.status)
+        retry = exc.details.get("retry_after")
+        return JSONResponse(exc.to_dict(), status_code=exc.status,
+                            headers={"Retry-After": str(retry)} if retry is not None else None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_request: Request, exc: RequestValidationError) -> Response:
@@ -359,55 +484,94 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     def list_games() -> list[dict[str, Any]]:
         return [game_entry(info) for info in games()]
 
-    @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold")
+    @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold, and this server's limits")
     def list_bots() -> dict[str, Any]:
-        return {"kinds": list(bot_kinds()), "strengths": BOT_STRENGTHS}
+        return {"kinds": list(bot_kinds()), "strengths": BOT_STRENGTHS, "max_seconds": limits.max_seconds,
+                "max_iterations": limits.max_iterations}
 
     # --- tables --------------------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201, response_model=CreatedOut, response_model_exclude_none=True,
-              summary="Create a table", responses=refusals(errors.MalformedRequest))
-    async def create_table(body: CreateTableIn) -> dict[str, Any]:
-        """Seats are 'human' (yours: the answer holds its token), 'open' (a friend's: share its url) or a bot
-        kind. Keep the tokens: they are the only way to act for a seat, and are not shown again."""
+              summary="Create a table", responses=refusals(errors.MalformedRequest, errors.TooManyRequests))
+    async def create_table(body: CreateTableIn, request: Request) -> dict[str, Any]:
+        """Seats are 'human' (yours: the answer holds its credential), 'open' (a friend's: share its url,
+        which carries an invitation the first visitor exchanges for the seat) or a bot kind. Keep the
+        credentials and the host token: they are not shown again."""
         if len(json.dumps(body.options)) > MAX_OPTIONS_JSON:
             raise errors.MalformedRequest("the options are too long")
-        table, tokens = await manager.create(body.game, body.players, body.variant, body.options, body.seats,
-                                             body.seed)
+        creation.take(request.client.host if request.client else "unknown")
+        made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
+                                    body.private)
+        table = made.table
         seats = []
         for seat in table.seats:
-            token = tokens.get(seat.seat)
-            url = f"/table/{table.id}?seat={seat.seat}#token={token}" if token else None
-            seats.append({"seat": seat.seat, "kind": seat.kind, "token": token, "url": url})
-        return {"table_id": table.id, "game": table.game, "seats": seats, "spectator_url": f"/table/{table.id}"}
+            entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
+            if seat.seat in made.tokens:
+                entry.update(token=made.tokens[seat.seat], url=f"/table/{table.id}?seat={seat.seat}")
+            elif seat.seat in made.invites:
+                entry.update(invite=made.invites[seat.seat], url=invite_url(table.id, seat.seat,
+                                                                            made.invites[seat.seat]))
+            seats.append(entry)
+        return {"table_id": table.id, "game": table.game, "seats": seats, "spectator_url": f"/table/{table.id}",
+                "host_token": made.host_token}
 
-    @app.get("/api/tables", response_model=list[TableSummaryOut], summary="Every table, newest first")
-    def list_tables() -> list[dict[str, Any]]:
+    @app.get("/api/tables", response_model=list[TableSummaryOut],
+             summary="The public tables in play, newest first (finished, closed, private and long-idle ones are "
+                     "not listed, but stay reachable by id)")
+    async def list_tables() -> list[dict[str, Any]]:
         return manager.listing()
 
     @app.get("/api/tables/{table_id}", response_model=TableOut, summary="A table's game and seats",
-             responses=refusals(errors.NotFound))
-    def get_table(table_id: str) -> dict[str, Any]:
+             responses=refusals(errors.NotFound, errors.TableUnavailable))
+    async def get_table(table_id: str) -> dict[str, Any]:
         return manager.get(table_id).describe()
+
+    @app.post("/api/tables/{table_id}/claim", response_model=ClaimedOut, summary="Take a friend's seat by its "
+              "invitation", responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                               errors.SeatTaken, errors.GameOver))
+    async def post_claim(table_id: str, body: ClaimIn) -> dict[str, Any]:
+        """The first to present a seat's invitation holds the seat: the answer is its credential. Anyone
+        after is told the seat is taken (and may watch)."""
+        table = manager.get(table_id)
+        return {"seat": body.seat, "token": await manager.claim(table, body.seat, body.invite)}
+
+    @app.post("/api/tables/{table_id}/reopen", response_model=InviteOut, summary="Give a seat a new invitation "
+              "(the host)", responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                              errors.GameOver, errors.ReopenUnavailable))
+    async def post_reopen(table_id: str, body: SeatIn, x_host_token: HOST_TOKEN = None) -> dict[str, Any]:
+        """Whoever held the seat is put out; the answer's link seats the next person to open it."""
+        table = manager.get(table_id)
+        manager.authorize_host(table, x_host_token)
+        invite = await manager.reopen(table, body.seat)
+        return {"seat": body.seat, "invite": invite, "url": invite_url(table.id, body.seat, invite)}
+
+    @app.post("/api/tables/{table_id}/close", response_model=TableOut, summary="Close the table (the host)",
+              responses=refusals(errors.Unauthorized, errors.NotFound))
+    async def post_close(table_id: str, x_host_token: HOST_TOKEN = None) -> dict[str, Any]:
+        """Play stops for good; the table leaves the lobby, and its record and replay are given."""
+        table = manager.get(table_id)
+        manager.authorize_host(table, x_host_token)
+        return await manager.close(table)
 
     @app.get("/api/tables/{table_id}/view", response_model=ViewOut, summary="A seat's view, or a spectator's",
              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound))
-    def get_view(table_id: str, x_seat_token: TOKEN = None,
-                 seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
-                 ) -> dict[str, Any]:
+    async def get_view(table_id: str, x_seat_token: TOKEN = None,
+                       seat: Annotated[int | None, Query(description="omit for the spectator's view")] = None,
+                       ) -> Response:
         table = manager.get(table_id)
         if seat is not None:
             manager.authorize(table, seat, x_seat_token)
-        return table.payload(seat)
+        return json_text(table.payload_text(seat))
 
     @app.post("/api/tables/{table_id}/actions", response_model=ViewOut, summary="Act for a seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
-                                 errors.StaleStateId, errors.InactivePlayer, errors.GameOver, errors.InvalidMove))
-    async def post_action(table_id: str, body: ActionIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+                                 errors.StaleStateId, errors.InactivePlayer, errors.GameOver, errors.TableClosed,
+                                 errors.InvalidMove))
+    async def post_action(table_id: str, body: ActionIn, x_seat_token: TOKEN = None) -> Response:
         """The action must be chosen against the table's current version; the answer is the seat's new view.
         Bots then move on the server; read the view again or listen on the websocket."""
         table = manager.get(table_id)
         manager.authorize(table, body.seat, x_seat_token)
-        return await manager.act(table, body.seat, body.version, body.action)
+        return json_text(await manager.act(table, body.seat, body.version, body.action))
 
     @app.post("/api/tables/{table_id}/hint", response_model=HintOut, summary="Suggest an action for a seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
@@ -422,30 +586,30 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     @app.post("/api/tables/{table_id}/undo", response_model=ViewOut, summary="Take back a seat's last action",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
                                  errors.UndoUnavailable))
-    async def post_undo(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+    async def post_undo(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> Response:
         """Only when every other seat is a bot: the seat's last action and the bots' after it are taken back."""
         table = manager.get(table_id)
         manager.authorize(table, body.seat, x_seat_token)
-        return await manager.undo(table, body.seat)
+        return json_text(await manager.undo(table, body.seat))
 
-    @app.get("/api/tables/{table_id}/record", summary="The game's record, once it is over",
+    @app.get("/api/tables/{table_id}/record", summary="The game's record, once it is over or closed",
              responses=refusals(errors.NotFound, errors.GameNotOver))
-    def get_record(table_id: str) -> dict[str, Any]:
+    async def get_record(table_id: str) -> dict[str, Any]:
         """A record that ``parlour replay`` reads. It holds the seed, so it is refused while the game runs."""
         return manager.record(manager.get(table_id))
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayOut, summary="A finished game, step by step",
              responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver))
-    def get_replay(table_id: str,
-                   step: Annotated[int, Query(description="how many actions to apply, 0 to the game's length")],
-                   seat: Annotated[int | None, Query(description="whose view; omit for the spectator's")] = None,
-                   ) -> dict[str, Any]:
+    async def get_replay(table_id: str,
+                         step: Annotated[int, Query(description="how many actions to apply, 0 to the game's length")],
+                         seat: Annotated[int | None, Query(description="whose view; omit for the spectator's")] = None,
+                         ) -> dict[str, Any]:
         """The view of a seat (or a spectator) after the first ``step`` actions, rebuilt from the game's
-        seed and actions. Only once the game is over, as it shows every hand; then any seat may be looked
-        through, without a token."""
+        seed and actions. Only once the game is over (or closed), as it shows every hand; then any seat may
+        be looked through, without a token."""
         table = manager.get(table_id)
         state = table.state
-        if not state.is_over:
+        if not table.finished:
             raise errors.GameNotOver("a replay is given once the game is over: it shows every hand")
         history = state.history
         if not 0 <= step <= len(history):
@@ -460,23 +624,31 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     # --- the websocket -------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        """Pushes the seat's view (``{"type": "view", ...}``, as GET view) on connect and after every change;
-        takes ``{"type": "action", "version", "action"}`` and answers refusals with ``{"type": "error", ...}``."""
+        """The first message says who is watching: ``{"type": "hello", "seat": S, "token": T}`` (or just
+        ``{"type": "hello"}`` for a spectator), so that no credential is in the URL. Then the seat's view is
+        pushed (``{"type": "view", ...}``, as GET view) now and after every change; the socket takes
+        ``{"type": "action", "version", "action"}`` and answers refusals with ``{"type": "error", ...}``."""
         await websocket.accept()
         try:
             table = manager.get(table_id)
-            seat = _seat_query(websocket.query_params.get("seat"))
-            if seat is not None:
-                manager.authorize(table, seat, websocket.query_params.get("token"))
+            seat, credential = await _hello(manager, table, websocket)
         except errors.ApiError as exc:
             await websocket.send_json({"type": "error", **exc.to_dict()})
             await websocket.close(code=4000 + exc.status)
             return
-        subscriber = await manager.subscribe(table, seat)
+        except (TimeoutError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=4408)
+            return
+        subscriber = await manager.subscribe(table, seat, credential)
 
         async def pump() -> None:
             while True:
-                await websocket.send_json(await subscriber.queue.get())
+                message = await subscriber.queue.get()
+                if message is None:
+                    await websocket.close(code=4409)
+                    return
+                await websocket.send_text(message)
 
         sender = asyncio.create_task(pump())
         try:
@@ -490,11 +662,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
                 try:
                     await _socket_action(manager, table, seat, text)
                 except errors.ApiError as exc:
-                    subscriber.put({"type": "error", **exc.to_dict()})
+                    subscriber.put_error(exc)
                 except Exception:
                     logger.exception("websocket message on table %s", table.id)
-                    subscriber.put({"type": "error", **errors.InternalError("the server failed; "
-                                                                             "nothing was changed").to_dict()})
+                    subscriber.put_error(errors.InternalError("the server failed; nothing was changed"))
         finally:
             manager.unsubscribe(table, subscriber)
             sender.cancel()
@@ -503,13 +674,22 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     return app
 
 
-def _seat_query(raw: str | None) -> int | None:
-    if raw is None or raw == "":
-        return None
+def invite_url(table_id: str, seat: int, invite: str) -> str:
+    """A friend's seat's link: the invitation in the fragment, which a browser never sends to a server."""
+    return f"/table/{table_id}?seat={seat}#invite={invite}"
+
+
+async def _hello(manager: TableManager, table: Table, websocket: WebSocket) -> tuple[int | None, str | None]:
+    """Read the socket's first message: the seat it watches and its credential's digest."""
+    message = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
     try:
-        return int(raw)
-    except ValueError:
-        raise errors.MalformedRequest(f"the seat must be a number, not {raw[:20]!r}") from None
+        hello = HelloIn.model_validate_json(message)
+    except ValidationError as exc:
+        raise errors.MalformedRequest("the first message must be {\"type\": \"hello\", \"seat\", \"token\"}: "
+                                      + describe_validation(exc.errors())) from None
+    if hello.seat is None:
+        return None, None
+    return hello.seat, manager.authorize(table, hello.seat, hello.token)
 
 
 async def _socket_action(manager: TableManager, table: Table, seat: int | None, text: str) -> None:

@@ -67,6 +67,28 @@ class GameNotOver(ApiError):
     status = 409
 
 
+class TableClosed(ApiError):
+    """The host closed the table: no more actions are taken."""
+
+    status = 409
+
+
+class SeatTaken(ApiError):
+    """A friend's invitation was already exchanged for the seat, by another browser."""
+
+    status = 409
+
+
+class SeatReopened(ApiError):
+    """Sent to a seat's watchers when the host gives the seat a new invitation: their credential is void."""
+
+    status = 409
+
+
+class ReopenUnavailable(ApiError):
+    status = 409
+
+
 class UndoUnavailable(ApiError):
     status = 409
 
@@ -81,6 +103,12 @@ class InvalidMove(ApiError):
     status = 422
 
 
+class TooManyRequests(ApiError):
+    """This client address made too many tables in a short time."""
+
+    status = 429
+
+
 class InternalError(ApiError):
     """A fault of the server's own (a bug in a game or a bot), reported without its details."""
 
@@ -89,5 +117,11 @@ class InternalError(ApiError):
 
 class Unavailable(ApiError):
     """The database refused the write; nothing was applied."""
+
+    status = 503
+
+
+class TableUnavailable(ApiError):
+    """The table's rows in the database cannot be read; it is set aside, and every other table is served."""
 
     status = 503

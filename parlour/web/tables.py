@@ -7,85 +7,110 @@ outgoing message is built from the receiving seat's ``view``, never from the sta
 Three rules keep the state and the database in step:
 
 * Nothing is changed in place. An action is applied to a clone; only once the database has the new
-  action list is the clone swapped in. A refused or unsaved action therefore leaves the table exactly as
-  it was, and a state handed to a bot's thread is never mutated under it.
+  action is the clone swapped in. A refused or unsaved action therefore leaves the table exactly as it
+  was, and a state handed to a bot is never mutated under it.
 * Every change happens under the table's lock, and between the database write and the swap there is no
   ``await``, so a cancelled task cannot leave the two apart.
-* ``version`` counts changes (actions applied, and undos): it only grows, so an action chosen before an
-  undo can never pass for one chosen after it. Without undo it equals the number of actions.
+* ``version`` counts changes (actions applied, undos, closing): it only grows, so an action chosen before
+  an undo can never pass for one chosen after it. Every database write names the version it expects, so
+  two server processes on one database apply each action once; the loser of a race catches up from the
+  database and is told the table moved on (``StaleStateId``).
 
-Bots think in a worker thread, outside the lock, on a view and a world sampler
-(``parlour.bots.sampler_for``), so that a slow search holds up neither other tables nor a person who may
-act at the same moment (a simultaneous choice). If the table changed while a bot thought, its answer is
-dropped and it thinks again.
+Seats: a person's seat is held by whoever has its credential. The creator's own seats ("human") get theirs
+at once; a friend's ("open") seat gets an invitation, which the first browser to open it exchanges for the
+credential (``claim``), so one link seats one person. The creator holds a host credential to give a seat a
+new invitation (``reopen``) or to close the table.
+
+Bots: random and heuristic bots answer in microseconds and move inline; searching bots think in the
+``BotPool``'s worker processes under the server's ``BotLimits``, so a search holds up neither the event
+loop nor other tables. Only one server process moves the bots (``Store.hold_bot_master``); the others learn
+of every change through the database's notifications.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
-from parlour.engine import State, View, game_info, new_game
+from parlour.bots import bot_kinds, make_bot, sampler_for
+from parlour.engine import State, game_info, new_game
 from parlour.engine.registry import DEAL_OPTION
 from parlour.errors import IllegalAction
 from parlour.web import errors
-from parlour.web.store import Store, StoreConflict, StoredSeat, StoredTable, token_hash
+from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
+from parlour.web.store import Store, StoreConflict, StoredSeat, StoredTable, Unreadable, token_hash
 
 logger = logging.getLogger("parlour.web")
 
-HUMAN = "human"    # the creator's own seat: its token is given to the creator
-OPEN = "open"      # a seat for a friend: its token is given to the creator to pass on as a link
+HUMAN = "human"    # the creator's own seat: its credential is given to the creator
+OPEN = "open"      # a seat for a friend: an invitation is given to the creator to pass on as a link
 PEOPLE = (HUMAN, OPEN)
 HINT_BOT = "ismcts:0.5s"
 MAX_ACTION_TEXT = 200
 MAX_OPTIONS_JSON = 100_000
 # A watcher that falls this far behind gets only the newest view: each one is complete in itself.
 MAX_BACKLOG = 64
-
-
-def bot_seed(seed: int, purpose: str) -> int:
-    """A bot's own chance, drawn from the table's seed, so that one seed replays a whole session."""
-    return random.Random(f"{seed}|{purpose}").getrandbits(63)
+IDLE_HOURS = 12.0          # a table nobody touched for this long leaves the lobby's listing
+MASTER_CHECK = 2.0         # seconds between a process's attempts to become the one that moves the bots
+EVICT_EVERY = 60.0         # seconds between sweeps of finished tables out of memory
+CLOSE = None               # put in a watcher's outbox: close the socket after what is queued
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 class Subscriber:
-    """One websocket's outbox: messages queued in order and sent by a single task, so that two
+    """One websocket's outbox: messages (JSON text) queued in order and sent by a single task, so that two
     updates can never be written to the socket at once or out of order."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, credential: str | None = None) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.credential = credential          # the digest it was let in with: a reopened seat puts it out
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
-    def put(self, message: dict[str, Any]) -> None:
-        if self.queue.qsize() >= MAX_BACKLOG and message.get("type") == "view":
+    def put(self, message: str | None, *, is_view: bool = False) -> None:
+        if is_view and self.queue.qsize() >= MAX_BACKLOG:
             while not self.queue.empty():
                 self.queue.get_nowait()
         self.queue.put_nowait(message)
+
+    def put_error(self, error: errors.ApiError) -> None:
+        self.put(_dumps({"type": "error", **error.to_dict()}))
 
 
 @dataclass
 class Seat:
     seat: int
     kind: str
-    token_hash: str | None = None
+    token_hash: str | None = None      # the holder's credential
+    invite_hash: str | None = None     # the current invitation of a friend's seat
 
     @property
     def is_bot(self) -> bool:
         return self.kind not in PEOPLE
+
+    @property
+    def taken(self) -> bool | None:
+        """Whether someone holds this person's seat; ``None`` for a bot's."""
+        return None if self.is_bot else self.token_hash is not None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "taken": self.taken}
 
 
 @dataclass
@@ -97,12 +122,18 @@ class Table:
     seats: list[Seat]
     created: datetime
     version: int = 0
-    bots: dict[int, Bot] = field(default_factory=dict)
+    closed: bool = False
+    private: bool = False
+    stacked: bool = False          # the creator chose the seed or the deal
+    host_hash: str | None = None
+    last_active: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     hint_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     runner: asyncio.Task[None] | None = None
     subscribers: set[Subscriber] = field(default_factory=set)
     fault: str | None = None       # why the bots stopped, if they did
+    _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
+    _built_at: int = -1
 
     @property
     def game(self) -> str:
@@ -112,8 +143,14 @@ class Table:
     def seed(self) -> int:
         return self.state.seed or 0
 
-    def kinds(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "kind": s.kind} for s in self.seats]
+    @property
+    def status(self) -> str:
+        return "closed" if self.closed else "over" if self.state.is_over else "playing"
+
+    @property
+    def finished(self) -> bool:
+        """Over or closed: nothing will change, and the seed may be shown."""
+        return self.closed or self.state.is_over
 
     def public_options(self) -> dict[str, Any]:
         """The options without a prepared deal, which would show every hand."""
@@ -123,25 +160,42 @@ class Table:
         return all(s.is_bot for s in self.seats if s.seat != seat)
 
     def bot_to_move(self) -> int | None:
+        if self.closed:
+            return None
         return next((seat for seat in self.state.to_move if self.seats[seat].is_bot), None)
 
     def can_undo(self, seat: int | None) -> bool:
-        return (seat is not None and not self.state.is_over and self.only_bots_besides(seat)
+        return (seat is not None and not self.finished and self.only_bots_besides(seat)
                 and any(actor == seat for actor, _ in self.state.history))
 
     def can_hint(self, seat: int | None) -> bool:
         """Hints, like undo, only where no other person sits at the table: a hint is a strong player's
         advice, which would be unfair against friends."""
-        return seat is not None and seat in self.state.to_move and self.only_bots_besides(seat)
+        return (seat is not None and not self.closed and seat in self.state.to_move
+                and self.only_bots_besides(seat))
+
+    def payload_text(self, seat: int | None) -> str:
+        """What a seat (or a spectator, ``None``) is told, as JSON: built from its view and public facts
+        only, once per seat and version however many sockets and requests ask for it."""
+        if self._built_at != self.version:
+            self._built, self._built_at = {}, self.version
+        text = self._built.get(seat)
+        if text is None:
+            text = self._built[seat] = _dumps(self._payload(seat))
+        return text
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """What a seat (or a spectator, ``None``) is told: built from its view and public facts only."""
+        answer: dict[str, Any] = json.loads(self.payload_text(seat))
+        return answer
+
+    def _payload(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         return {
             "table_id": self.id,
             "version": self.version,
             "seat": seat,
-            "view": state.view(seat).to_dict(),
+            "status": self.status,
+            "view": state.view(seat).fields(),
             "hand_results": [result.to_dict() for result in state.hand_results],
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
@@ -151,91 +205,217 @@ class Table:
     def describe(self) -> dict[str, Any]:
         state = self.state
         return {"table_id": self.id, "game": self.game, "players": state.players, "variant": state.variant,
-                "options": self.public_options(), "seats": self.kinds(), "version": self.version,
-                "is_over": state.is_over, "created": self.created.isoformat()}
+                "options": self.public_options(), "seats": [s.public() for s in self.seats],
+                "version": self.version, "is_over": state.is_over, "status": self.status, "private": self.private,
+                "stacked": self.stacked, "created": self.created.isoformat(),
+                "last_active": (self.last_active or self.created).isoformat()}
 
     def broadcast(self) -> None:
         """Queue the current view for every watcher, each built for the watcher's own seat."""
-        built: dict[int | None, dict[str, Any]] = {}
         for subscriber in self.subscribers:
-            if subscriber.seat not in built:
-                built[subscriber.seat] = {"type": "view", **self.payload(subscriber.seat)}
-            subscriber.put(built[subscriber.seat])
+            subscriber.put('{"type":"view",' + self.payload_text(subscriber.seat)[1:], is_view=True)
+
+    def put_out(self, seat: int, error: errors.ApiError) -> None:
+        """Tell the watchers of a seat whose credential changed, and close their sockets."""
+        for subscriber in list(self.subscribers):
+            if subscriber.seat == seat and subscriber.credential != self.seats[seat].token_hash:
+                subscriber.put_error(error)
+                subscriber.put(CLOSE)
+                self.subscribers.discard(subscriber)
+
+
+@dataclass
+class Created:
+    """A new table and the secrets its creator is given once: seat credentials, invitations, host."""
+
+    table: Table
+    tokens: dict[int, str]
+    invites: dict[int, str]
+    host_token: str
 
 
 class TableManager:
     """Every live table of one server, and the only code that changes them."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
+                 limits: BotLimits | None = None, bot_workers: int = 2, idle_hours: float = IDLE_HOURS) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.hint_bot = hint_bot
+        self.limits = limits or BotLimits()
+        self.pool = BotPool(bot_workers, self.limits)
+        self.idle = timedelta(hours=idle_hours)
         self.tables: dict[str, Table] = {}
+        self.set_aside: dict[str, str] = {}     # table id -> why its rows cannot be read
+        self.moves_bots = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._keeper: asyncio.Task[None] | None = None
+        self._listener: Any = None
+        self._syncs: set[asyncio.Task[None]] = set()
 
     # --- starting and stopping ------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every stored table by replaying its actions, then let waiting bots move."""
-        for stored in self.store.load_all():
-            try:
-                table = self._restore(stored)
-            except Exception:   # one unreadable table must not keep the others offline
-                logger.exception("table %s cannot be rebuilt from the database; it is left out", stored.id)
-                continue
-            self.tables[table.id] = table
+        """Rebuild every table in play by replaying its actions, then let waiting bots move."""
+        self._loop = asyncio.get_running_loop()
+        self.store.sender = secrets.token_hex(8)
+        for table_id in self.store.live_ids():
+            self._load(table_id)
+        self._listener = self.store.listener(self._heard)
+        self.moves_bots = self.store.hold_bot_master()
         for table in self.tables.values():
             self._kick(table)
+        self._keeper = asyncio.create_task(self._keep())
 
     async def stop(self) -> None:
-        runners = [t.runner for t in self.tables.values() if t.runner is not None]
-        for runner in runners:
-            runner.cancel()
-        await asyncio.gather(*runners, return_exceptions=True)
+        tasks = [t.runner for t in self.tables.values() if t.runner is not None] + list(self._syncs)
+        if self._keeper is not None:
+            tasks.append(self._keeper)
+        for task in tasks:
+            task.cancel()
+        await self.pool.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for table in self.tables.values():
             table.runner = None
+        if self._listener is not None:
+            self._listener.stop()
 
-    def _restore(self, stored: StoredTable) -> Table:
-        state = new_game(stored.game, players=stored.players, variant=stored.variant, seed=stored.seed,
-                         **stored.options)
-        for seat, notation in stored.actions:
-            state.apply(seat, notation)
-        table = Table(id=stored.id, state=state, created=stored.created, version=stored.version,
-                      seats=[Seat(s.seat, s.kind, s.token_hash) for s in stored.seats])
-        self._seat_bots(table)
+    def _load(self, table_id: str) -> Table | None:
+        """The table from the database, kept in memory; a damaged one is set aside, logged once."""
+        try:
+            stored = self.store.load(table_id)
+            if stored is None:
+                return None
+            table = self._restore(stored)
+        except Unreadable as exc:
+            self._set_aside(table_id, str(exc))
+            return None
+        except SQLAlchemyError as exc:
+            logger.error("table %s cannot be read from the database: %s", table_id, exc)
+            raise errors.Unavailable("the database cannot be read; try again") from None
+        self.tables[table.id] = table
+        self.set_aside.pop(table_id, None)
         return table
 
-    def _seat_bots(self, table: Table) -> None:
-        for seat in table.seats:
-            if seat.is_bot:
-                table.bots[seat.seat] = make_bot(seat.kind, table.game, seed=bot_seed(table.seed, f"seat {seat.seat}"))
+    def _set_aside(self, table_id: str, reason: str) -> None:
+        if table_id not in self.set_aside:
+            logger.error("table %s is set aside: %s", table_id, reason)
+        self.set_aside[table_id] = reason
+        self.tables.pop(table_id, None)
+
+    def _restore(self, stored: StoredTable) -> Table:
+        """A live table from its rows, checked for consistency: a row that could not have been written by
+        this server raises ``Unreadable`` naming what is wrong."""
+        self._check_seats(stored)
+        try:
+            state = new_game(stored.game, players=stored.players, variant=stored.variant, seed=stored.seed,
+                             **stored.options)
+        except Exception as exc:   # a game's own checks of options it never wrote
+            raise Unreadable(f"its game cannot be set up ({exc})") from None
+        for number, (seat, notation) in enumerate(stored.actions, 1):
+            try:
+                state.apply(seat, notation)
+            except Exception as exc:
+                raise Unreadable(f"action {number} (seat {seat}: {notation!r}) cannot be replayed: {exc}") from None
+        if stored.version != len(stored.actions) + stored.rewound or stored.rewound < 0:
+            raise Unreadable(f"its version {stored.version} disagrees with its {len(stored.actions)} actions "
+                             f"and {stored.rewound} changes that added none")
+        if stored.is_over != state.is_over:
+            raise Unreadable("its 'over' mark disagrees with its actions")
+        return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
+                     closed=stored.closed, private=stored.private, stacked=stored.stacked, host_hash=stored.host_hash,
+                     last_active=stored.last_active,
+                     seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash) for s in stored.seats])
+
+    def _check_seats(self, stored: StoredTable) -> None:
+        if [s.seat for s in stored.seats] != list(range(stored.players)):
+            raise Unreadable(f"its seats are {[s.seat for s in stored.seats]}, not 0 to {stored.players - 1}")
+        for seat in stored.seats:
+            if seat.kind == HUMAN and seat.token_hash is None:
+                raise Unreadable(f"person's seat {seat.seat} has no credential")
+            if seat.kind == OPEN and seat.token_hash is None and seat.invite_hash is None:
+                raise Unreadable(f"friend's seat {seat.seat} has neither a credential nor an invitation")
+            if seat.kind not in PEOPLE:
+                try:
+                    self.limits.check(seat.kind, stored.game)
+                except ValueError as exc:
+                    raise Unreadable(f"seat {seat.seat}: {exc}") from None
 
     # --- looking up ------------------------------------------------------------------------------------
     def get(self, table_id: str) -> Table:
+        """A table by id: from memory, or from the database (made by another process, or finished and
+        swept out of memory)."""
         table = self.tables.get(table_id)
+        if table is None and table_id not in self.set_aside and len(table_id) <= 32:
+            table = self._load(table_id)
+            if table is not None:
+                self._kick(table)
         if table is None:
+            if table_id in self.set_aside:
+                raise errors.TableUnavailable(f"table {table_id!r} cannot be read from the database and is set "
+                                              f"aside: {self.set_aside[table_id]}")
             raise errors.NotFound(f"no table {table_id!r}")
         return table
 
     def listing(self) -> list[dict[str, Any]]:
-        rows = sorted(self.tables.values(), key=lambda t: t.created, reverse=True)
-        return [{key: value for key, value in t.describe().items() if key not in ("options", "variant")}
-                for t in rows]
+        """The lobby's tables: public, in play, and touched within the idle time, newest first."""
+        try:
+            stored = self.store.listing(active_since=_now() - self.idle)
+        except SQLAlchemyError:
+            logger.exception("the tables cannot be listed")
+            raise errors.Unavailable("the tables cannot be listed; try again") from None
+        rows = []
+        for row in stored:
+            live = self.tables.get(row.id)
+            if live is not None:
+                description = live.describe()
+                rows.append({key: value for key, value in description.items() if key not in ("options", "variant")})
+                continue
+            rows.append({"table_id": row.id, "game": row.game, "players": row.players,
+                         "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash).public() for s in row.seats],
+                         "version": row.version, "is_over": row.is_over, "status": "playing",
+                         "private": row.private, "stacked": row.stacked, "created": row.created.isoformat(),
+                         "last_active": (row.last_active or row.created).isoformat()})
+        return rows
 
-    def authorize(self, table: Table, seat: int, token: str | None) -> None:
-        """Refuse unless ``token`` is the seat's own; bots' seats have no token and admit no one."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-            raise errors.MalformedRequest(f"no seat {seat!r}: seats are 0 to {len(table.seats) - 1}")
-        expected = table.seats[seat].token_hash
-        if expected is None:
+    def authorize(self, table: Table, seat: int, token: str | None) -> str:
+        """Refuse unless ``token`` is the seat's credential; answers its digest. Bots' seats admit no one."""
+        self._check_seat_number(table, seat)
+        if table.seats[seat].is_bot:
             raise errors.Unauthorized(f"seat {seat} is played by a bot")
         if not token:
             raise errors.Unauthorized(f"seat {seat}'s token is needed (header X-Seat-Token)")
-        if not hmac.compare_digest(token_hash(token), expected):
-            raise errors.Unauthorized(f"that is not seat {seat}'s token")
+        digest = token_hash(token)
+        if not self._holds(table, seat, digest):
+            if self.store.notifies:
+                self._catch_up(table)      # another process may have seated them a moment ago
+            if not self._holds(table, seat, digest):
+                if table.seats[seat].token_hash is None:
+                    raise errors.Unauthorized(f"seat {seat} has not been claimed: open its invitation link")
+                raise errors.Unauthorized(f"that is not seat {seat}'s token")
+        return digest
+
+    @staticmethod
+    def _holds(table: Table, seat: int, digest: str) -> bool:
+        expected = table.seats[seat].token_hash
+        return expected is not None and hmac.compare_digest(digest, expected)
+
+    @staticmethod
+    def _check_seat_number(table: Table, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise errors.MalformedRequest(f"no seat {seat!r}: seats are 0 to {len(table.seats) - 1}")
+
+    def authorize_host(self, table: Table, host_token: str | None) -> None:
+        if table.host_hash is None:
+            raise errors.Unauthorized("this table has no host")
+        if not host_token:
+            raise errors.Unauthorized("the table's host token is needed (header X-Host-Token)")
+        if not hmac.compare_digest(token_hash(host_token), table.host_hash):
+            raise errors.Unauthorized("that is not this table's host token")
 
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
-                     seats: Sequence[str] | None, seed: int | None) -> tuple[Table, dict[int, str]]:
-        """A new table, stored, with its bots started; returns it and the token of each person's seat."""
+                     seats: Sequence[str] | None, seed: int | None, private: bool = False) -> Created:
+        """A new table, stored, with its bots started."""
         try:
             info = game_info(game)
         except ValueError as exc:
@@ -250,17 +430,16 @@ class TableManager:
         if len(kinds) != players:
             raise errors.MalformedRequest(f"'seats' names {len(kinds)} seats but 'players' is {players}")
         for kind in kinds:
-            if kind in PEOPLE:
-                continue
-            if kind.partition(":")[0] not in bot_kinds():
-                raise errors.MalformedRequest(f"unknown seat kind {kind!r}; a seat is one of: "
-                                              + ", ".join(PEOPLE + bot_kinds()))
-            try:
-                make_bot(kind, info.id)
-            except ValueError as exc:
-                raise errors.MalformedRequest(str(exc)) from None
+            self._check_kind(kind, info.id)
+        stacked = seed is not None or DEAL_OPTION in options
+        people = sum(kind in PEOPLE for kind in kinds)
+        if stacked and people > 1:
+            raise errors.MalformedRequest(
+                "a chosen seed or prepared deal is allowed only at a table where every other seat is a bot: "
+                f"whoever chooses it knows every hand, and {people} seats here are people's")
         try:
-            state = new_game(info.id, players=players, variant=variant, seed=seed, **options)
+            state = new_game(info.id, players=players, variant=variant,
+                             seed=seed if seed is not None else secrets.randbits(63), **options)
         except ValueError as exc:
             raise errors.MalformedRequest(str(exc)) from None
         except Exception as exc:   # a game's own check of a prepared deal tripping over odd JSON
@@ -270,14 +449,19 @@ class TableManager:
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
-        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind in PEOPLE}
-        table = Table(id=table_id, state=state, created=_now(),
-                      seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None)
+        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
+        invites = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == OPEN}
+        host_token = secrets.token_urlsafe(24)
+        now = _now()
+        table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
+                      host_hash=token_hash(host_token),
+                      seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
+                                  token_hash(invites[seat]) if seat in invites else None)
                              for seat, kind in enumerate(kinds)])
-        self._seat_bots(table)
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
-                             options=dict(state.options), seed=table.seed, created=table.created,
-                             seats=[StoredSeat(s.seat, s.kind, s.token_hash) for s in table.seats])
+                             options=dict(state.options), seed=table.seed, created=now, last_active=now,
+                             private=private, stacked=stacked, host_hash=table.host_hash,
+                             seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash) for s in table.seats])
         try:
             self.store.add(stored)
         except SQLAlchemyError:
@@ -285,18 +469,97 @@ class TableManager:
             raise errors.Unavailable("the table could not be saved; try again") from None
         self.tables[table_id] = table
         self._kick(table)
-        return table, tokens
+        return Created(table, tokens, invites, host_token)
+
+    def _check_kind(self, kind: str, game_id: str) -> None:
+        if kind in PEOPLE:
+            return
+        if kind.partition(":")[0] not in bot_kinds():
+            raise errors.MalformedRequest(f"unknown seat kind {kind!r}; a seat is one of: "
+                                          + ", ".join(PEOPLE + bot_kinds()))
+        try:
+            self.limits.check(kind, game_id)
+        except ValueError as exc:
+            raise errors.MalformedRequest(str(exc)) from None
+
+    # --- seats -----------------------------------------------------------------------------------------
+    async def claim(self, table: Table, seat: int, invite: str) -> str:
+        """Exchange a friend's invitation for the seat's credential: the first browser to open the link
+        holds the seat; anyone after it is told the seat is taken."""
+        self._check_seat_number(table, seat)
+        async with table.lock:
+            if self.store.notifies:
+                self._catch_up(table)
+            current = table.seats[seat]
+            if current.is_bot:
+                raise errors.MalformedRequest(f"seat {seat} is played by a bot")
+            if table.finished:
+                raise errors.GameOver(f"the game is {table.status}")
+            if current.invite_hash is None or not hmac.compare_digest(token_hash(invite), current.invite_hash):
+                raise errors.Unauthorized(f"that invitation to seat {seat} is not valid (the host may have given "
+                                          "the seat a new link)")
+            if current.token_hash is not None:
+                raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
+                                       "you may watch")
+            credential = secrets.token_urlsafe(24)
+            digest = token_hash(credential)
+            if not self._store_seat(table, seat, digest, current.invite_hash, expected=(None, current.invite_hash)):
+                self._catch_up(table)
+                raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
+                                       "you may watch")
+            current.token_hash = digest
+        return credential
+
+    async def reopen(self, table: Table, seat: int) -> str:
+        """A new invitation for a person's seat; whoever held it is put out. Answers the invitation."""
+        self._check_seat_number(table, seat)
+        async with table.lock:
+            current = table.seats[seat]
+            if current.is_bot:
+                raise errors.MalformedRequest(f"seat {seat} is played by a bot")
+            if table.finished:
+                raise errors.GameOver(f"the game is {table.status}")
+            if table.stacked:
+                raise errors.ReopenUnavailable("the creator chose this table's deal, so its seat cannot be given "
+                                               "to anyone else")
+            invite = secrets.token_urlsafe(24)
+            self._store_seat(table, seat, None, token_hash(invite), kind=OPEN)
+            current.kind, current.token_hash, current.invite_hash = OPEN, None, token_hash(invite)
+            table.put_out(seat, errors.SeatReopened(f"the host gave seat {seat} to someone else"))
+        return invite
+
+    def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
+                    kind: str | None = None, expected: tuple[str | None, str | None] | None = None) -> bool:
+        try:
+            return self.store.set_seat(table.id, seat, kind=kind, token_hash=digest, invite_hash=invite,
+                                       expected=expected)
+        except SQLAlchemyError:
+            logger.exception("seat %d of table %s could not be saved", seat, table.id)
+            raise errors.Unavailable("the seat could not be saved; try again") from None
+
+    async def close(self, table: Table) -> dict[str, Any]:
+        """End play at the table for good (the host's choice): it leaves the lobby, stays replayable."""
+        async with table.lock:
+            if not table.closed:
+                self._write(table, lambda: self.store.close_table(
+                    table.id, version=table.version + 1, expected_version=table.version, now=_now()))
+                table.closed = True
+                self._swap(table, table.state)
+        return table.describe()
 
     # --- playing ---------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, version: int, text: str) -> dict[str, Any]:
+    async def act(self, table: Table, seat: int, version: int, text: str) -> str:
         """Apply a person's action if it is current, in turn and legal; answer with the seat's new view."""
         async with table.lock:
+            if version > table.version and self.store.notifies:
+                self._catch_up(table)
             state = table.state
+            if table.closed:
+                raise errors.TableClosed("the table was closed by its host")
             if state.is_over:
                 raise errors.GameOver("the game is over")
             if version != table.version:
-                raise errors.StaleStateId(f"the action was made against version {version}, but the table is at "
-                                          f"version {table.version}", version=table.version)
+                raise self._stale(table, version)
             if seat not in state.to_move:
                 raise errors.InactivePlayer(f"it is not seat {seat}'s turn: waiting for seat "
                                             + " or ".join(map(str, state.to_move)))
@@ -311,18 +574,24 @@ class TableManager:
                 raise errors.InvalidMove(str(exc), rule=exc.rule) from None
             except ValueError as exc:
                 raise errors.InvalidMove(str(exc), rule=None) from None
-            self._commit(table, candidate)
-            answer = table.payload(seat)
+            if not self._append(table, candidate, seat, str(action)):
+                raise self._stale(table, version)
+            answer = table.payload_text(seat)
         self._kick(table)
         return answer
 
-    async def undo(self, table: Table, seat: int) -> dict[str, Any]:
+    @staticmethod
+    def _stale(table: Table, version: int) -> errors.StaleStateId:
+        return errors.StaleStateId(f"the action was made against version {version}, but the table is at "
+                                   f"version {table.version}", version=table.version)
+
+    async def undo(self, table: Table, seat: int) -> str:
         """Take back the seat's last action and the bots' actions after it, by replaying the rest."""
         async with table.lock:
             if not table.only_bots_besides(seat):
                 raise errors.UndoUnavailable("undo is available only when every other seat is a bot")
-            if table.state.is_over:
-                raise errors.UndoUnavailable("the game is over")
+            if table.finished:
+                raise errors.UndoUnavailable(f"the game is {table.status}")
             history = table.state.history
             last = max((i for i, (actor, _) in enumerate(history) if actor == seat), default=None)
             if last is None:
@@ -332,8 +601,12 @@ class TableManager:
                                **state.options)
             for actor, action in history[:last]:
                 rebuilt.apply(actor, action)
-            self._commit(table, rebuilt)
-            answer = table.payload(seat)
+            expected = table.version
+            self._write(table, lambda: self.store.truncate_actions(
+                table.id, last, taken_back=len(history) - last, version=expected + 1, expected_version=expected,
+                now=_now()))
+            self._swap(table, rebuilt)
+            answer = table.payload_text(seat)
         self._kick(table)
         return answer
 
@@ -341,60 +614,166 @@ class TableManager:
         """A short IS-MCTS search from the seat's view and sampled worlds: it knows what the seat knows."""
         async with table.lock:
             state = table.state
-            if state.is_over:
-                raise errors.GameOver("the game is over")
+            if table.finished:
+                raise errors.GameOver(f"the game is {table.status}")
             if seat not in state.to_move:
                 raise errors.InactivePlayer(f"it is not seat {seat}'s turn: waiting for seat "
                                             + " or ".join(map(str, state.to_move)))
             if not table.only_bots_besides(seat):
                 raise errors.HintUnavailable("hints are given only when every other seat is a bot")
-            view, version = state.view(seat), table.version
-        # One search per table at a time: asking again and again cannot fill the worker threads.
+            version = table.version
+            job = BotJob(table.id, self.hint_bot, state.record(), seat, move_seed(table.seed, seat, version, "hint"))
+        # One search per table at a time: asking again and again cannot fill the bots' workers.
         async with table.hint_lock:
-            adviser = make_bot(self.hint_bot, table.game, seed=bot_seed(table.seed, f"hint {version}"))
-            try:
-                choice = await asyncio.to_thread(adviser.choose, view, sampler_for(state, seat))
-            except (ValueError, RuntimeError) as exc:
-                logger.exception("the hint bot failed at table %s", table.id)
-                raise errors.InternalError(f"no suggestion: {type(exc).__name__}") from None
+            choice = await self.pool.choose(job)
         return {"action": choice, "version": version}
 
     def record(self, table: Table) -> dict[str, Any]:
-        if not table.state.is_over:
+        if not table.finished:
             raise errors.GameNotOver("the record is given once the game is over: it holds the seed, "
                                      "from which every hand could be dealt again")
         return table.state.record()
 
     # --- watching --------------------------------------------------------------------------------------
-    async def subscribe(self, table: Table, seat: int | None) -> Subscriber:
-        subscriber = Subscriber(seat)
+    async def subscribe(self, table: Table, seat: int | None, credential: str | None) -> Subscriber:
+        subscriber = Subscriber(seat, credential)
         async with table.lock:   # the first view is queued before any later change can be
             table.subscribers.add(subscriber)
-            subscriber.put({"type": "view", **table.payload(seat)})
+            subscriber.put('{"type":"view",' + table.payload_text(seat)[1:], is_view=True)
         return subscriber
 
     def unsubscribe(self, table: Table, subscriber: Subscriber) -> None:
         table.subscribers.discard(subscriber)
 
     # --- changing a table ------------------------------------------------------------------------------
-    def _commit(self, table: Table, new_state: State) -> None:
-        """Write the new action list, then swap the state in and tell the watchers.
-
-        Called under the table's lock. Deliberately synchronous: see the module docstring.
-        """
-        version = table.version + 1
-        actions = [[actor, str(action)] for actor, action in new_state.history]
+    def _append(self, table: Table, new_state: State, seat: int, notation: str) -> bool:
+        """Store one action, then swap the new state in; ``False`` if another process moved the table
+        first (it has then been caught up). Called under the table's lock, with no ``await`` between the
+        write and the swap."""
+        expected = table.version
         try:
-            self.store.save_progress(table.id, actions, version, new_state.is_over, table.version)
-        except (SQLAlchemyError, StoreConflict):
-            logger.exception("table %s could not be saved at version %d", table.id, version)
+            self._write(table, lambda: self.store.append_action(
+                table.id, len(new_state.history) - 1, seat, notation, version=expected + 1,
+                is_over=new_state.is_over, expected_version=expected, now=_now()))
+        except StoreConflict:
+            self._catch_up(table)
+            return False
+        self._swap(table, new_state)
+        return True
+
+    def _write(self, table: Table, write: Any) -> None:
+        try:
+            write()
+        except SQLAlchemyError:
+            logger.exception("table %s could not be saved at version %d", table.id, table.version + 1)
             raise errors.Unavailable("the table could not be saved; nothing was applied") from None
+
+    def _swap(self, table: Table, new_state: State) -> None:
         table.state = new_state
-        table.version = version
+        table.version += 1
+        table.last_active = _now()
         table.broadcast()
+
+    def _catch_up(self, table: Table) -> None:
+        """Bring a table up to what the database holds (another process changed it). Synchronous, so
+        that under the table's lock nothing else can move it meanwhile."""
+        try:
+            stored = self.store.load(table.id)
+        except (SQLAlchemyError, Unreadable):
+            logger.exception("table %s cannot be caught up from the database", table.id)
+            return
+        if stored is None:
+            return
+        for seat, row in zip(table.seats, stored.seats, strict=False):
+            changed = (seat.token_hash, seat.kind) != (row.token_hash, row.kind)
+            seat.kind, seat.token_hash, seat.invite_hash = row.kind, row.token_hash, row.invite_hash
+            if changed:
+                table.put_out(seat.seat, errors.SeatReopened(f"the host gave seat {seat.seat} to someone else"))
+        if stored.version == table.version:
+            return
+        state = self._replayed(table, stored.actions)
+        if state is None:
+            return
+        table.state, table.version, table.closed = state, stored.version, stored.closed
+        table.last_active = stored.last_active
+        table.broadcast()
+
+    @staticmethod
+    def _replayed(table: Table, actions: list[list[Any]]) -> State | None:
+        history = [[seat, str(action)] for seat, action in table.state.history]
+        if actions[:len(history)] == history:
+            state, start = table.state.clone(), len(history)
+        else:   # an undo elsewhere: start again
+            old = table.state
+            state, start = new_game(table.game, players=old.players, variant=old.variant, seed=old.seed,
+                                    **old.options), 0
+        try:
+            for seat, notation in actions[start:]:
+                state.apply(seat, notation)
+        except ValueError:
+            logger.exception("table %s: the database's actions cannot be replayed", table.id)
+            return None
+        return state
+
+    def _heard(self, sender: str, table_id: str) -> None:
+        """From the listener's thread: another process changed a table."""
+        if sender == self.store.sender or self._loop is None:
+            return
+        self._loop.call_soon_threadsafe(self._changed_elsewhere, table_id)
+
+    def _changed_elsewhere(self, table_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._sync(table_id))
+        self._syncs.add(task)
+        task.add_done_callback(self._syncs.discard)
+
+    async def _sync(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None:
+            if self.moves_bots:           # a new table: its bots are this process's to move
+                try:
+                    table = self._load(table_id)
+                except errors.Unavailable:
+                    return
+                if table is not None:
+                    self._kick(table)
+            return
+        async with table.lock:
+            self._catch_up(table)
+        self._kick(table)
+
+    async def _keep(self) -> None:
+        """Housekeeping: take over the bots when the process that moved them is gone, and sweep finished
+        tables nobody watches out of memory (they stay in the database)."""
+        since_sweep = 0.0
+        while True:
+            await asyncio.sleep(MASTER_CHECK)
+            was = self.moves_bots
+            self.moves_bots = self.store.hold_bot_master()
+            if self.moves_bots and not was:
+                logger.info("this process now moves the bots")
+                for table_id in self.store.live_ids():
+                    table = self.tables.get(table_id)
+                    if table is None:
+                        table = self._load(table_id)
+                    else:
+                        async with table.lock:
+                            self._catch_up(table)
+                    if table is not None:
+                        self._kick(table)
+            since_sweep += MASTER_CHECK
+            if since_sweep >= EVICT_EVERY:
+                since_sweep = 0.0
+                self._sweep()
+
+    def _sweep(self) -> None:
+        for table_id, table in list(self.tables.items()):
+            if table.finished and not table.subscribers and (table.runner is None or table.runner.done()):
+                del self.tables[table_id]
 
     def _kick(self, table: Table) -> None:
         """Make sure a bot to move will move; the runner itself decides, under the lock, whether one is."""
+        if not self.moves_bots:
+            return
         idle = table.runner is None or table.runner.done()
         if idle and table.bot_to_move() is not None and table.fault is None:
             table.runner = asyncio.get_running_loop().create_task(self._run_bots(table))
@@ -404,7 +783,7 @@ class TableManager:
             while True:
                 async with table.lock:
                     seat = table.bot_to_move()
-                    if seat is None:
+                    if seat is None or not self.moves_bots:
                         table.runner = None
                         return
                     if len(table.state.history) >= table.state.info.max_actions:
@@ -412,11 +791,13 @@ class TableManager:
                         logger.error("table %s: %s", table.id, table.fault)
                         table.runner = None
                         return
-                    snapshot, version = table.state, table.version
-                    view = snapshot.view(seat)
+                    snapshot, version, kind = table.state, table.version, table.seats[seat].kind
+                    seed = move_seed(table.seed, seat, version)
+                    job = None if is_quick(kind) else BotJob(table.id, kind, snapshot.record(), seat, seed)
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
-                choice = await asyncio.to_thread(self._choose, table, seat, view, snapshot)
+                choice = self._quick_choice(table, kind, seat, seed, snapshot) if job is None \
+                    else await self.pool.choose(job)
                 async with table.lock:
                     if table.version != version:
                         continue   # someone acted or undid meanwhile: think again on the new table
@@ -425,11 +806,12 @@ class TableManager:
                         candidate.apply(seat, choice)
                     except ValueError as exc:
                         logger.error("table %s: the %s bot in seat %d chose %r, refused (%s); playing at random",
-                                     table.id, table.seats[seat].kind, seat, choice, exc)
+                                     table.id, kind, seat, choice, exc)
                         candidate = table.state.clone()
-                        candidate.apply(seat, random.Random(version).choice(view.legal_actions))
+                        choice = random.Random(seed).choice(candidate.view(seat).legal_actions)
+                        candidate.apply(seat, choice)
                     try:
-                        self._commit(table, candidate)
+                        self._append(table, candidate, seat, str(candidate.history[-1][1]))
                     except errors.Unavailable:
                         table.fault = "the database refused a bot's move"
                         table.runner = None
@@ -441,13 +823,13 @@ class TableManager:
             table.fault = "a bot failed"
             table.runner = None
 
-    def _choose(self, table: Table, seat: int, view: View, snapshot: State) -> str:
-        """In a worker thread: the bot's choice, or a random legal one if the bot fails (a bug to report,
-        but not a reason to stop the people at the table)."""
+    @staticmethod
+    def _quick_choice(table: Table, kind: str, seat: int, seed: int, snapshot: State) -> str:
+        """A random or heuristic bot's move, made at once (they answer in microseconds); a random legal
+        one if the bot fails (a bug to report, but not a reason to stop the people at the table)."""
+        view = snapshot.view(seat)
         try:
-            return table.bots[seat].choose(view, sampler_for(snapshot, seat))
+            return make_bot(kind, table.game, seed=seed).choose(view, sampler_for(snapshot, seat))
         except Exception:
-            logger.exception("table %s: the %s bot in seat %d failed; playing at random",
-                             table.id, table.seats[seat].kind, seat)
-            return random.Random(table.version).choice(view.legal_actions)
-
+            logger.exception("table %s: the %s bot in seat %d failed; playing at random", table.id, kind, seat)
+            return random.Random(seed).choice(view.legal_actions)

@@ -95,6 +95,17 @@ class TestBudgetAndLegality:
         with pytest.raises(ValueError, match="ismcts"):
             make_bot(f"ismcts:{setting}", "tetka")
 
+    @pytest.mark.parametrize("setting", ["infs", "Infinitys", "-infs", "nans", "1e400s", "1e-400s", "-1s", "0", "inf",
+                                         "nan", "abc", "s", "2ss", "1e9"])
+    def test_endless_and_meaningless_budgets_are_refused(self, setting: str) -> None:
+        """``float`` reads "infs" and "1e400s" as infinity: a search that never ends is not a budget."""
+        with pytest.raises(ValueError, match=rf"ismcts:2000 \(iterations\).*not '{setting}'"):
+            IsmctsBot.from_setting("tetka", setting)
+
+    def test_a_large_finite_budget_is_the_callers_to_cap(self) -> None:
+        """The library takes any finite budget; a server caps it (``parlour.web.botpool.BotLimits``)."""
+        assert IsmctsBot.from_setting("tetka", "1e9s").budget == Budget(10**9, 1e9)
+
     def test_a_sampler_is_required(self) -> None:
         state = parlour.new_game("tetka", seed=2)
         with pytest.raises(ValueError, match="sampler"):

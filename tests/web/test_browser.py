@@ -41,8 +41,18 @@ def free_port() -> int:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """A real server on loopback, in a thread, on a fresh SQLite file."""
+    yield from serve(create_app(database_url=f"sqlite:///{tmp_path / 'parlour.sqlite3'}"))
+
+
+@pytest.fixture
+def limited_server(tmp_path: Path) -> Iterator[str]:
+    """The same, letting each client address create only two tables a minute."""
+    yield from serve(create_app(database_url=f"sqlite:///{tmp_path / 'parlour.sqlite3'}", tables_per_minute=2))
+
+
+def serve(app: Any) -> Iterator[str]:
+    """Run ``app`` with uvicorn in a thread on a free loopback port; yields its address, then stops it."""
     port = free_port()
-    app = create_app(database_url=f"sqlite:///{tmp_path / 'parlour.sqlite3'}")
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
@@ -88,6 +98,217 @@ def play_to_the_end(page: Any, limit: float = 120) -> None:
                 playable.first.click(timeout=2000)
         page.wait_for_timeout(100)
     raise AssertionError("the game did not reach its result by clicking")
+
+
+# --- friends' seats, the host's controls, the page policy ----------------------------------------------------
+# Collects every Content-Security-Policy violation a page reports, before any of its own scripts run.
+POLICY_WATCH = """
+window.__policyViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__policyViolations.push(
+  `${e.violatedDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile || "?"}:${e.lineNumber}`));
+"""
+
+
+def watched(*contexts: Any) -> list[str]:
+    """The pages of ``contexts`` report their policy violations (console errors naming the policy) and
+    uncaught script errors into the list returned; ``violations(page)`` reads the page's own count."""
+    problems: list[str] = []
+    for context in contexts:
+        context.add_init_script(POLICY_WATCH)
+        context.on("page", lambda page: watch_page(page, problems))
+    return problems
+
+
+def watch_page(page: Any, problems: list[str]) -> None:
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda m: problems.append(f"console: {m.text}")
+            if m.type == "error" and "Content Security Policy" in m.text else None)
+
+
+def violations(page: Any) -> list[str]:
+    found: list[str] = page.evaluate("window.__policyViolations || []")
+    return found
+
+
+def table_id_of(page: Any) -> str:
+    url: str = page.url
+    return url.split("/table/")[1].split("?")[0].split("#")[0]
+
+
+def join_link(page: Any, seat: int, server: str) -> str:
+    link = page.locator(f"[data-testid='join-link'][data-seat='{seat}']")
+    href = str(link.get_attribute("href"))
+    return href if href.startswith("http") else server + href
+
+
+def cards_in_hand(page: Any) -> Any:
+    return page.get_by_test_id("hand").locator("[data-testid^='card-']")
+
+
+def play_until(pages: list[Any], done: Any, limit: float = 30) -> None:
+    """Each page plays a card or an action whenever it is its turn, until ``done()`` holds."""
+    deadline = time.time() + limit
+    while not done():
+        if time.time() > deadline:
+            raise AssertionError("the players never got there")
+        for page in pages:
+            playable = page.locator("[data-testid^='card-'][data-playable='true'], [data-testid^='action-']")
+            if page.get_by_test_id("your-turn").count() and playable.count():
+                with contextlib.suppress(playwright.Error):
+                    playable.first.click(timeout=1000)
+        pages[0].wait_for_timeout(50)
+
+
+def test_a_friends_link_claims_the_seat_once(server: str, browser: Any) -> None:
+    """The link opened in a friend's browser claims the seat, which the friend then plays; the same link
+    opened in a third browser is told the seat is taken and watches, without a hand."""
+    from playwright.sync_api import expect
+
+    host, friend, third = browser.new_context(), browser.new_context(), browser.new_context()
+    problems = watched(host, friend, third)
+    mine = host.new_page()
+    create_table(mine, server, "tetka", ["human", "open", "random", "random"])
+    link = join_link(mine, 1, server)
+    assert "#invite=" in link and "token" not in link
+    theirs = friend.new_page()
+    theirs.goto(link)
+    expect(cards_in_hand(theirs)).to_have_count(13)
+    assert "#" not in theirs.url                       # the invitation left the address bar at once
+    play_until([mine, theirs], lambda: "seat 1:" in theirs.get_by_test_id("log").inner_text())
+
+    late = third.new_page()
+    late.goto(link)
+    expect(late.get_by_test_id("seat-notice")).to_contain_text("taken by someone else")
+    expect(late.get_by_test_id("spectator-note")).to_be_visible()
+    expect(cards_in_hand(late)).to_have_count(0)
+    expect(late.get_by_test_id("log")).to_contain_text("seat 1:")
+    theirs.reload()                                    # the friend's browser kept its seat
+    expect(cards_in_hand(theirs)).not_to_have_count(0)
+    assert not problems and not violations(late), problems
+
+
+def test_the_host_sees_the_claim_and_reopens_the_seat(server: str, browser: Any) -> None:
+    """The invite panel shows the friend's seat free, then taken; the host reopens it: the friend's page says
+    the seat was given away and watches, the old link is refused, the new one claims the seat."""
+    from playwright.sync_api import expect
+
+    host, friend, later, stale = (browser.new_context() for _ in range(4))
+    problems = watched(host, friend, later, stale)
+    mine = host.new_page()
+    create_table(mine, server, "tetka", ["human", "open", "random", "random"])
+    state = mine.get_by_test_id("seat-state-1")
+    expect(state).to_have_text("free")
+    old_link = join_link(mine, 1, server)
+    theirs = friend.new_page()
+    theirs.goto(old_link)
+    expect(cards_in_hand(theirs)).to_have_count(13)
+    expect(state).to_have_text("taken")                # polled while the panel is shown
+
+    mine.get_by_test_id("reopen-1").click()
+    expect(theirs.get_by_test_id("seat-notice")).to_contain_text("gave your seat to someone else")
+    expect(cards_in_hand(theirs)).to_have_count(0)
+    expect(state).to_have_text("free")
+    new_link = join_link(mine, 1, server)
+    assert new_link != old_link and "#invite=" in new_link
+
+    refused = stale.new_page()
+    refused.goto(old_link)
+    expect(refused.get_by_test_id("seat-notice")).to_contain_text("no longer valid")
+    expect(cards_in_hand(refused)).to_have_count(0)
+    newcomer = later.new_page()
+    newcomer.goto(new_link)
+    expect(cards_in_hand(newcomer)).to_have_count(13)
+    expect(state).to_have_text("taken")
+    theirs.reload()                                    # the dead token was dropped: no knocking with it
+    expect(theirs.get_by_test_id("spectator-note")).to_be_visible()
+    assert not problems, problems
+
+
+def test_the_host_closes_the_table(server: str, browser: Any) -> None:
+    """Closing (after a confirmation) stops play and shows the record and replay; the table leaves the
+    lobby's listing but stays under "Your tables"."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, "tetka", ["human", "open", "random", "random"])
+    expect(cards_in_hand(page)).to_have_count(13)
+    table_id = table_id_of(page)
+    lobby = context.new_page()
+    lobby.goto(server + "/")
+    row = lobby.get_by_test_id("tables").get_by_test_id(f"table-{table_id}")
+    expect(row).to_contain_text("1: friend — free")
+    expect(row.get_by_role("link", name="play seat 0")).to_be_visible()
+
+    page.get_by_test_id("close-table").click()
+    page.get_by_test_id("confirm-close").click()
+    expect(page.get_by_test_id("table-closed")).to_be_visible()
+    expect(page.get_by_test_id("status-line")).to_contain_text("table closed")
+    expect(page.get_by_test_id("connection")).to_have_text("table closed")
+    expect(page.get_by_test_id("replay-link")).to_be_visible()
+    expect(page.get_by_test_id("actions").locator("button")).to_have_count(0)
+    assert page.locator("#invite-panel").is_hidden()
+    assert page.locator("[data-testid^='card-'][data-playable='true']").count() == 0
+
+    lobby.get_by_test_id("refresh-tables").click()
+    expect(lobby.get_by_test_id("tables").get_by_test_id(f"table-{table_id}")).to_have_count(0)
+    expect(lobby.get_by_test_id("my-tables").get_by_test_id(f"mine-{table_id}")).to_contain_text("closed")
+    assert not problems, problems
+
+
+def test_no_page_breaks_the_content_security_policy(server: str, browser: Any) -> None:
+    """The lobby (its form redrawn), a table in play and a finished game's replay, under the server's policy."""
+    from playwright.sync_api import expect
+    httpx = pytest.importorskip("httpx")
+
+    bots = httpx.post(f"{server}/api/tables", json={"game": "tetka", "seats": ["random"] * 4, "seed": 5}).json()
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    answer = page.goto(server + "/")
+    assert answer is not None and "script-src 'self'" in answer.headers.get("content-security-policy", "")
+    page.get_by_test_id("game-select").select_option("tetka")
+    page.get_by_text("Advanced").click()
+    seed = page.get_by_test_id("seed-input")
+    expect(seed).to_be_enabled()
+    page.get_by_test_id("seat-kind-1").select_option("open")        # two people: a chosen seed is not fair
+    expect(seed).to_be_disabled()
+    expect(page.get_by_test_id("seed-note")).to_be_visible()
+    assert violations(page) == []
+    page.get_by_test_id("create-table").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    expect(cards_in_hand(page)).to_have_count(13)
+    expect(page.get_by_test_id("join-link")).to_be_visible()
+    assert violations(page) == []
+
+    deadline = time.time() + 30
+    while httpx.get(f"{server}/api/tables/{bots['table_id']}").json()["status"] != "over":
+        assert time.time() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    answer = page.goto(f"{server}/replay/{bots['table_id']}?seat=0")
+    assert answer is not None and answer.headers.get("referrer-policy") == "no-referrer"
+    expect(page.get_by_test_id("replay-step")).to_contain_text("0 / ")
+    page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("1 / ")
+    assert violations(page) == []
+    assert not problems, problems
+
+
+def test_the_form_says_when_the_server_refuses_more_tables(limited_server: str, browser: Any) -> None:
+    """Past the per-address limit the server answers 429 TooManyRequests; the form shows its message."""
+    from playwright.sync_api import expect
+    httpx = pytest.importorskip("httpx")
+
+    page = browser.new_page()
+    page.goto(limited_server + "/")
+    for _ in range(2):
+        created = httpx.post(f"{limited_server}/api/tables", json={"game": "tetka", "seats": ["human"] * 4})
+        assert created.status_code == 201, created.text
+    page.get_by_test_id("create-table").click()
+    expect(page.locator("#form-error")).to_contain_text("too many tables")
+    expect(page.get_by_test_id("create-table")).to_be_enabled()
+    assert "/table/" not in page.url
 
 
 def test_a_whole_game_of_tetka_against_bots_by_clicking(server: str, browser: Any) -> None:

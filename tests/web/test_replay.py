@@ -327,7 +327,8 @@ def test_the_table_page_keeps_its_drawing(server: str, browser: Any) -> None:
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server + created["seats"][0]["url"])
+    # The seat's url carries no secret: the token rides in the #fragment, as the lobby or a program sends it.
+    page.goto(f"{server}{created['seats'][0]['url']}#token={created['seats'][0]['token']}")
     expect(page.get_by_test_id("hand").locator("[data-testid^='card-']")).to_have_count(13)
     expect(page.get_by_test_id("seat-2")).to_be_visible()
     expect(page.get_by_test_id("scores")).to_contain_text("seat 3")

@@ -31,7 +31,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from rich.console import Console
-from webapi import TIMEOUT, act, create, refused, token, view, wait_for_turn
+from served import worker_database
+from webapi import TIMEOUT, act, claim, create, hands, hello, refused, token, view, wait_for_turn
 
 import parlour
 from parlour.cards import ACE_HIGH
@@ -48,19 +49,23 @@ STACKED = {"deal": {"hands": HANDS}}
 # Named in every view of that deal: the bum card (the dealer's last card, shown) and Tëtka, the queen of its suit.
 PUBLIC = {"AS", "QS"}
 RANDOM_BOTS = ["human", "random", "random", "random"]
+FRIENDS = ["human", "open", "random", "random"]
 
 
 POSTGRES = os.environ.get("PARLOUR_TEST_POSTGRES")
 
 
-@pytest.fixture(params=["sqlite"] + (["postgresql"] if POSTGRES else []))
+@pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite" or POSTGRES is None:
+    if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
-    store = Store(POSTGRES)
+    if POSTGRES is None:
+        pytest.skip("no PostgreSQL server: set PARLOUR_TEST_POSTGRES to a database URL (.ci/run starts one)")
+    url = worker_database(POSTGRES, os.environ.get("PYTEST_XDIST_WORKER", "main"))
+    store = Store(url)
     Base.metadata.drop_all(store.engine)
     store.close()
-    return POSTGRES
+    return url
 
 
 @pytest.fixture
@@ -112,22 +117,34 @@ def test_pages_are_served_even_before_the_page_exists(client: TestClient) -> Non
 
 
 # --- creating tables ------------------------------------------------------------------------------------
-def test_a_new_table_gives_tokens_to_people_only_and_stores_only_their_digests(client: TestClient,
-                                                                                database: str) -> None:
+def test_a_new_table_gives_credentials_to_people_only_and_stores_only_their_digests(client: TestClient,
+                                                                                     database: str) -> None:
+    """The creator's own seat gets its credential; a friend's seat an invitation (in the link's fragment,
+    which browsers never send); the database keeps digests only."""
     created = create(client, ["human", "open", "random", "heuristic"])
-    kinds = [(s["seat"], s["kind"], "token" in s) for s in created["seats"]]
-    assert kinds == [(0, "human", True), (1, "open", True), (2, "random", False), (3, "heuristic", False)]
-    assert created["seats"][1]["url"] == f"/table/{created['table_id']}?seat=1#token={created['seats'][1]['token']}"
-    assert created["spectator_url"] == f"/table/{created['table_id']}"
-    stored = next(t for t in Store(database).load_all() if t.id == created["table_id"])
-    assert [s.token_hash for s in stored.seats] == [token_hash(created["seats"][0]["token"]),
-                                                    token_hash(created["seats"][1]["token"]), None, None]
-    table = client.get(f"/api/tables/{created['table_id']}").json()
-    assert table["seats"] == [{"seat": s, "kind": k} for s, k, _ in kinds]
+    table_id = created["table_id"]
+    kinds = [(s["seat"], s["kind"], "token" in s, "invite" in s) for s in created["seats"]]
+    assert kinds == [(0, "human", True, False), (1, "open", False, True), (2, "random", False, False),
+                     (3, "heuristic", False, False)]
+    assert created["seats"][0]["url"] == f"/table/{table_id}?seat=0"
+    assert created["seats"][1]["url"] == f"/table/{table_id}?seat=1#invite={created['seats'][1]['invite']}"
+    assert created["spectator_url"] == f"/table/{table_id}" and created["host_token"]
+    stored = Store(database).load(table_id)
+    assert stored is not None
+    assert [(s.token_hash, s.invite_hash) for s in stored.seats] == [
+        (token_hash(created["seats"][0]["token"]), None), (None, token_hash(created["seats"][1]["invite"])),
+        (None, None), (None, None)]
+    assert stored.host_hash == token_hash(created["host_token"])
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["seats"] == [{"seat": 0, "kind": "human", "taken": True}, {"seat": 1, "kind": "open", "taken": False},
+                              {"seat": 2, "kind": "random", "taken": None},
+                              {"seat": 3, "kind": "heuristic", "taken": None}]
     assert (table["players"], table["game"], table["version"], table["is_over"]) == (4, "tetka", 0, False)
+    assert (table["status"], table["private"], table["stacked"]) == ("playing", False, False)
     listing = client.get("/api/tables").json()
-    assert [t["table_id"] for t in listing] == [created["table_id"]]
-    assert set(listing[0]) == {"table_id", "game", "players", "seats", "is_over", "version", "created"}
+    assert [t["table_id"] for t in listing] == [table_id]
+    assert set(listing[0]) == {"table_id", "game", "players", "seats", "is_over", "status", "private", "stacked",
+                               "version", "created", "last_active"}
 
 
 @pytest.mark.parametrize(("body", "words"), [
@@ -137,6 +154,14 @@ def test_a_new_table_gives_tokens_to_people_only_and_stores_only_their_digests(c
     ({"game": "tetka", "seats": ["human", "random", "random", "wizard"]}, "unknown seat kind"),
     ({"game": "tetka", "seats": ["human", "random", "random", "solver"]}, "solver"),
     ({"game": "tetka", "seats": ["human", "random", "random", "ismcts:fast"]}, "ismcts takes"),
+    ({"game": "tetka", "seats": ["ismcts:1e9s"] * 4}, "at most 5 seconds"),
+    ({"game": "tetka", "seats": ["ismcts:infs"] * 4}, "ismcts takes"),
+    ({"game": "tetka", "seats": ["ismcts:nans"] * 4}, "ismcts takes"),
+    ({"game": "tetka", "seats": ["ismcts:-1s"] * 4}, "ismcts takes"),
+    ({"game": "tetka", "seats": ["ismcts:99999999999"] * 4}, "at most 100000 iterations"),
+    ({"game": "tetka", "seats": FRIENDS, "seed": 5}, "every other seat is a bot"),
+    ({"game": "tetka", "seats": ["human", "human", "random", "random"], "options": STACKED},
+     "every other seat is a bot"),
     ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"orbits": 0}}, "at least 1"),
     ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"speed": 3}}, "unknown option"),
     ({"game": "tetka", "seats": RANDOM_BOTS, "options": {"deal": {"hands": [["QC"]]}}}, ""),
@@ -197,10 +222,13 @@ def test_a_table_of_bots_plays_itself_to_the_end(client: TestClient) -> None:
 
 # --- refusals -------------------------------------------------------------------------------------------
 def test_every_refused_action_is_typed_and_changes_nothing(client: TestClient) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=5, options=STACKED)
+    created = create(client, FRIENDS)
+    claim(client, created, 1)
     table_id = created["table_id"]
+    dealt = hands(client, created)
     before = view(client, created, 0)
     assert before["version"] == 0 and before["view"]["to_move"] == [0]
+    mine, theirs = before["view"]["legal_actions"][0], dealt[1][0]
     url = f"/api/tables/{table_id}/actions"
     seat0 = token(created, 0)
 
@@ -216,23 +244,25 @@ def test_every_refused_action_is_typed_and_changes_nothing(client: TestClient) -
     assert "QX" in notation["message"]
     refused(act(client, created, 0, 0, "fly away"), 400, "MalformedRequest")
     for seat in (-1, 4, 10**30):
-        refused(act(client, created, seat, 0, "play 2C", headers=seat0), 400, "MalformedRequest")
+        refused(act(client, created, seat, 0, mine, headers=seat0), 400, "MalformedRequest")
 
-    refused(act(client, created, 0, 0, "play 2C", headers={}), 401, "Unauthorized")
-    refused(act(client, created, 0, 0, "play 2C", headers={"X-Seat-Token": "guess"}), 401, "Unauthorized")
-    refused(act(client, created, 0, 0, "play 2C", headers=token(created, 1)), 401, "Unauthorized")
-    refused(act(client, created, 2, 0, "play 2H", headers=seat0), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, mine, headers={}), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, mine, headers={"X-Seat-Token": "guess"}), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, mine, headers=token(created, 1)), 401, "Unauthorized")
+    refused(act(client, created, 0, 0, mine, headers={"X-Seat-Token": created["seats"][1]["invite"]}),
+            401, "Unauthorized")   # an invitation is not a credential
+    refused(act(client, created, 2, 0, f"play {dealt[2][0]}", headers=seat0), 401, "Unauthorized")
     refused(client.get(f"/api/tables/{table_id}/view", params={"seat": 1}, headers=seat0), 401, "Unauthorized")
     refused(client.post("/api/tables/nope/actions", json={"seat": 0, "version": 0, "action": "play 2C"},
                         headers=seat0), 404, "NotFound")
     refused(client.get("/api/tables/nope/view"), 404, "NotFound")
     refused(client.get("/api/tables/nope"), 404, "NotFound")
 
-    stale = refused(act(client, created, 0, 1, "play 2C"), 409, "StaleStateId")
+    stale = refused(act(client, created, 0, 1, mine), 409, "StaleStateId")
     assert stale["version"] == 0
-    refused(act(client, created, 0, -3, "play 2C"), 409, "StaleStateId")
-    refused(act(client, created, 1, 0, "play 2D"), 409, "InactivePlayer")
-    illegal = refused(act(client, created, 0, 0, "play 2D"), 422, "InvalidMove")
+    refused(act(client, created, 0, -3, mine), 409, "StaleStateId")
+    refused(act(client, created, 1, 0, f"play {theirs}"), 409, "InactivePlayer")
+    illegal = refused(act(client, created, 0, 0, f"play {theirs}"), 422, "InvalidMove")
     assert "rule" in illegal
     refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}, headers=seat0), 409, "UndoUnavailable")
     refused(client.post(f"/api/tables/{table_id}/hint", json={"seat": 1}, headers=token(created, 1)),
@@ -247,29 +277,33 @@ def test_every_refused_action_is_typed_and_changes_nothing(client: TestClient) -
     # A refusal names only the card the seat itself named (and the notation's own examples), never
     # who holds it nor anyone else's cards.
     said = json.dumps(illegal) + json.dumps(stale) + json.dumps(notation)
-    assert cards_in(said, HANDS[1] + HANDS[2]) <= {"2D", "10H"} and "seat 1" not in illegal["message"]
+    assert cards_in(said, dealt[1] + dealt[2]) <= {theirs, "QC", "10H"} and "seat 1" not in illegal["message"]
 
 
 # --- hidden information ---------------------------------------------------------------------------------
 def test_a_seat_sees_its_own_hand_and_no_one_elses(client: TestClient) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=9, options=STACKED)
+    created = create(client, FRIENDS)
+    claim(client, created, 1)
     table_id = created["table_id"]
+    dealt = hands(client, created)
     mine = view(client, created, 0)
-    assert sorted(mine["view"]["hand"]) == sorted(HANDS[0])
     text = json.dumps(mine)
-    assert not cards_in(text, HANDS[1]) and not cards_in(text, HANDS[2])
-    # The dealer's bum card is shown to all, and Tëtka named after it; the rest of the dealer's hand is not.
-    assert cards_in(text, HANDS[3]) == PUBLIC
+    # The dealer's bum card is shown to all, and Tëtka (the queen of its suit) named, whoever holds her;
+    # nothing else of anyone else's hand is.
+    shown = set(mine["view"]["seats"][3]["face_up"]) | {mine["view"]["extra"]["tetka"]}
+    assert cards_in(text, dealt[1] + dealt[2] + dealt[3]) <= shown
 
-    played = act(client, created, 0, 0, "play 2C")
+    first = mine["view"]["legal_actions"][0]
+    played = act(client, created, 0, 0, first)
     assert played.status_code == 200
-    assert not cards_in(played.text, HANDS[1] + HANDS[2])
+    assert cards_in(played.text, dealt[1] + dealt[2]) <= shown
     friend = view(client, created, 1)
-    assert sorted(friend["view"]["hand"]) == sorted(HANDS[1])
-    assert not cards_in(json.dumps(friend), [card for card in HANDS[0] if card != "2C"])
+    assert sorted(friend["view"]["hand"]) == sorted(dealt[1])
+    assert not cards_in(json.dumps(friend), [card for card in dealt[0]
+                                             if f"play {card}" != first and card not in shown])
 
     for text in (client.get(f"/api/tables/{table_id}").text, client.get("/api/tables").text):
-        assert "deal" not in text and not cards_in(text, HANDS[0] + HANDS[1] + HANDS[2])
+        assert "deal" not in text and not cards_in(text, dealt[0] + dealt[1] + dealt[2] + dealt[3])
 
 
 def test_a_spectator_sees_no_hand(client: TestClient) -> None:
@@ -281,12 +315,15 @@ def test_a_spectator_sees_no_hand(client: TestClient) -> None:
 
 
 # --- storage and restart --------------------------------------------------------------------------------
-def test_every_acknowledged_action_is_already_in_the_database(client: TestClient, database: str) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=4, options=STACKED)
-    assert act(client, created, 0, 0, "play 5C").status_code == 200
-    # Read by a second connection while the server runs: what a SIGKILL now would leave.
-    stored = next(t for t in Store(database).load_all() if t.id == created["table_id"])
-    assert stored.actions == [[0, "play 5C"]] and stored.version == 1 and stored.seed == 4
+def test_every_acknowledged_action_is_already_in_the_database(database: str) -> None:
+    with TestClient(create_app(database_url=database, bot_delay=60)) as client:
+        created = create(client, RANDOM_BOTS, seed=4, options=STACKED)
+        assert act(client, created, 0, 0, "play 5C").status_code == 200
+        # Read by a second connection while the server runs: what a SIGKILL now would leave.
+        stored = Store(database).load(created["table_id"])
+        assert stored is not None
+        assert stored.actions == [[0, "play 5C"]] and stored.version == 1 and stored.seed == 4
+        assert stored.stacked and not stored.is_over
 
 
 def test_a_restarted_server_resumes_every_table_where_it_was(database: str) -> None:
@@ -314,13 +351,14 @@ def test_the_store_refuses_a_write_from_a_stale_server(database: str) -> None:
     created = parlour.new_game("tetka", seed=1)
     store.add(StoredTable(id="t1", game="tetka", players=4, variant=None, options=dict(created.options), seed=1,
                           created=created_at(), seats=[StoredSeat(0, "human", "ab"), StoredSeat(1, "random")]))
-    store.save_progress("t1", [[0, "play 2C"]], 1, False, expected_version=0)
+    store.append_action("t1", 0, 0, "play 2C", version=1, is_over=False, expected_version=0, now=created_at())
     with pytest.raises(StoreConflict):
-        store.save_progress("t1", [[0, "play 3C"]], 1, False, expected_version=0)
-    (loaded,) = store.load_all()
+        store.append_action("t1", 0, 0, "play 3C", version=1, is_over=False, expected_version=0, now=created_at())
+    loaded = store.load("t1")
+    assert loaded is not None
     assert (loaded.actions, loaded.version, loaded.seed, loaded.options) == ([[0, "play 2C"]], 1, 1, {"orbits": 1})
     assert [(s.seat, s.kind, s.token_hash) for s in loaded.seats] == [(0, "human", "ab"), (1, "random", None)]
-    assert loaded.created.tzinfo is not None
+    assert loaded.created.tzinfo is not None and loaded.last_active is not None
     store.close()
 
 
@@ -333,42 +371,62 @@ def test_an_in_memory_database_serves_too() -> None:
 
 # --- the websocket --------------------------------------------------------------------------------------
 def test_the_websocket_pushes_each_change_built_from_the_seats_view(client: TestClient) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=6, options=STACKED)
+    created = create(client, FRIENDS)
+    claim(client, created, 1)
     table_id = created["table_id"]
-    seat0 = created["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table_id}?seat=0&token={seat0}") as socket, \
+    dealt = hands(client, created)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket, \
             client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
-        first = socket.receive_json()
+        first = hello(socket, created, 0)
         assert first["type"] == "view" and first["version"] == 0 and first["seat"] == 0
         assert {k: v for k, v in first.items() if k != "type"} == view(client, created, 0)
-        assert watcher.receive_json()["view"]["hand"] == []
+        assert hello(watcher)["view"]["hand"] == []
 
-        assert act(client, created, 0, 0, "play 3C").status_code == 200
+        lead, other = first["view"]["legal_actions"][:2]
+        assert act(client, created, 0, 0, lead).status_code == 200
         update = socket.receive_json()
-        assert update["version"] == 1 and "seat 0: play 3C" in update["view"]["log"]
+        assert update["version"] == 1 and f"seat 0: {lead}" in update["view"]["log"]
         assert watcher.receive_json()["version"] == 1
 
-        socket.send_json({"type": "action", "version": 0, "action": "play 4C"})
+        socket.send_json({"type": "action", "version": 0, "action": other})
         assert socket.receive_json() == {"type": "error", "error": "StaleStateId", "version": 1,
                                          "message": "the action was made against version 0, but the table is at "
                                                     "version 1"}
         socket.send_text("not json")
         assert socket.receive_json()["error"] == "MalformedRequest"
-        watcher.send_json({"type": "action", "version": 1, "action": "play 2D"})
+        watcher.send_json({"type": "action", "version": 1, "action": f"play {dealt[1][0]}"})
         assert watcher.receive_json()["error"] == "Unauthorized"
 
-    friend = created["seats"][1]["token"]
-    with client.websocket_connect(f"/ws/tables/{table_id}?seat=1&token={friend}") as socket:
-        assert socket.receive_json()["version"] == 1
-        socket.send_json({"type": "action", "version": 1, "action": "play 2D"})
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        current = hello(socket, created, 1)
+        assert current["version"] == 1
+        socket.send_json({"type": "action", "version": 1, "action": current["view"]["legal_actions"][0]})
         update = socket.receive_json()
         assert update["version"] == 2 and update["type"] == "view"
-        assert not cards_in(json.dumps(update), [card for card in HANDS[0] if card != "3C"])
+        public = set(first["view"]["seats"][3]["face_up"]) | {first["view"]["extra"]["tetka"]}
+        assert not cards_in(json.dumps(update), [card for card in dealt[0] if f"play {card}" != lead
+                                                 and card not in public])
+
+
+def test_the_websocket_takes_no_credential_in_its_url_and_must_say_hello(client: TestClient) -> None:
+    """The credential travels in the first message, never in the URL (which reaches access logs); a first
+    message of another shape is refused and the socket closed."""
+    created = create(client, RANDOM_BOTS, options=STACKED)
+    table_id, credential = created["table_id"], created["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}?seat=0&token={credential}") as socket:
+        socket.send_json({"type": "action", "version": 0, "action": "play 2C"})
+        assert socket.receive_json()["error"] == "MalformedRequest"
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_json({"type": "hello", "seat": 0})
+        assert socket.receive_json()["error"] == "Unauthorized"
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        assert hello(socket, created, 0)["view"]["hand"]
 
 
 def test_a_websocket_with_a_wrong_token_is_told_and_closed(client: TestClient) -> None:
     created = create(client, RANDOM_BOTS, options=STACKED)
-    with client.websocket_connect(f"/ws/tables/{created['table_id']}?seat=0&token=wrong") as socket:
+    with client.websocket_connect(f"/ws/tables/{created['table_id']}") as socket:
+        socket.send_json({"type": "hello", "seat": 0, "token": "wrong"})
         message = socket.receive_json()
         assert message["type"] == "error" and message["error"] == "Unauthorized"
         assert not cards_in(json.dumps(message), HANDS[0])
@@ -395,8 +453,8 @@ def test_undo_takes_back_the_seats_move_and_the_bots_moves_after_it(client: Test
             409, "UndoUnavailable")
     refused(client.post(f"/api/tables/{table_id}/undo", json={"seat": 0}), 401, "Unauthorized")
     assert act(client, created, 0, back["version"], back["view"]["legal_actions"][0]).status_code == 200
-    record_actions = Store(database).load_all()[0].actions
-    assert record_actions[0] == [0, back["view"]["legal_actions"][0]]
+    stored = Store(database).load(table_id)
+    assert stored is not None and stored.actions[0] == [0, back["view"]["legal_actions"][0]]
 
 
 def test_a_hint_is_a_legal_action_from_a_short_search(client: TestClient) -> None:
@@ -411,8 +469,13 @@ def test_a_hint_is_a_legal_action_from_a_short_search(client: TestClient) -> Non
             400, "MalformedRequest")
 
 
-def test_two_actions_racing_for_one_version_one_wins(client: TestClient) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=7, options=STACKED)
+def test_two_actions_racing_for_one_version_one_wins(database: str) -> None:
+    with TestClient(create_app(database_url=database, bot_delay=60)) as client:
+        race(client)
+
+
+def race(client: TestClient) -> None:
+    created = create(client, RANDOM_BOTS, seed=7, options=STACKED)
     answers: list[int] = []
 
     def send(card: str) -> None:
@@ -428,7 +491,7 @@ def test_two_actions_racing_for_one_version_one_wins(client: TestClient) -> None
 
 
 def test_junk_never_crashes_the_server(client: TestClient) -> None:
-    created = create(client, ["human", "open", "random", "random"], seed=7, options=STACKED)
+    created = create(client, FRIENDS)
     table_id = created["table_id"]
     junk: list[Any] = [None, 0, [], {}, "", "\u0000", {"seat": None}, {"seat": 0, "version": 0, "action": "\u0000"},
                        {"seat": 0, "version": 0, "action": "play"}, {"seat": 0, "version": 0, "action": "play 2C 3C"},
@@ -441,8 +504,13 @@ def test_junk_never_crashes_the_server(client: TestClient) -> None:
     for params in ({"seat": "x"}, {"seat": ""}, {"seat": "1e9"}, {"seat": 99}):
         response = client.get(f"/api/tables/{table_id}/view", params=params, headers=token(created, 0))
         assert 400 <= response.status_code < 500, response.text
-    with client.websocket_connect(f"/ws/tables/{table_id}?seat=0&token={created['seats'][0]['token']}") as socket:
-        socket.receive_json()
+    for body in junk:
+        for path in ("claim", "reopen"):
+            response = client.post(f"/api/tables/{table_id}/{path}", json=body,
+                                   headers={"X-Host-Token": created["host_token"]})
+            assert 400 <= response.status_code < 500 and response.json()["error"], (path, body, response.text)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        hello(socket, created, 0)
         for body in junk:
             socket.send_text(json.dumps(body))
             assert socket.receive_json()["type"] == "error"

@@ -1,5 +1,6 @@
-"""Calls to the server's API that the web tests share: create a table, read a seat's view, wait for a
-turn, act, and check a refusal. Imported by the test modules of this folder (pytest puts it on the path)."""
+"""Calls to the server's API that the web tests share: create a table, claim a friend's seat, read a seat's
+view, wait for a turn, act, say hello on a websocket, and check a refusal. Imported by the test modules of
+this folder (pytest puts it on the path)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,36 @@ def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
     return created
 
 
+def claim(client: TestClient, created: dict[str, Any], seat: int) -> str:
+    """Take a friend's seat by its invitation, as the browser opening its link does; the credential is
+    kept in ``created`` so that ``token`` finds it."""
+    response = client.post(f"/api/tables/{created['table_id']}/claim",
+                           json={"seat": seat, "invite": created["seats"][seat]["invite"]})
+    assert response.status_code == 200, response.text
+    credential: str = response.json()["token"]
+    created["seats"][seat]["token"] = credential
+    return credential
+
+
 def token(created: dict[str, Any], seat: int) -> dict[str, str]:
     return {"X-Seat-Token": created["seats"][seat]["token"]}
+
+
+def hello(socket: Any, created: dict[str, Any] | None = None, seat: int | None = None) -> dict[str, Any]:
+    """Say who is watching, as a websocket's first message must, and answer the first thing pushed."""
+    if seat is None or created is None:
+        socket.send_json({"type": "hello"})
+    else:
+        socket.send_json({"type": "hello", "seat": seat, "token": created["seats"][seat]["token"]})
+    first: dict[str, Any] = socket.receive_json()
+    return first
+
+
+def hands(client: TestClient, created: dict[str, Any]) -> list[list[str]]:
+    """Every seat's cards, read from the server's own state: what a test must know to look for leaks at
+    a table of several people, whose deal may not be chosen."""
+    state = client.app.state.manager.get(created["table_id"]).state  # type: ignore[attr-defined]
+    return [list(state.view(seat).hand) for seat in range(state.players)]
 
 
 def view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -6,8 +6,10 @@
 
 /**
  * Build an element: el("button", {class: "x", onclick: fn, dataset: {testid: "y"}}, child, "text"...).
- * Attributes starting with "on" become listeners; null/false attributes are left out; children may be
- * nodes, strings (text nodes) or arrays of them, and null/undefined children are skipped.
+ * Attributes starting with "on" become listeners (never inline handler attributes, which the
+ * Content-Security-Policy refuses); `style` is an object of CSS properties; null/false attributes are left
+ * out; children may be nodes, strings (text nodes) or arrays of them, and null/undefined children are
+ * skipped.
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -19,6 +21,10 @@ export function el(tag, attrs = {}, ...children) {
       Object.assign(node.dataset, val);
     } else if (key === "class") {
       node.className = val;
+    } else if (key === "style") {
+      // The Content-Security-Policy refuses style attributes; properties set through the CSSOM pass.
+      if (typeof val !== "object") throw new TypeError("el(): give style as {property: value}, not a string");
+      for (const [prop, v] of Object.entries(val)) node.style.setProperty(prop, String(v));
     } else if (key === "text") {
       node.textContent = val;
     } else if (key in node && typeof val !== "string") {
@@ -57,14 +63,15 @@ export class ApiError extends Error {
 }
 
 /**
- * Call the JSON API. `token` goes in the X-Seat-Token header (never in the URL). Any answer that is not
- * 2xx becomes an ApiError carrying the server's {error, message}, or the status text when the body is
- * not JSON (a proxy's error page, say).
+ * Call the JSON API. `token` goes in the X-Seat-Token header and `hostToken` in X-Host-Token (secrets are
+ * never put in a URL). Any answer that is not 2xx becomes an ApiError carrying the server's
+ * {error, message}, or the status text when the body is not JSON (a proxy's error page, say).
  */
-export async function api(path, { method = "GET", body, token } = {}) {
+export async function api(path, { method = "GET", body, token, hostToken } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
+  if (hostToken) headers["X-Host-Token"] = hostToken;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -109,8 +116,9 @@ export function toast(message, kind = "error") {
 
 // --- storage ----------------------------------------------------------------------------------------------
 
-// Seat tokens live in localStorage under parlour:{table_id}:{seat}, and the creator's invitation links
-// under parlour:{table_id}:links, so a reload or a later visit finds them without putting them in URLs.
+// Seat tokens live in localStorage under parlour:{table_id}:{seat}, the creator's host token (to reopen
+// seats and close the table) under parlour:{table_id}:host, and the invitation links to send under
+// parlour:{table_id}:links, so a reload or a later visit finds them without putting them in URLs.
 export const storageKey = (tableId, what) => `parlour:${tableId}:${what}`;
 
 export function storeGet(key) {
@@ -129,6 +137,28 @@ export function storeSet(key, value) {
   }
 }
 
+export function storeRemove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    /* see storeGet */
+  }
+}
+
+/** The ids of the tables this browser holds a seat token or the host token for, from localStorage. */
+export function myTableIds() {
+  const ids = new Set();
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const found = /^parlour:(.+):(\d+|host)$/.exec(localStorage.key(i) || "");
+      if (found && found[1] !== "lobby") ids.add(found[1]);
+    }
+  } catch {
+    /* see storeGet */
+  }
+  return [...ids];
+}
+
 export function storeJson(key) {
   const raw = storeGet(key);
   if (!raw) return null;
@@ -140,6 +170,15 @@ export function storeJson(key) {
 }
 
 // --- words ------------------------------------------------------------------------------------------------
+
+/** A table's state from its description or a view payload: "playing", "over" or "closed" (servers that
+ * say only is_over give "playing" or "over"). */
+export function tableStatus(thing) {
+  if (!thing) return "playing";
+  if (thing.status) return thing.status;
+  const over = thing.is_over ?? (thing.view && thing.view.is_over);
+  return over ? "over" : "playing";
+}
 
 /** "hands_in_game" -> "hands in game". */
 export const label = (key) => String(key).replace(/_/g, " ");

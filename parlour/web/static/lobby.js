@@ -3,7 +3,9 @@
 // Everything the form offers comes from the server's registry (GET /api/games) and bot list
 // (GET /api/bots): a new game or bot appears here without a change to this file.
 
-import { api, el, label, markdown, replace, storageKey, storeGet, storeSet, toast } from "./dom.js";
+import {
+  api, el, label, markdown, myTableIds, replace, storageKey, storeGet, storeSet, tableStatus, toast,
+} from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -138,6 +140,28 @@ function renderSeats() {
       el("label", { for: id, text: `Seat ${i}` }), select, strength));
   }
   replace($("seats"), rows);
+  renderSeed();
+}
+
+const isPerson = (kind) => kind === "human" || kind === "open";
+
+/** How many of the chosen seats are people ("you" or a friend's). */
+function peopleSeats() {
+  const count = Number($("players").value) || 0;
+  let people = 0;
+  for (let i = 0; i < count; i++) if (isPerson((state.seatChoices[i] || defaultSeat(i)).kind)) people++;
+  return people;
+}
+
+/** The server deals a chosen seed only to a table with at most one person (a fair deal for the others):
+ * with more, the field is disabled and says why, rather than the server refusing the table. */
+function renderSeed() {
+  const unfair = peopleSeats() > 1;
+  const seed = $("seed");
+  seed.disabled = unfair;
+  $("seed-note").hidden = !unfair;
+  // A seed already typed that will not be sent: open the section, so the reason is in sight.
+  if (unfair && seed.value.trim() !== "") seed.closest("details").open = true;
 }
 
 /** "ismcts:200" -> "200", "ismcts:2s" -> "2s", "ismcts" -> "standard". */
@@ -174,10 +198,10 @@ function tableRequest() {
     const choice = state.seatChoices[i] || defaultSeat(i);
     seats.push(choice.strength || choice.kind);
   }
-  const body = { game: game.id, players, options, seats };
+  const body = { game: game.id, players, options, seats, private: $("private").checked };
   if ($("variant").value) body.variant = $("variant").value;
   const seed = $("seed").value.trim();
-  if (seed !== "") {
+  if (seed !== "" && peopleSeats() <= 1) {
     const n = Number(seed);
     if (!Number.isInteger(n) || n < 0) throw new Error("The seed must be a whole number, 0 or more.");
     body.seed = n;
@@ -201,32 +225,40 @@ async function onCreate(event) {
   button.textContent = "Creating…";
   try {
     const created = await api("/api/tables", { method: "POST", body });
-    const id = created.table_id;
-    // Keep every token this browser was given: the human seats' to play them (a reload, or another seat
-    // of a hot-seat game), the open seats' as links to send. They never go into an address that stays.
-    const links = [];
-    let first = null;
-    for (const seat of created.seats || []) {
-      if (!seat.token) continue;
-      if (seat.kind === "human") {
-        storeSet(storageKey(id, seat.seat), seat.token);
-        if (first === null) first = seat;
-      } else if (seat.kind === "open") {
-        const path = seat.url || `/table/${encodeURIComponent(id)}?seat=${seat.seat}#token=${encodeURIComponent(seat.token)}`;
-        links.push({ seat: seat.seat, url: new URL(path, location.origin).href });
-      }
-    }
-    if (links.length) storeSet(storageKey(id, "links"), JSON.stringify(links));
-    if (first) {
-      location.assign(`/table/${encodeURIComponent(id)}?seat=${first.seat}#token=${encodeURIComponent(first.token)}`);
-    } else {
-      location.assign(created.spectator_url || `/table/${encodeURIComponent(id)}`);
-    }
+    location.assign(keepCreated(created));
   } catch (err) {
     error.textContent = err.message;
     button.disabled = false;
     button.textContent = "Create table";
   }
+}
+
+/**
+ * Keep what the new table's answer gives this browser, and return the page to open. The host token (to
+ * reopen seats and close the table) and the creator's own seat tokens go to localStorage, the open seats'
+ * invitation links (…#invite=…, one-time: the friend's browser claims the seat with it) are kept to be
+ * sent. None of these secrets goes into an address that stays: the first seat is opened by its plain
+ * url, and its token only rides in the #fragment (read and wiped at once) when storage is unavailable.
+ */
+function keepCreated(created) {
+  const id = created.table_id;
+  const page = `/table/${encodeURIComponent(id)}`;
+  if (created.host_token) storeSet(storageKey(id, "host"), created.host_token);
+  const links = [];
+  let first = null;
+  for (const seat of created.seats || []) {
+    if (seat.kind === "human" && seat.token) {
+      storeSet(storageKey(id, seat.seat), seat.token);
+      if (first === null) first = seat;
+    } else if (seat.kind === "open" && (seat.invite || seat.url)) {
+      const path = seat.url || `${page}?seat=${seat.seat}#invite=${encodeURIComponent(seat.invite)}`;
+      links.push({ seat: seat.seat, url: new URL(path, location.origin).href });
+    }
+  }
+  if (links.length) storeSet(storageKey(id, "links"), JSON.stringify(links));
+  if (!first) return created.spectator_url || page;
+  const plain = `${page}?seat=${first.seat}`;
+  return storeGet(storageKey(id, first.seat)) === first.token ? plain : `${plain}#token=${encodeURIComponent(first.token)}`;
 }
 
 // --- the tables ----------------------------------------------------------------------------------------
@@ -243,7 +275,49 @@ function when(created) {
   return date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
 }
 
+const STATUS_WORDS = { playing: "in play", over: "over", closed: "closed" };
+
+/** A seat's chip: its kind, and for a friend's seat whether someone has taken it yet. */
+function seatChip(s) {
+  if (s.kind === "open") {
+    const taken = s.taken === true;
+    return el("span", { class: `chip kind-open ${taken ? "taken" : "free"}`, dataset: { testid: `seat-chip-${s.seat}` },
+      text: `${s.seat}: friend — ${taken ? "taken" : "free"}` });
+  }
+  return el("span", { class: `chip kind-${s.kind}`, dataset: { testid: `seat-chip-${s.seat}` },
+    text: `${s.seat}: ${s.kind === "human" ? "player" : s.kind}` });
+}
+
+/** One row of a table list: the game, its seats, its state, and the links this browser may follow. */
+function tableRow(t, prefix) {
+  const seats = t.seats || [];
+  const mine = seats.filter((s) => storeGet(storageKey(t.table_id, s.seat)));
+  const id = encodeURIComponent(t.table_id);
+  const status = tableStatus(t);
+  const live = status === "playing";
+  return el("tr", { dataset: { testid: `${prefix}-${t.table_id}`, status } },
+    el("td", {}, el("strong", { text: gameName(t.game) }), t.private ? el("span", { class: "chip", text: "private" }) : null,
+      el("div", { class: "muted small", text: when(t.created) })),
+    el("td", { class: "num", text: String(t.players ?? seats.length) }),
+    el("td", { class: "seat-kinds" }, seats.map(seatChip)),
+    el("td", {}, el("span", { class: `chip ${live ? "live" : "over"}`, text: STATUS_WORDS[status] || status })),
+    el("td", { class: "links" },
+      mine.map((s) => el("a", { href: `/table/${id}?seat=${s.seat}`, class: `button small${live ? " primary" : ""}`,
+        text: live ? `play seat ${s.seat}` : `seat ${s.seat}` })),
+      live ? el("a", { href: `/table/${id}`, class: "button small", text: "watch", dataset: { testid: `watch-${t.table_id}` } })
+        : el("a", { href: `/replay/${id}`, class: "button small", text: "replay", dataset: { testid: `replay-${t.table_id}` } })));
+}
+
+function tableList(tables, prefix) {
+  // Newest first: the table you just left is the one you are looking for.
+  const sorted = [...tables].sort((a, b) => String(b.created ?? "").localeCompare(String(a.created ?? ""), undefined, { numeric: true }));
+  return el("table", { class: "table-list" },
+    el("thead", {}, el("tr", {}, ["game", "players", "seats", "state", ""].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, sorted.map((t) => tableRow(t, prefix))));
+}
+
 async function loadTables() {
+  loadMyTables();
   const box = $("tables");
   let tables;
   try {
@@ -253,27 +327,22 @@ async function loadTables() {
     return;
   }
   if (!Array.isArray(tables) || !tables.length) {
-    replace(box, el("p", { class: "muted", text: "No tables yet: create one." }));
+    replace(box, el("p", { class: "muted", text: "No public tables in play: create one." }));
     return;
   }
-  // Newest first: the table you just left is the one you are looking for.
-  const sorted = [...tables].sort((a, b) => String(b.created ?? "").localeCompare(String(a.created ?? ""), undefined, { numeric: true }));
-  const rows = sorted.map((t) => {
-    const seats = t.seats || [];
-    const mine = seats.filter((s) => storeGet(storageKey(t.table_id, s.seat)));
-    const id = encodeURIComponent(t.table_id);
-    return el("tr", { dataset: { testid: `table-${t.table_id}` } },
-      el("td", {}, el("strong", { text: gameName(t.game) }), el("div", { class: "muted small", text: when(t.created) })),
-      el("td", { class: "num", text: String(t.players ?? seats.length) }),
-      el("td", { class: "seat-kinds" }, seats.map((s) => el("span", { class: `chip kind-${s.kind}`, text: `${s.seat}: ${s.kind}` }))),
-      el("td", {}, t.is_over ? el("span", { class: "chip over", text: "over" }) : el("span", { class: "chip live", text: "in play" })),
-      el("td", { class: "links" },
-        mine.map((s) => el("a", { href: `/table/${id}?seat=${s.seat}`, class: "button small primary", text: `play seat ${s.seat}` })),
-        el("a", { href: `/table/${id}`, class: "button small", text: "watch", dataset: { testid: `watch-${t.table_id}` } })));
-  });
-  replace(box, el("table", { class: "table-list" },
-    el("thead", {}, el("tr", {}, ["game", "players", "seats", "state", ""].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, rows)));
+  replace(box, tableList(tables, "table"));
+}
+
+const MY_TABLES = 40;          // at most this many are asked for: a browser that played for years asks no more
+
+/** The tables this browser holds a token for: the listing leaves out finished, closed and private ones,
+ * and this is how a player finds their way back to them. Tables the server no longer knows are left out. */
+async function loadMyTables() {
+  const ids = myTableIds().slice(0, MY_TABLES);
+  const found = (await Promise.all(ids.map((id) => api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null))))
+    .filter((t) => t && t.table_id);
+  $("my-tables-panel").hidden = found.length === 0;
+  replace($("my-tables"), found.length ? tableList(found, "mine") : null);
 }
 
 // --- start ------------------------------------------------------------------------------------------------

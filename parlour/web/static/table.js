@@ -7,15 +7,19 @@
 //
 // The drawing itself (seats, zones, hand, scores, log) is in draw.js, shared with the replay page.
 //
-// Flow: the page reads its seat and token, fetches the view, then follows a WebSocket that pushes the same
-// payload after every change (reconnecting with backoff). Moves go out by POST; their answer is drawn
-// at once, and an error is shown in a toast before the view is fetched again.
+// Flow: the page reads its seat and token (claiming the seat first when it arrives with a friend's
+// #invite=), fetches the view, then follows a WebSocket that pushes the same payload after every change
+// (reconnecting with backoff). The socket's address carries no secret: its first message says who is
+// listening ({"type": "hello", seat, token}). Moves go out by POST; their answer is drawn at once, and an
+// error is shown in a toast before the view is fetched again.
 
 import { cardName, proseFragment } from "./cards.js";
-import { api, copyText, el, label, replace, storageKey, storeGet, storeJson, storeSet, toast } from "./dom.js";
+import {
+  api, copyText, el, label, replace, storageKey, storeGet, storeJson, storeRemove, storeSet, tableStatus, toast,
+} from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  renderZones, seatKind as seatKindIn, signed, sortActions, testid, valueNode,
+  renderZones, signed, sortActions, testid, valueNode,
 } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,9 +29,11 @@ const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "");
 
 /**
- * The seat and token this page plays. A token arrives once in the #fragment (from the lobby or a friend's
- * link): it is kept in localStorage and wiped from the address bar, so it is not bookmarked, shared by
- * copying the address, or left in the history. A reload finds it again in storage.
+ * The seat this page plays and what it arrived with. A seat token arrives once in the #fragment (the
+ * lobby's hot-seat links, programs): it is kept in localStorage and wiped from the address bar, so it is not
+ * bookmarked, shared by copying the address, or left in the history. A friend's link brings an invitation
+ * instead (#invite=), which is not a token: start() claims the seat with it. A reload finds the token
+ * again in storage.
  */
 function readSeat() {
   const params = new URLSearchParams(location.search);
@@ -35,13 +41,11 @@ function readSeat() {
   const seat = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
   const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
   const fromHash = hash.get("token");
+  const invite = seat === null ? null : hash.get("invite");
   if (seat !== null && fromHash) storeSet(storageKey(tableId, seat), fromHash);
   if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
   const token = seat === null ? null : fromHash || storeGet(storageKey(tableId, seat));
-  // Without its token a seat cannot be played from this browser: watch instead, and say so once, rather
-  // than knocking on the server (and raising an error) at every refresh and reconnection.
-  if (seat !== null && !token) return { seat: null, token: null, lostSeat: seat };
-  return { seat, token, lostSeat: null };
+  return { seat, token, invite: fromHash ? null : invite };
 }
 
 const me = readSeat();
@@ -60,7 +64,16 @@ const state = {
   chooser: null,          // the open chooser's card, to close it when the page redraws
   gone: false,            // the server knows no such table
   bannerKey: null,        // what the turn banner says now, so an unchanged banner is not re-announced
+  notice: null,           // why this page watches instead of playing (a seat taken, a link replaced…)
+  played: false,          // the seat's token has been accepted once (so a later refusal means it was taken back)
+  metaTimer: null,        // polls the table's description while the invite panel is shown
+  metaAsked: 0,           // when the description was last asked for (ms), to ask at most once a second
+  confirmClose: false,    // the host pressed "Close table" and is asked to confirm
 };
+
+const isPerson = (kind) => kind === "human" || kind === "open";
+const tableState = () => tableStatus(state.payload);        // "playing", "over" or "closed"
+const finished = () => tableState() !== "playing";
 
 const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : `seat ${seat}`);
 const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
@@ -70,22 +83,27 @@ const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
 
 async function refresh() {
-  const query = me.seat === null ? "" : `?seat=${me.seat}`;
+  const { seat, token } = me;
+  const query = seat === null ? "" : `?seat=${seat}`;
   try {
-    applyPayload(await api(`${base}/view${query}`, { token: me.token }));
+    const payload = await api(`${base}/view${query}`, { token });
+    if (me.token !== token) return;               // the seat changed meanwhile: this answer is stale
+    if (seat !== null) state.played = true;
+    applyPayload(payload);
   } catch (err) {
-    if (me.seat !== null && (err.status === 401 || err.status === 403 || err.kind === "Unauthorized")) {
-      // No valid token for that seat in this browser: watch rather than show nothing.
-      toast(`This browser holds no valid token for seat ${me.seat}, so you are watching as a spectator. ${err.message}`);
-      me.seat = null;
-      me.token = null;
-      reconnectNow();
+    if (me.token !== token) return;
+    if (seat !== null && (err.status === 401 || err.status === 403 || err.kind === "Unauthorized")) {
+      // The token is not (or no longer) good for that seat: watch rather than show nothing.
+      loseSeat(state.played
+        ? "The host gave your seat to someone else, so you are watching as a spectator."
+        : `This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
       return refresh();
     }
     if (err.status === 404 || err.kind === "NotFound") {
       // The table is gone (or never was): say so, and stop knocking on the socket.
       state.gone = true;
       clearTimeout(state.reconnectTimer);
+      stopMetaPolling();
       if (state.socket) state.socket.close();
       setConnection("gone");
       replace($("centre"), el("p", { class: "muted", text: `There is no table ${tableId}.` }));
@@ -95,19 +113,95 @@ async function refresh() {
   }
 }
 
-async function loadMeta() {
-  try {
-    state.meta = await api(base);
-  } catch {
-    // Older servers have only the list; the seat kinds are a nicety, so failing quietly is fine.
+/** Stop playing the seat: its token is dead (the host reopened the seat) or was never good. The token is
+ * dropped from storage, so neither this page nor the lobby offers it again, and the page watches. */
+function loseSeat(notice) {
+  if (me.seat !== null && storeGet(storageKey(tableId, me.seat)) === me.token) storeRemove(storageKey(tableId, me.seat));
+  me.seat = null;
+  me.token = null;
+  state.played = false;
+  setNotice(notice);
+  reconnectNow();
+}
+
+function setNotice(text) {
+  state.notice = text;
+  toast(text);
+  if (state.payload) renderHandArea();
+}
+
+/**
+ * A friend's link: claim its seat for this browser with the one-time invitation. A token already kept
+ * for the seat that the server still accepts is simply used (the link opened again, or after a reload).
+ * Refused, the page watches and says why: someone else claimed the seat first, or the host has given the
+ * seat a new link since.
+ */
+async function claimSeat() {
+  const { seat, invite } = me;
+  const key = storageKey(tableId, seat);
+  const kept = storeGet(key);
+  if (kept) {
     try {
-      const tables = await api("/api/tables");
-      state.meta = (tables || []).find((t) => t.table_id === tableId) || state.meta;
-    } catch {
-      /* keep what we had */
+      applyPayload(await api(`${base}/view?seat=${seat}`, { token: kept }));
+      me.token = kept;
+      state.played = true;
+      return;
+    } catch (err) {
+      if (err.status === 401 || err.status === 403) storeRemove(key);      // dead: claim afresh
     }
   }
-  if (state.payload) render();
+  try {
+    const answer = await api(`${base}/claim`, { method: "POST", body: { seat, invite } });
+    me.seat = Number.isInteger(answer.seat) ? answer.seat : seat;
+    me.token = answer.token;
+    storeSet(storageKey(tableId, me.seat), answer.token);
+    return;
+  } catch (err) {
+    me.seat = null;
+    me.token = null;
+    if (err.status === 404) return;              // no such table: refresh() says so
+    if (err.status === 409 || err.kind === "SeatTaken") {
+      setNotice(`Seat ${seat} has been taken by someone else, so you are watching as a spectator.`);
+    } else if (err.status === 401 || err.status === 403) {
+      setNotice("This invitation link is no longer valid (the host has given the seat a new link), so you are " +
+                "watching as a spectator.");
+    } else {
+      setNotice(`Seat ${seat} could not be claimed (${err.message}), so you are watching as a spectator.`);
+    }
+  }
+}
+
+/** The table's description: seat kinds, which friends' seats are taken, its status. The page is redrawn
+ * only when one of those changed, so polling it does not disturb the player. */
+async function loadMeta() {
+  state.metaAsked = Date.now();
+  let meta;
+  try {
+    meta = await api(base);
+  } catch {
+    return;                 // the seat kinds are a nicety: keep what we had
+  }
+  const seen = (m) => JSON.stringify(m ? [m.seats, m.status, m.is_over] : null);
+  const changed = seen(meta) !== seen(state.meta);
+  state.meta = meta;
+  if (changed && state.payload) render();
+}
+
+/** Ask for the description again soon, at most once a second (a bots' game changes many times a second). */
+function metaSoon() {
+  if (Date.now() - state.metaAsked > 1000) loadMeta();
+}
+
+function startMetaPolling() {
+  if (state.metaTimer) return;
+  state.metaTimer = setInterval(() => {
+    if (document.visibilityState === "visible") metaSoon();
+  }, 2500);
+}
+
+function stopMetaPolling() {
+  clearInterval(state.metaTimer);
+  state.metaTimer = null;
 }
 
 async function loadGameNames() {
@@ -125,17 +219,22 @@ function applyPayload(payload) {
   // Pushes and answers can cross: never let an older version replace a newer one.
   if (old && typeof payload.version === "number" && typeof old.version === "number") {
     if (payload.version < old.version) return;
-    if (payload.version === old.version && payload.view.seat === old.view.seat && !state.busy) return;
+    if (payload.version === old.version && payload.view.seat === old.view.seat && !state.busy
+        && tableStatus(payload) === tableStatus(old)) return;
   }
   const newHand = old && old.view.hand_number !== payload.view.hand_number;
+  const moved = !old || old.version !== payload.version || tableStatus(old) !== tableStatus(payload);
   state.payload = payload;
   if (state.hint && state.hint.version !== payload.version) state.hint = null;
   render();
-  if (newHand) loadMeta();
+  if (newHand || (moved && !$("invite-panel").hidden)) metaSoon();
+  // A closed table changes no more: say so, whether or not the socket is still open.
+  if (tableState() === "closed") setConnection("table-closed");
+  else if (finished() && !state.socket) setConnection("closed");
 }
 
 async function send(action) {
-  if (state.busy || me.seat === null) return;
+  if (state.busy || me.seat === null || finished()) return;
   closeChooser();
   setBusy(true);
   try {
@@ -190,26 +289,25 @@ function setBusy(busy) {
 
 // --- the live connection -----------------------------------------------------------------------------------
 
+// Close codes after which the same hello would be refused again: reconnecting with it would only hammer.
+const SEAT_REFUSED = new Set([4401, 4403]);
+
 function connect() {
   clearTimeout(state.reconnectTimer);
   if (state.gone) return;
-  const params = new URLSearchParams();
-  if (me.seat !== null) {
-    params.set("seat", String(me.seat));
-    if (me.token) params.set("token", me.token);
-  }
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = params.toString();
+  const { seat, token } = me;           // who this socket speaks for, whatever the page becomes later
   let socket;
   try {
-    socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query ? `?${query}` : ""}`);
+    // No query string: the address reaches access logs, so the token goes in the first message.
+    socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   } catch {
     scheduleReconnect();
     return;
   }
   state.socket = socket;
   socket.addEventListener("open", () => {
-    state.backoff = 500;
+    socket.send(JSON.stringify(seat !== null && token ? { type: "hello", seat, token } : { type: "hello" }));
     setConnection("live");
     // Whatever happened while the socket was down is fetched once, then pushes keep the page current.
     refresh();
@@ -222,18 +320,33 @@ function connect() {
     } catch {
       return;
     }
-    if (data && data.error) {
+    if (!data || typeof data !== "object") return;
+    if (data.type === "error" || data.error) {
+      if (state.socket !== socket) return;
+      if (seat !== null && seat === me.seat && (data.error === "SeatReopened" || data.error === "Unauthorized")) {
+        loseSeat(data.error === "SeatReopened"
+          ? "The host gave your seat to someone else, so you are watching as a spectator."
+          : `This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
+        refresh();
+        return;
+      }
       toast(data.message || data.error);
       refresh();
       return;
     }
+    state.backoff = 500;                  // a socket that delivers is a good one: the next drop retries soon
     applyPayload(data);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;        // replaced on purpose (the seat changed)
     state.socket = null;
-    if (state.gone || (state.payload && state.payload.view.is_over)) {
-      setConnection(state.gone ? "gone" : "closed");                  // a finished game changes no more
+    if (state.gone || finished()) {
+      setConnection(state.gone ? "gone" : tableState() === "closed" ? "table-closed" : "closed");   // nothing changes now
+      return;
+    }
+    if (seat !== null && seat === me.seat && SEAT_REFUSED.has(event.code)) {
+      // Refused without a word (the error frame was lost): the token will not do; watch instead.
+      loseSeat(`This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
       return;
     }
     setConnection("reconnecting");
@@ -263,37 +376,38 @@ function setConnection(status) {
   const node = $("conn");
   node.dataset.status = status;
   node.textContent = { live: "live", reconnecting: "reconnecting…", closed: "finished", connecting: "connecting…",
-    gone: "table not found" }[status] || status;
+    gone: "table not found", "table-closed": "table closed" }[status] || status;
 }
 
 // --- drawing: your hand and choices ---------------------------------------------------------------------------
 
-/** The kind of a seat ("human", "open", a bot kind), from the table's meta; null until it is loaded. */
-function seatKind(seat) {
-  return seatKindIn((state.meta && state.meta.seats) || [], seat);
-}
-
 function renderHandArea() {
   const { view, can_hint: canHint, can_undo: canUndo } = state.payload;
   const area = $("hand-area");
+  const closed = tableState() === "closed";
   if (view.seat === null || view.seat === undefined) {
     area.classList.add("spectating");
-    setBanner("spectator", () => [el("p", { class: "spectator-note", text: "You are watching as a spectator." }), mySeatLinks()]);
+    const notice = state.notice;
+    setBanner(`spectator ${closed} ${notice}`, () => [
+      notice ? el("p", { class: "seat-notice", dataset: { testid: "seat-notice" }, text: notice }) : null,
+      el("p", { class: "spectator-note", dataset: { testid: "spectator-note" },
+        text: closed ? "The host has closed this table: play has stopped." : "You are watching as a spectator." }),
+      mySeatLinks()]);
     replace($("hand"));
     replace($("actions"));
     replace($("tools"));
     return;
   }
   area.classList.remove("spectating");
-  const myTurn = isMyTurn(view);
+  const myTurn = !closed && isMyTurn(view);
   const { byCard, buttons } = sortActions(view);
   const hint = state.hint && state.hint.version === state.payload.version ? state.hint.action : null;
 
   const others = (view.to_move || []).length > 1;
-  setBanner(myTurn ? `mine ${others}` : `wait ${waitingWords(view)}`, () => [myTurn
+  setBanner(myTurn ? `mine ${others}` : `wait ${waitingWords(view, closed)}`, () => [myTurn
     ? el("p", { class: "your-turn", dataset: { testid: "your-turn" } }, "Your turn",
       others ? el("span", { class: "muted", text: " (others may act too)" }) : null)
-    : el("p", { class: "waiting", text: waitingWords(view) }),
+    : el("p", { class: "waiting", text: waitingWords(view, closed) }),
   mySeatLinks()]);
 
   renderHand(view, {
@@ -306,9 +420,9 @@ function renderHandArea() {
     disabled: state.busy || !myTurn, "aria-label": notationWords(action), onclick: () => send(action),
   }, notationNode(action))));
 
-  replace($("tools"),
+  replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
-    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null);
+    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null]);
 }
 
 /** The banner is a live region: it is redrawn only when what it says changes, so it is read out once. */
@@ -318,7 +432,8 @@ function setBanner(key, build) {
   replace($("turn-banner"), build());
 }
 
-function waitingWords(view) {
+function waitingWords(view, closed = false) {
+  if (closed) return "The host has closed this table: play has stopped.";
   if (view.is_over) return "The game is over.";
   const movers = view.to_move || [];
   if (!movers.length) return "";
@@ -400,16 +515,20 @@ document.addEventListener("pointerdown", (event) => {
 function renderResult() {
   const { result, view } = state.payload;
   const panel = $("result-panel");
-  if (!result && !view.is_over) {
+  const closed = tableState() === "closed";
+  if (!result && !view.is_over && !closed) {
     panel.hidden = true;
     delete panel.dataset.testid;
     replace(panel);
     return;
   }
   panel.hidden = false;
-  panel.dataset.testid = "result";
+  panel.dataset.testid = result || view.is_over ? "result" : "closed";
+  // A table the host closed before its end: its record and replay are there as for a finished game.
+  const closedNote = closed ? el("p", { class: "closed-note", dataset: { testid: "table-closed" },
+    text: "The host has closed this table: play has stopped." }) : null;
   if (!result) {
-    replace(panel, el("h2", { text: "Game over" }), recordLink(view));
+    replace(panel, el("h2", { text: view.is_over ? "Game over" : "Table closed" }), closedNote, recordLink(view));
     return;
   }
   const winners = new Set(result.winners || []);
@@ -417,6 +536,7 @@ function renderResult() {
   const order = places.map((p, s) => s).sort((a, b) => (places[a] - places[b]) || (a - b));
   replace(panel,
     el("h2", { text: "Game over" }),
+    closedNote,
     el("p", { class: "result-text" }, proseFragment(result.text || "The game is over.")),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, ["place", "seat", "score"].map((h) => el("th", { scope: "col", text: h })))),
@@ -458,23 +578,107 @@ function renderHandResults() {
   replace($("hand-results"), items);
 }
 
-function renderInvites(view) {
+/**
+ * The invite panel, for the browser that created the table: each friend's seat with its link to send and
+ * whether someone has taken it yet; with the host token, a way to give a seat a new link (putting out
+ * whoever holds it) and to close the table.
+ */
+function renderInvites() {
   const links = storeJson(storageKey(tableId, "links"));
-  const show = Array.isArray(links) && links.length && !view.is_over;
+  const linkOf = (seat) => (Array.isArray(links) ? links.find((l) => l.seat === seat) : null) || null;
+  const hostToken = storeGet(storageKey(tableId, "host"));
+  const seats = ((state.meta && state.meta.seats) || []).filter((s) => isPerson(s.kind));
+  // Friends' seats, for the browser that created the table (it holds their links, or the host token);
+  // until the description is loaded, the stored links are all there is to show.
+  const rows = !seats.length ? (Array.isArray(links) ? links : []).map((l) => ({ seat: l.seat, kind: "open", taken: null }))
+    : seats.filter((s) => linkOf(s.seat) || (hostToken && s.kind === "open"));
+  const show = !finished() && (rows.length > 0 || Boolean(hostToken));
   $("invite-panel").hidden = !show;
-  if (!show) return;
+  if (!show) {
+    stopMetaPolling();
+    state.confirmClose = false;
+    replace($("invites"));
+    return;
+  }
+  startMetaPolling();
+  // A table whose deal its creator chose keeps its seats: the server refuses to give them to anyone else.
+  const reopenWith = state.meta && state.meta.stacked ? null : hostToken;
   replace($("invites"),
-    el("p", { class: "hint", text: "Send each friend their seat's link. Anyone with a link can play that seat." }),
-    links.map((link) => {
-      const kind = seatKind(link.seat);
-      // The link itself is shown (and is an ordinary link, to copy with the browser's own menu too).
-      const anchor = el("a", { href: link.url, class: "invite-url", dataset: { testid: "join-link", seat: String(link.seat) },
-        "aria-label": `join link for seat ${link.seat}`, text: link.url, rel: "noreferrer", target: "_blank" });
-      return el("div", { class: "invite" },
-        el("span", { class: "invite-seat" }, `seat ${link.seat}`, kind && kind !== "open" ? el("span", { class: "muted", text: " (taken)" }) : null),
-        anchor,
-        el("button", { type: "button", class: "small", dataset: { testid: `copy-link-${link.seat}` }, onclick: () => copyText(link.url, anchor) }, "Copy"));
-    }));
+    rows.length ? el("p", { class: "hint", text: "Send each friend their seat's link: the first browser to open it takes the seat." }) : null,
+    rows.map((s) => inviteRow(s, linkOf(s.seat), reopenWith)),
+    hostToken ? closeControls(hostToken) : null);
+}
+
+function inviteRow(seat, link, hostToken) {
+  const taken = seat.taken === true;
+  const known = seat.taken === true || seat.taken === false;
+  // The link is shown, and is an ordinary link to copy with the browser's own menu; a click copies it
+  // rather than opening it, since opening it here would take the friend's seat for this browser.
+  const anchor = link ? el("a", {
+    href: link.url, class: "invite-url", dataset: { testid: "join-link", seat: String(seat.seat) },
+    "aria-label": `join link for seat ${seat.seat}`, text: link.url, rel: "noreferrer",
+    onclick: (event) => { event.preventDefault(); copyText(link.url, anchor); },
+  }) : el("span", { class: "invite-url muted", text: "no link kept in this browser" });
+  return el("div", { class: "invite", dataset: { testid: `invite-${seat.seat}` } },
+    el("span", { class: "invite-seat" }, `seat ${seat.seat}`),
+    known ? el("span", { class: `chip ${taken ? "taken" : "free"}`, dataset: { testid: `seat-state-${seat.seat}` },
+      text: taken ? "taken" : "free" }) : el("span"),
+    anchor,
+    el("span", { class: "invite-buttons" },
+      link ? el("button", { type: "button", class: "small", dataset: { testid: `copy-link-${seat.seat}` },
+        onclick: () => copyText(link.url, anchor) }, "Copy") : null,
+      hostToken ? el("button", { type: "button", class: "small", dataset: { testid: `reopen-${seat.seat}` },
+        title: "a new link for this seat; whoever holds it now is put out",
+        onclick: () => reopenSeat(seat.seat, hostToken) }, "Reopen") : null));
+}
+
+function closeControls(hostToken) {
+  if (!state.confirmClose) {
+    return el("div", { class: "host-tools" },
+      el("button", { type: "button", class: "small", dataset: { testid: "close-table" },
+        onclick: () => { state.confirmClose = true; renderInvites(); $("invites").querySelector("[data-testid='confirm-close']").focus(); } },
+      "Close table…"));
+  }
+  return el("div", { class: "host-tools confirm", role: "group", "aria-label": "close the table" },
+    el("p", { class: "small", text: "Close the table for everyone? Play stops for good; the record and replay stay." }),
+    el("button", { type: "button", class: "small danger", dataset: { testid: "confirm-close" },
+      onclick: () => closeTable(hostToken) }, "Yes, close it"),
+    el("button", { type: "button", class: "small", dataset: { testid: "cancel-close" },
+      onclick: () => { state.confirmClose = false; renderInvites(); } }, "Cancel"));
+}
+
+/** Give a friend's seat a new link: the old link stops working and whoever holds the seat is put out. */
+async function reopenSeat(seat, hostToken) {
+  try {
+    const answer = await api(`${base}/reopen`, { method: "POST", hostToken, body: { seat } });
+    const url = new URL(answer.url || `/table/${encodeURIComponent(tableId)}?seat=${seat}#invite=${encodeURIComponent(answer.invite)}`,
+      location.origin).href;
+    const links = (storeJson(storageKey(tableId, "links")) || []).filter((l) => l.seat !== seat);
+    links.push({ seat, url });
+    links.sort((a, b) => a.seat - b.seat);
+    storeSet(storageKey(tableId, "links"), JSON.stringify(links));
+    if (seat === me.seat) {
+      loseSeat("You reopened your own seat, so you are watching as a spectator.");
+    } else {
+      storeRemove(storageKey(tableId, seat));         // a token this browser held for it is dead now
+    }
+    toast(`Seat ${seat} has a new link to send; the old one no longer works.`, "info");
+  } catch (err) {
+    toast(err.message);
+  }
+  await loadMeta();
+  if (state.payload) renderInvites();
+}
+
+async function closeTable(hostToken) {
+  try {
+    const answer = await api(`${base}/close`, { method: "POST", hostToken, body: {} });
+    if (answer && answer.table_id) state.meta = answer;
+    state.confirmClose = false;
+  } catch (err) {
+    toast(err.message);
+  }
+  await refresh();
 }
 
 // --- the header ----------------------------------------------------------------------------------------------
@@ -485,10 +689,11 @@ function renderHeader() {
   $("game-title").textContent = name;
   const parts = [`hand ${view.hand_number ?? "?"}`];
   if (view.phase) parts.push(label(view.phase));
-  if (view.is_over) parts.push("game over");
+  if (tableState() === "closed") parts.push("table closed");
+  else if (view.is_over) parts.push("game over");
   else if ((view.to_move || []).length) parts.push(`to move: ${view.to_move.map(seatLabel).join(" and ")}`);
   $("status-line").textContent = parts.join(" · ");
-  document.title = `${isMyTurn(view) ? "● Your turn — " : ""}${name} — Parlour`;
+  document.title = `${isMyTurn(view) && !finished() ? "● Your turn — " : ""}${name} — Parlour`;
 }
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
@@ -496,20 +701,22 @@ function renderHeader() {
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
   const view = state.payload.view;
+  // A closed table waits for no one: its seats and scores mark nobody to move.
+  const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   closeChooser();
   renderHeader();
-  renderSeats(view, (state.meta && state.meta.seats) || []);
+  renderSeats(still, (state.meta && state.meta.seats) || []);
   renderZones(view);
   renderHandArea();
   renderResult();
-  renderScores(view);
+  renderScores(still);
   renderHandResults();
   renderExtra(view);
-  renderInvites(view);
+  renderInvites();
   renderLog(view);
-  document.body.classList.toggle("game-over", Boolean(view.is_over));
+  document.body.classList.toggle("game-over", finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again !== document.activeElement && typeof again.focus === "function") again.focus({ preventScroll: true });
@@ -518,11 +725,7 @@ function render() {
 
 // --- start ------------------------------------------------------------------------------------------------------
 
-function start() {
-  if (me.lostSeat !== null) {
-    toast(`This browser holds no token for seat ${me.lostSeat} (open the link you were given to take it): ` +
-          "you are watching as a spectator.");
-  }
+async function start() {
   if (!tableId) {
     toast("No table in the address.");
     return;
@@ -531,15 +734,24 @@ function start() {
   setConnection("connecting");
   loadGameNames();
   loadMeta();
+  if (me.invite) await claimSeat();
+  else if (me.seat !== null && !me.token) {
+    // Without its token a seat cannot be played from this browser: watch instead, and say so once, rather
+    // than knocking on the server (and raising an error) at every refresh and reconnection.
+    const seat = me.seat;
+    me.seat = null;
+    setNotice(`This browser holds no token for seat ${seat} (open the link you were given to take it), so you ` +
+              "are watching as a spectator.");
+  }
   refresh();
   connect();
   document.addEventListener("visibilitychange", () => {
     // Phones suspend background tabs and their sockets: catch up when the page is looked at again.
     if (document.visibilityState === "visible") {
       refresh();
-      if (!state.socket && !(state.payload && state.payload.view.is_over)) connect();
+      if (!state.socket && !finished()) connect();
     }
   });
 }
 
-start();
+start().catch((err) => toast(err.message));

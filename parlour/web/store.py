@@ -25,7 +25,7 @@ import hashlib
 import json
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -431,39 +431,59 @@ def _wrapped(exc: Exception) -> SQLAlchemyError:
     return DBAPIError(statement="(append an action)", params=None, orig=exc)
 
 
+EVERY_TABLE = "*"      # what a Listener reports after news may have been missed: look at every table
+RELISTEN_SECONDS = 1.0
+
+
 class Listener:
-    """``LISTEN parlour`` on a connection of its own, in a thread, for as long as the server runs."""
+    """``LISTEN parlour`` on a connection of its own, in a thread, for as long as the server runs.
+
+    If the connection breaks (the database restarted), it connects again, and reports ``EVERY_TABLE``:
+    whatever changed meanwhile was not heard, so every table must be compared with the database."""
 
     def __init__(self, url: str, on_change: Callable[[str, str], None]) -> None:
-        import psycopg
-
-        parsed = make_url(url).set(drivername="postgresql")
-        self._connection = psycopg.connect(parsed.render_as_string(hide_password=False), autocommit=True)
-        self._connection.execute(f"LISTEN {CHANNEL}")
+        self._conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
         self._on_change = on_change
         self._stopped = threading.Event()
+        self._connection = self._listen()
         self._thread = threading.Thread(target=self._run, name="parlour-listen", daemon=True)
         self._thread.start()
+
+    def _listen(self) -> Any:
+        import psycopg
+
+        connection = psycopg.connect(self._conninfo, autocommit=True)
+        connection.execute(f"LISTEN {CHANNEL}")
+        return connection
 
     def _run(self) -> None:
         while not self._stopped.is_set():
             try:
-                for note in self._notes():
-                    sender, _, table_id = note.partition(" ")
+                for note in self._connection.notifies(timeout=0.5, stop_after=64):
+                    sender, _, table_id = note.payload.partition(" ")
                     self._on_change(sender, table_id)
-            except Exception:   # the connection broke: the server goes on, without news from the others
-                if not self._stopped.is_set():
-                    logger.exception("listening for other servers' changes stopped")
-                return
+            except Exception:
+                if self._stopped.is_set():
+                    return
+                logger.warning("lost the database's notifications; listening again")
+                self._relisten()
 
-    def _notes(self) -> Iterator[str]:
-        for note in self._connection.notifies(timeout=0.5, stop_after=64):
-            yield note.payload
+    def _relisten(self) -> None:
+        with contextlib.suppress(Exception):
+            self._connection.close()
+        while not self._stopped.wait(RELISTEN_SECONDS):
+            try:
+                self._connection = self._listen()
+            except Exception:
+                continue
+            self._on_change("", EVERY_TABLE)
+            return
 
     def stop(self) -> None:
         self._stopped.set()
         self._thread.join(timeout=2)
-        self._connection.close()
+        with contextlib.suppress(Exception):
+            self._connection.close()
 
 
 # --- reading rows defensively -------------------------------------------------------------------------------
@@ -502,8 +522,8 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         is_over=bool(_field(row, "is_over", (bool, int))), closed=bool(row["closed"]), private=bool(row["private"]),
         stacked=bool(row["stacked"]), host_hash=row["host_hash"], last_active=_time(row, "last_active"))
     for seat in seats:
-        stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat["token_hash"],
-                                       seat["invite_hash"]))
+        stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
+                                       seat.get("invite_hash")))
     if actions is not None:
         for expected, (position, seat_number, notation) in enumerate(actions):
             if position != expected:

@@ -48,7 +48,7 @@ from parlour.engine.registry import DEAL_OPTION
 from parlour.errors import IllegalAction
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
-from parlour.web.store import Store, StoreConflict, StoredSeat, StoredTable, Unreadable, token_hash
+from parlour.web.store import EVERY_TABLE, Store, StoreConflict, StoredSeat, StoredTable, Unreadable, token_hash
 
 logger = logging.getLogger("parlour.web")
 
@@ -722,9 +722,10 @@ class TableManager:
         self._loop.call_soon_threadsafe(self._changed_elsewhere, table_id)
 
     def _changed_elsewhere(self, table_id: str) -> None:
-        task = asyncio.get_running_loop().create_task(self._sync(table_id))
-        self._syncs.add(task)
-        task.add_done_callback(self._syncs.discard)
+        for one in (list(self.tables) if table_id == EVERY_TABLE else [table_id]):
+            task = asyncio.get_running_loop().create_task(self._sync(one))
+            self._syncs.add(task)
+            task.add_done_callback(self._syncs.discard)
 
     async def _sync(self, table_id: str) -> None:
         table = self.tables.get(table_id)

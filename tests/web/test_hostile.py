@@ -336,3 +336,31 @@ def test_table_creation_is_limited_per_client_address(database: str) -> None:
         answer = refused(response, 429, "TooManyRequests")
         assert "3 a minute" in answer["message"] and int(response.headers["retry-after"]) >= 1
         assert len(client.get("/api/tables").json()) <= 3
+
+
+def test_a_database_of_the_first_schema_is_carried_over(tmp_path: Path) -> None:
+    """A server upgraded in place resumes the games its first schema held (actions as one JSON list); an
+    unreadable row of it is left behind, logged, and the rest carried over."""
+    import parlour
+    from parlour.web.store import token_hash
+
+    path = tmp_path / "old.sqlite3"
+    game = parlour.new_game("tetka", seed=3)
+    first = game.view(0).legal_actions[0]
+    with sqlite3.connect(path) as connection:
+        connection.executescript(
+            "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64), players INTEGER, variant VARCHAR(64),"
+            " options JSON, seed BIGINT, created DATETIME, actions JSON, version INTEGER, is_over BOOLEAN);"
+            "CREATE TABLE seats (table_id VARCHAR(32), seat INTEGER, kind VARCHAR(64), token_hash VARCHAR(64),"
+            " PRIMARY KEY (table_id, seat));")
+        for table_id, actions in (("old", json.dumps([[0, first]])), ("broken", "not json{")):
+            connection.execute("INSERT INTO tables VALUES (?, 'tetka', 4, NULL, ?, 3, '2026-01-02 03:04:05.000000', ?,"
+                               " 1, 0)", (table_id, json.dumps(dict(game.options)), actions))
+            connection.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                                   [(table_id, 0, "human", token_hash("secret"))]
+                                   + [(table_id, seat, "random", None) for seat in (1, 2, 3)])
+    with TestClient(create_app(database_url=f"sqlite:///{path}", bot_delay=60)) as client:
+        old = {"table_id": "old", "seats": [{"token": "secret"}]}
+        current = view(client, old, 0)
+        assert current["version"] == 1 and f"seat 0: {first}" in current["view"]["log"]
+        assert client.get("/api/tables/broken").status_code == 404

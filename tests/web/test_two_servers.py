@@ -39,6 +39,17 @@ def database() -> str:
     return url
 
 
+def cut_listeners(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        cut = connection.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                     "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()"))
+    engine.dispose()
+    assert cut == 2
+
+
 class Seat:
     """One person's websocket to one of the servers."""
 
@@ -80,6 +91,8 @@ def test_two_servers_play_one_table_each_action_once(database: str, tmp_path: Pa
                            json={"seat": 1, "invite": created["seats"][1]["invite"]})
         assert again.status_code == 409 and again.json()["error"] == "SeatTaken"
 
+        # The database drops both servers' listening connections: they listen again and catch up.
+        cut_listeners(database)
         seats = [Seat(stack, first, created, 0), Seat(stack, second, created, 1)]
         servers = [first, second]
         moves = 0

@@ -35,7 +35,7 @@ import json
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -184,10 +184,6 @@ class Table:
             text = self._built[seat] = _dumps(self._payload(seat))
         return text
 
-    def payload(self, seat: int | None) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(self.payload_text(seat))
-        return answer
-
     def _payload(self, seat: int | None) -> dict[str, Any]:
         state = self.state
         return {
@@ -214,6 +210,13 @@ class Table:
         """Queue the current view for every watcher, each built for the watcher's own seat."""
         for subscriber in self.subscribers:
             subscriber.put('{"type":"view",' + self.payload_text(subscriber.seat)[1:], is_view=True)
+
+    def announce_seats(self) -> None:
+        """Tell every watcher who now holds which seat (a claim or a reopening changes no version, so no
+        view is pushed for it): the host's invitation panel shows it at once."""
+        message = _dumps({"type": "seats", "table_id": self.id, "seats": [s.public() for s in self.seats]})
+        for subscriber in self.subscribers:
+            subscriber.put(message)
 
     def put_out(self, seat: int, error: errors.ApiError) -> None:
         """Tell the watchers of a seat whose credential changed, and close their sockets."""
@@ -508,6 +511,7 @@ class TableManager:
                 raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
                                        "you may watch")
             current.token_hash = digest
+            table.announce_seats()
         return credential
 
     async def reopen(self, table: Table, seat: int) -> str:
@@ -526,6 +530,7 @@ class TableManager:
             self._store_seat(table, seat, None, token_hash(invite), kind=OPEN)
             current.kind, current.token_hash, current.invite_hash = OPEN, None, token_hash(invite)
             table.put_out(seat, errors.SeatReopened(f"the host gave seat {seat} to someone else"))
+            table.announce_seats()
         return invite
 
     def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
@@ -661,7 +666,7 @@ class TableManager:
         self._swap(table, new_state)
         return True
 
-    def _write(self, table: Table, write: Any) -> None:
+    def _write(self, table: Table, write: Callable[[], None]) -> None:
         try:
             write()
         except SQLAlchemyError:
@@ -684,11 +689,15 @@ class TableManager:
             return
         if stored is None:
             return
+        seats_changed = False
         for seat, row in zip(table.seats, stored.seats, strict=False):
             changed = (seat.token_hash, seat.kind) != (row.token_hash, row.kind)
             seat.kind, seat.token_hash, seat.invite_hash = row.kind, row.token_hash, row.invite_hash
             if changed:
+                seats_changed = True
                 table.put_out(seat.seat, errors.SeatReopened(f"the host gave seat {seat.seat} to someone else"))
+        if seats_changed:
+            table.announce_seats()
         if stored.version == table.version:
             return
         state = self._replayed(table, stored.actions)

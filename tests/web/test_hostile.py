@@ -199,7 +199,11 @@ def test_one_link_seats_one_person_and_the_next_is_told_the_seat_is_taken(client
     table_id, invite = created["table_id"], created["seats"][1]["invite"]
     refused(client.get(f"/api/tables/{table_id}/view", params={"seat": 1}, headers={"X-Seat-Token": invite}),
             401, "Unauthorized")
-    claim(client, created, 1)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as host:
+        hello(host, created, 0)
+        claim(client, created, 1)
+        told = host.receive_json()   # a claim changes no version, but the host's page is told at once
+        assert told["type"] == "seats" and [s["taken"] for s in told["seats"]] == [True, True, None, None]
     assert view(client, created, 1)["seat"] == 1
     taken = refused(client.post(f"/api/tables/{table_id}/claim", json={"seat": 1, "invite": invite}),
                     409, "SeatTaken")

@@ -171,7 +171,8 @@ async function claimSeat() {
   }
 }
 
-/** The table's description: seat kinds, which friends' seats are taken, its status. The page is redrawn
+/** The table's description: seat kinds, which friends' seats are taken, its status. The socket says when
+ * a seat changes hands ({"type": "seats"}); a slow poll covers a socket that is down. The page is redrawn
  * only when one of those changed, so polling it does not disturb the player. */
 async function loadMeta() {
   state.metaAsked = Date.now();
@@ -196,7 +197,7 @@ function startMetaPolling() {
   if (state.metaTimer) return;
   state.metaTimer = setInterval(() => {
     if (document.visibilityState === "visible") metaSoon();
-  }, 2500);
+  }, 10000);
 }
 
 function stopMetaPolling() {
@@ -335,6 +336,10 @@ function connect() {
       return;
     }
     state.backoff = 500;                  // a socket that delivers is a good one: the next drop retries soon
+    if (data.type === "seats") {          // a seat was claimed or reopened: the invitation panel shows it
+      loadMeta();
+      return;
+    }
     applyPayload(data);
   });
   socket.addEventListener("close", (event) => {

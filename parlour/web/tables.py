@@ -270,6 +270,9 @@ class TableManager:
         self._keeper = asyncio.create_task(self._keep())
 
     async def stop(self) -> None:
+        if self._listener is not None:     # first, so that no news from other processes starts new work
+            self._listener.stop()
+            self._listener = None
         tasks = [t.runner for t in self.tables.values() if t.runner is not None] + list(self._syncs)
         if self._keeper is not None:
             tasks.append(self._keeper)
@@ -279,8 +282,6 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         for table in self.tables.values():
             table.runner = None
-        if self._listener is not None:
-            self._listener.stop()
 
     def _load(self, table_id: str) -> Table | None:
         """The table from the database, kept in memory; a damaged one is set aside, logged once."""

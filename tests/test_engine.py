@@ -11,8 +11,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour import NotationError, RecordError
-from parlour.engine import COUNTER_CLOCKWISE, Seating, Unknown, View, Zone, deal_unknown
+from parlour import IllegalAction, NotationError, RecordError
+from parlour.cards import STANDARD_52, Card
+from parlour.engine import (
+    COUNTER_CLOCKWISE,
+    Action,
+    ActionTable,
+    Discard,
+    GameInfo,
+    Play,
+    Seating,
+    Unknown,
+    View,
+    Zone,
+    deal_unknown,
+)
+from parlour.engine.cardplay import CardPlayState
 
 
 class TestSeating:
@@ -115,3 +129,57 @@ def test_after_among_gives_the_turn_order_of_a_deal_that_leaves_the_dealer_out()
     active = seating.order_from(seating.next(3))[:3]
     assert active == (0, 1, 2)
     assert seating.after_among(active) == (1, 2, 0, -1)
+
+
+class Sheds(CardPlayState):
+    """One seat, three cards: play one, or throw one away unseen (a move that is not a play)."""
+
+    info = GameInfo(id="sheds", name="Sheds", family=("test",), min_players=1, max_players=1,
+                    pack=STANDARD_52.name, rules_source=(), summary="", num_distinct_actions=104)
+    PACK = STANDARD_52
+    PLAYS = ActionTable([Play(card) for card in STANDARD_52.cards])
+    ACTIONS = ActionTable([*(Play(card) for card in STANDARD_52.cards), *(Discard(card) for card in STANDARD_52.cards)])
+    ACTION_KINDS = (Play, Discard)
+
+    def _setup(self) -> None:
+        self.hands = [STANDARD_52.mask(Card.parse(text) for text in ("AS", "KS", "2H"))]
+        self.trick = []
+        self.to_move = (0,)
+
+    def _legal_mask(self, seat: int) -> int:
+        return self.hands[seat]
+
+    def _play(self, seat: int, index: int) -> None:
+        self.hands[seat] ^= 1 << index
+        self.trick.append(index)
+
+    def _check(self, seat: int, action: Action) -> None:
+        if type(action) is not Discard:
+            super()._check(seat, action)
+
+    def _do(self, seat: int, action: Action) -> None:
+        if type(action) is Discard:
+            self.hands[seat] &= ~(1 << STANDARD_52.index[action.card])
+        else:
+            super()._do(seat, action)
+
+
+class TestCardPlay:
+    def test_an_offer_of_cards_lapses_with_the_next_action_of_any_kind(self) -> None:
+        """Card play: the cards ``legal_actions`` offered hold only until the next action, whatever it is
+        (here a card thrown away between the offer and the play); the game itself forgets nothing."""
+        state = Sheds(players=1, variant=None, seed=0, options={})
+        assert [str(a) for a in state.legal_actions(0)] == ["play 2H", "play KS", "play AS"]
+        state.apply(0, Discard(Card.parse("AS")))
+        with pytest.raises(IllegalAction, match="you do not hold AS"):
+            state.apply(0, Play(Card.parse("AS")))
+        assert state.trick == [] and [str(a) for a in state.legal_actions(0)] == ["play 2H", "play KS"]
+
+
+def test_a_deal_goes_round_one_card_at_a_time_in_the_order_it_is_given() -> None:
+    """Dealing: one card at a time from the dealer's next seat, round the table or round the order a game
+    gives (Vint seats each rubber anew); the dealer's card comes last."""
+    state = parlour.new_game("tetka", seed=0)
+    assert state._deal_around(range(8), 1) == [0b01000100, 0b10001000, 0b00010001, 0b00100010]
+    assert state._deal_around(range(8), 1, following=(2, 0, 3, 1)) == [0b00010001, 0b10001000, 0b00100010,
+                                                                          0b01000100]

@@ -4,6 +4,8 @@ A game built on :class:`CardPlayState` says which cards a seat may play (``_lega
 its pack, usually from ``mechanics.tricks``) and what playing one does (``_play``); this class gives the
 contract around them: the legal ``play`` actions, a checked ``apply`` with a fast path for playouts,
 refusals that name the rule, and the cache that lets ``apply`` reuse the mask ``legal_actions`` just made.
+The cache is this class's own business: every action, of whatever kind, goes through ``apply`` here and
+forgets it, so a game never needs to when it deals, plays or exchanges.
 
 Games with other phases (an auction, robbing the trump, an exchange) say when cards are being played
 (``_in_play``) and override ``_legal``, ``_check`` and ``_do`` for their other actions, calling these for
@@ -25,9 +27,14 @@ class CardPlayState(State):
 
     PACK: ClassVar[Pack]
     PLAYS: ClassVar[ActionTable]   # one Play per card of PACK, in pack order
+    # What the game keeps and the refusals below read: each seat's hand as a mask over PACK, and the
+    # trick being played, as pack indices in the order played.
+    hands: list[int]
+    trick: list[int]
 
     def __init__(self, **kwargs: Any) -> None:
-        # The last legal mask handed out, as (seat, mask), until the next card is played.
+        # The last legal mask handed out, as (seat, mask), until the next action of any kind: only an
+        # action changes what may be played.
         self._offered: tuple[int, int] | None = None
         super().__init__(**kwargs)
 
@@ -51,13 +58,12 @@ class CardPlayState(State):
                              rule="follow suit")
 
     def _led_card(self) -> int:
-        trick: list[int] = self.trick  # type: ignore[attr-defined]
-        return trick[0]
+        return self.trick[0]
 
     # --- the contract ----------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.to_move and type(seat) is int and self._in_play():
-            # Remember the mask until the next card is played: ``apply`` usually checks against it next.
+            # Remember the mask until the next action: ``apply`` usually checks against it next.
             mask = self._legal_mask(seat)
             self._offered = (seat, mask)
             return self.PLAYS.of(mask)
@@ -78,23 +84,23 @@ class CardPlayState(State):
                 self._offered = None
                 self._play(seat, index)
                 return
+        self._offered = None
         super().apply(seat, action)
 
     def _check(self, seat: int, action: Action) -> None:
         if type(action) is not Play:
             raise IllegalAction(f"in {self.info.name} the only action is to play a card, not {action}", rule="play")
         index = self.PACK.index.get(action.card)
-        hand: int = self.hands[seat]  # type: ignore[attr-defined]
-        if index is None or not hand >> index & 1:
+        if index is None or not self.hands[seat] >> index & 1:
             raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
         if not self._legal_mask(seat) >> index & 1:
             raise self._follow_refusal(seat, action.card)
 
     def _do(self, seat: int, action: Action) -> None:
-        self._offered = None
         self._play(seat, self.PACK.index[action.card])  # type: ignore[attr-defined]
 
     def sample_world(self, seat: int, rng: Any) -> State:
+        # A world's hands are dealt anew at the same point of the history: the real hands' mask must go.
         world = super().sample_world(seat, rng)
         world._offered = None  # type: ignore[attr-defined]
         return world

@@ -39,6 +39,11 @@ class State:
     ACTIONS: ClassVar[ActionTable]
     # Names of the mutable containers (lists, dicts) a clone must copy rather than share.
     MUTABLE: ClassVar[tuple[str, ...]] = ()
+    # The seat dealing the current hand, for games that deal more than once (see ``_next_deal``).
+    dealer: int
+    # How many deals the game lasts, where the book or an option counts them (set by ``_setup``);
+    # None where only the book's own end (a target, the rubbers) stops the game.
+    hands_in_game: int | None = None
 
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -230,13 +235,17 @@ class State:
             order[i], order[j] = order[j], order[i]
         return order
 
-    def _deal_around(self, deck: Sequence[int], dealer: int) -> list[int]:
+    def _deal_around(self, deck: Sequence[int], dealer: int, following: Sequence[int] | None = None) -> list[int]:
         """Each seat's hand (a mask) when ``deck`` is dealt out one card at a time from the dealer's next
-        seat round to the dealer, so the last card is the dealer's."""
+        seat round to the dealer, so the last card is the dealer's. ``following[seat]`` is the seat after
+        each, where the deal goes round other than the table (Vint seats each rubber anew)."""
+        following = self.seating.following if following is None else following
         hands = [0] * self.players
+        seat = dealer
         for k in range(self.players):
+            seat = following[seat]
             # Distinct bits: their sum is their union.
-            hands[self.seating.next(dealer, 1 + k)] = sum(1 << card for card in deck[k::self.players])
+            hands[seat] = sum(1 << card for card in deck[k::self.players])
         return hands
 
     def _deal_packets(self, deck: Sequence[int], seats: Sequence[int], packets: Sequence[int],
@@ -308,6 +317,30 @@ class State:
         self.hand_results.append(result)
         self._log.append((len(self._history), _hand_line, (result,), None))
         self._deal_starts.append((len(self._history), len(self._log)))
+
+    # --- match flow: deal after deal, to the book's end ------------------------------------------------
+    def _deal(self) -> None:
+        """Deal hand ``hand_number`` from ``dealer`` and set whose turn it is."""
+        raise NotImplementedError
+
+    def _next_deal(self, over: bool = False) -> None:
+        """After a finished deal (``_finish_hand``), what every book does next: the game is over once it
+        has had its deals (``hands_in_game``) or when ``over`` says the book's own end has come (a target
+        reached, the rubbers played); otherwise the deal passes on and the next hand is dealt."""
+        if over or (self.hands_in_game is not None and len(self.hand_results) >= self.hands_in_game):
+            self.to_move = ()
+            self._game_over()
+            return
+        self.hand_number += 1
+        self._pass_deal()
+        self._deal()
+
+    def _pass_deal(self) -> None:
+        """The deal passes to the next seat in turn; a game that seats its players anew says otherwise."""
+        self.dealer = self.seating.next(self.dealer)
+
+    def _game_over(self) -> None:
+        """Anything a game shows once its last deal is done (the phase ``over``); nothing by default."""
 
 
 def prepared_cards(cards: Any) -> list[Card]:

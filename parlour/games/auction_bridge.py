@@ -420,7 +420,6 @@ class AuctionBridgeState(CardPlayState):
         self.turn_hand = self.dealer     # whose cards are played next (dummy's are played by the declarer)
         self.voids = [0] * 4             # suits (as bits) each seat has shown it lacks
         self.won = [0, 0]                # tricks by side this deal
-        self._offered = None
         self.to_move = SEAT[self.dealer]
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
 
@@ -558,7 +557,6 @@ class AuctionBridgeState(CardPlayState):
 
     # --- the play ----------------------------------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         hand = self.turn_hand
         self.hands[hand] ^= BIT[index]
         trick = self.trick
@@ -633,7 +631,6 @@ class AuctionBridgeState(CardPlayState):
 
     # --- the end of a deal: scores, games and the rubber -------------------------------------------------
     def _end_deal(self, declarer_tricks: int | None) -> None:
-        self._offered = None
         record = self._record_of_deal()
         self.archive = (*self.archive, record)
         self.rubber_deals += 1
@@ -680,18 +677,17 @@ class AuctionBridgeState(CardPlayState):
             winner = outcome.rubber if outcome is not None and finished else None
             self.rubbers_done = (*self.rubbers_done, (winner, (self.games[0], self.games[1]),
                                                       (self.rubber_points[0], self.rubber_points[1])))
-            if len(self.rubbers_done) >= self.rubbers_to_play:
-                self.phase = OVER
-                self.to_move = ()
-                return
+        over = len(self.rubbers_done) >= self.rubbers_to_play
+        if (finished or abandoned) and not over:
             self.rubber += 1
             self.rubber_deals = 0
             self.games = [0, 0]
             self.below = [0, 0]
             self.rubber_points = [0, 0]
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal(over)
+
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def _record_of_deal(self) -> DealRecord:
         dealt = self.dealt_hands()
@@ -806,7 +802,6 @@ class AuctionBridgeState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
 

@@ -242,12 +242,8 @@ class CalabrasellaState(CardPlayState):
             self.hands, self.talon = self._read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            self.hands = [0] * n
-            for packet in range(9):   # four at a time, three times round
-                seat = self.order[packet % 3]
-                for card in deck[4 * packet:4 * packet + 4]:
-                    self.hands[seat] |= BIT[card]
-            self.talon = sum(BIT[c] for c in deck[36:])
+            # Four at a time, three times round; the rest is the talon.
+            self.hands, self.talon = self._deal_packets(deck, self.order, (4, 4, 4), widow=TALON_SIZE, widow_after=3)
         self.phase = DECLARE
         self.single = -1
         self.passes = 0
@@ -542,14 +538,8 @@ class CalabrasellaState(CardPlayState):
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 
-    def _next_deal(self) -> None:
-        if len(self.hand_results) >= self.hands_in_game:
-            self.phase = OVER
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -225,7 +225,6 @@ class CanadianSaladState(CardPlayState):
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
         self.taken: list[tuple[int, int, list[int], int]] = []
         self.trick: list[int] = []
-        self._offered = None
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
@@ -252,7 +251,6 @@ class CanadianSaladState(CardPlayState):
         return LEGAL(self.hands[seat], self.trick)
 
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.hands[seat] ^= 1 << index
         trick = self.trick
         trick.append(index)
@@ -347,12 +345,7 @@ class CanadianSaladState(CardPlayState):
             self.totals[seat] += changes[seat]
         explain = partial(word_deal, self.hand_number, self.deal_kind, tallies, last_taker, changes)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        if len(self.hand_results) >= self.hands_in_game:
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -394,7 +387,6 @@ class CanadianSaladState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             mask = 0
             for c in cards:

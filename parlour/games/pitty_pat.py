@@ -139,7 +139,7 @@ class PittyPatState(State):
     def _setup(self) -> None:
         n = self.players
         self.totals = [0] * n
-        self.deals_in_game: int = self.options["deals"]
+        self.hands_in_game = self.options["deals"]
         self.dealer = n - 1
         self._next = tuple((s,) for s in self.seating.following)
         plan = self.options.get("deal")
@@ -364,12 +364,7 @@ class PittyPatState(State):
             self.totals[seat] += 1
         self._finish_hand(HandResult(self.hand_number, changes, tuple(Reason(s, 1, reason) for s in winners),
                                      summary))
-        if len(self.hand_results) >= self.deals_in_game:
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self._next[self.dealer][0]
-        self._deal()
+        self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -391,7 +386,7 @@ class PittyPatState(State):
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock),
                  "discard": [str(CARDS[c]) for c in self.pile]}
         extra = {
-            "dealer": self.dealer, "stage": self._stage_for(seat), "deals_in_game": self.deals_in_game,
+            "dealer": self.dealer, "stage": self._stage_for(seat), "deals_in_game": self.hands_in_game,
             "known_lacks": [[RANK_TEXT[k] for k in range(13) if self.lacks[s] & RANK_MASKS[k]]
                             for s in range(self.players)],
             "stock_reformed": self.reformed, "matched_since_reform": self.matched_since_reform,

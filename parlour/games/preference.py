@@ -259,7 +259,7 @@ class PreferenceState(CardPlayState):
     # --- the pool and the deal -----------------------------------------------------------------------
     def _setup(self) -> None:
         self.ledger = Ledger.start(self.players, 0)
-        self.hands_in_game = self.players * self.options["rounds"]
+        self.hands_in_game: int = self.players * self.options["rounds"]
         self.dealer = self.players - 1
         self._deal()
 
@@ -297,7 +297,6 @@ class PreferenceState(CardPlayState):
         self.tricks_won = [0] * n
         self.voids = [0] * n          # suits (as bits) each seat has shown it lacks
         self.leader = self.active[0]
-        self._offered = None
         self.to_move = (self.active[0],)
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
@@ -453,7 +452,6 @@ class PreferenceState(CardPlayState):
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.hands[seat] ^= BIT[index]
         trick = self.trick
         if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
@@ -560,13 +558,10 @@ class PreferenceState(CardPlayState):
         changes = tuple(self.ledger.net_since(self.deal_mark))
         explain = partial(word_deal, self.ledger.since(self.deal_mark), summary)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        if last:
-            self.phase = OVER
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
@@ -636,7 +631,6 @@ class PreferenceState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             kind = key[0]  # type: ignore[index]
             mask = sum(BIT[c] for c in cards)

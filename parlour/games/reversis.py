@@ -58,6 +58,7 @@ from parlour.engine import (
     Zone,
     option,
     option_specs,
+    prepared_cards,
     register,
     seat_entry,
 )
@@ -196,6 +197,7 @@ class ReversisState(CardPlayState):
     def _setup(self) -> None:
         self.ledger = Ledger.start(4, self.options["stake"])
         self.remise_into_pot = True    # the next remise goes into the newest pot (not a new one)
+        self.hands_in_game = self.options["deals"]
         self.dealer = 3
         self._deal()
 
@@ -209,14 +211,13 @@ class ReversisState(CardPlayState):
             self.hands, self.down = self._read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", N)
-            self.hands = [0] * 4
-            for k in range(4):
-                seat = self.seating.next(self.dealer, 1 + k)
-                self.hands[seat] = sum(BIT[c] for c in deck[k * HAND:(k + 1) * HAND])
-            self.hands[self.dealer] |= BIT[deck[44]]
+            order = self.seating.order_from(self.seating.next(self.dealer))
+            self.hands, _ = self._deal_packets(deck, order, (HAND,))
+            # Then one more card for the dealer, and one face down before each of the others.
+            self.hands[self.dealer] |= BIT[deck[4 * HAND]]
             self.down = [-1] * 4
-            for k in range(3):
-                self.down[self.seating.next(self.dealer, 1 + k)] = deck[45 + k]
+            for seat, card in zip(order[:3], deck[4 * HAND + 1:], strict=True):
+                self.down[seat] = card
         self.talon = 0
         self.talon_known = [0] * 4
         self.kept: list[int] = []          # seats that kept their hand (public)
@@ -253,17 +254,15 @@ class ReversisState(CardPlayState):
             raise ValueError(shape)
         hands, seen = [], 0
         for seat, cards in enumerate(deal["hands"]):
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError(shape)
-            mask = PACK.mask(Card.parse(c) for c in cards)
+            mask = PACK.mask(prepared_cards(cards))
             size = 12 if seat == self.dealer else HAND
             if mask.bit_count() != size or len(cards) != size or mask & seen:
                 raise ValueError(shape)
             seen |= mask
             hands.append(mask)
         down = [-1] * 4
-        for k, text in enumerate(deal["down"]):
-            card = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
+        for k, listed in enumerate(prepared_cards(deal["down"])):
+            card = INDEX.get(listed)
             if card is None or seen >> card & 1:
                 raise ValueError(shape)
             seen |= BIT[card]
@@ -539,13 +538,10 @@ class ReversisState(CardPlayState):
         entries = ledger.since(self.deal_mark)
         text = summary + "; " + "; ".join(f"seat {s} {changes[s]:+d}" for s in range(4))
         self._finish_hand(HandResult(self.hand_number, changes, explain=partial(words, entries, text)))
-        if len(self.hand_results) >= self.options["deals"]:
-            self.phase = "over"
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
+
+    def _game_over(self) -> None:
+        self.phase = "over"
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)

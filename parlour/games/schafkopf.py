@@ -287,7 +287,6 @@ class SchafkopfState(CardPlayState):
         self.won = [0] * 3      # cards taken in tricks, by seat
         self.voids = [0] * 3    # suits (as bits, trumps the diamond bit) each seat has shown it lacks
         self.leader = self.order[0]
-        self._offered = None
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])
@@ -413,7 +412,6 @@ class SchafkopfState(CardPlayState):
         return LEGAL(self.hands[seat], self.trick)
 
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.hands[seat] ^= BIT[index]
         trick = self.trick
         if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
@@ -506,13 +504,10 @@ class SchafkopfState(CardPlayState):
         for seat in range(3):
             self.totals[seat] += changes[seat]
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        if len(self.hand_results) >= self.hands_in_game:
-            self.phase = OVER
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -581,7 +576,6 @@ class SchafkopfState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             mask = 0
             for c in cards:

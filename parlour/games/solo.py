@@ -472,14 +472,8 @@ class SoloState(CardPlayState):
             if self.rules == SPANISH:
                 self.hands = self._deal_around(deck, self.dealer)
             else:
-                self.hands = [0] * n
-                at = 0
-                for packet in (3, 2, 3):
-                    for k in range(1, n + 1):
-                        seat = self.seating.next(self.dealer, k)
-                        for card in deck[at:at + packet]:
-                            self.hands[seat] |= 1 << card
-                        at += packet
+                order = self.seating.order_from(self.seating.next(self.dealer))
+                self.hands, _ = self._deal_packets(deck, order, (3, 2, 3))
         self.eldest = self.seating.next(self.dealer)
         self.phase = AUCTION
         self.auction: Auction | None = None
@@ -503,7 +497,6 @@ class SoloState(CardPlayState):
         self.leader = self.eldest
         self.order = self.T.orders[0]
         self.legal_of = self.T.legal[0]
-        self._offered = None
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
         if self.rules == SPANISH:
             self.to_move = (self.eldest,)
@@ -846,7 +839,6 @@ class SoloState(CardPlayState):
 
     # --- play (mechanics.tricks) --------------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         bit = 1 << index
         self.hands[seat] ^= bit
         self.played[seat] |= bit
@@ -938,15 +930,12 @@ class SoloState(CardPlayState):
             else:
                 ledger.pay(player, adversary, value, why)
 
-    def _next_deal(self) -> None:
-        over_target = self.target > 0 and max(self.scores()) > self.target
-        if len(self.hand_results) >= self.hands_in_game or over_target:
-            self.phase = OVER
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+    def _next_deal(self, over: bool = False) -> None:
+        """The game ends after its deals or, in the Spanish rules, once someone passes the target."""
+        super()._next_deal(over or (self.target > 0 and max(self.scores()) > self.target))
+
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def scores(self) -> list[int]:
         return list(self.totals) if self.ledger is None else list(self.ledger.chips)
@@ -1151,7 +1140,6 @@ class SoloState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             seat, keep = cast(tuple[int, int], key)
             mask = keep

@@ -214,7 +214,6 @@ class TetkaState(CardPlayState):
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
         self.taken: list[tuple[int, int, list[int], int]] = []
         self.trick: list[int] = []
-        self._offered = None
         self.leader = self.seating.next(self.dealer)
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
@@ -241,7 +240,6 @@ class TetkaState(CardPlayState):
         return LEGAL(self.hands[seat], self.trick)
 
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         self.hands[seat] ^= 1 << index
         trick = self.trick
         trick.append(index)
@@ -339,12 +337,7 @@ class TetkaState(CardPlayState):
             self.totals[seat] += changes[seat]
         explain = partial(word_deal, tuple(self.taken), self.bum, most, why, tuple(changes))
         self._finish_hand(HandResult(self.hand_number, tuple(changes), explain=explain))
-        if len(self.hand_results) >= self.hands_in_game:
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -388,7 +381,6 @@ class TetkaState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             seat = int(key)  # type: ignore[call-overload]
             mask = self.hands[seat] & (1 << self.bum) if seat == self.dealer else 0

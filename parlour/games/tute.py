@@ -458,12 +458,7 @@ class TuteState(CardPlayState):
         explain = partial(word_hand, (card_points[0], card_points[1]), last, tuple(self.declared),
                           (totals[0], totals[1]), winner, self.tute_by)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        if len(self.hand_results) >= self.hands_in_game:
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.hand_wins)

@@ -276,10 +276,8 @@ class TwentyFiveState(CardPlayState):
             self.hands, self.upcard = self._read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            self.hands = [0] * n
-            for k in range(n):
-                seat = self.seating.next(self.dealer, 1 + k)
-                self.hands[seat] = sum(BIT[c] for c in deck[HAND_SIZE * k:HAND_SIZE * (k + 1)])
+            order = self.seating.order_from(self.seating.next(self.dealer))
+            self.hands, _ = self._deal_packets(deck, order, (HAND_SIZE,))
             self.upcard = deck[HAND_SIZE * n]
         # The stub: every card neither dealt nor turned (and, once someone robs, the discard too).
         dealt = BIT[self.upcard]
@@ -492,13 +490,10 @@ class TwentyFiveState(CardPlayState):
         winners = tuple(s for s in range(n) if self.side[s] == winning_side)
         explain = partial(word_hand, tuple(self.taken), self.side, changes, winners, self.target)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        if winning_side is not None:
-            self.phase = "over"
-            self.to_move = ()
-            return
-        self.hand_number += 1
-        self.dealer = self.seating.next(self.dealer)
-        self._deal()
+        self._next_deal(over=winning_side is not None)
+
+    def _game_over(self) -> None:
+        self.phase = "over"
 
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]

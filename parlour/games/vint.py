@@ -345,6 +345,7 @@ class VintState(CardPlayState):
         self.totals = [0] * 4
         self.rubbers = int(self.options["rubbers"])
         self.rubber_log: list[dict[str, Any]] = []
+        self.hands_in_game = self.options["max_deals"]
         self.dealer_place = 0
         self._start_rubber()
         self._deal()
@@ -380,12 +381,7 @@ class VintState(CardPlayState):
             self.hands = _read_prepared(prepared)
         else:
             deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-            hands = [0] * 4
-            seat = self.dealer
-            for card in deck:           # one at a time, starting at the dealer's left
-                seat = self.left[seat]
-                hands[seat] |= BIT[card]
-            self.hands = hands
+            self.hands = self._deal_around(deck, self.dealer, self.left)
         self.played = [0] * 4
         self.voids = [0] * 4            # suits (as bits) each seat has shown it lacks
         self.trick: list[int] = []
@@ -402,7 +398,6 @@ class VintState(CardPlayState):
         self.needed = 0
         self.order = ORDERS[NO_TRUMPS]
         self.leader = self.left[self.dealer]
-        self._offered = None
         self.phase = AUCTION
         calling = tuple(self.arrangement[(self.dealer_place + k) % 4] for k in range(4))
         needed = int(self.options["passes"])
@@ -493,7 +488,6 @@ class VintState(CardPlayState):
 
     # --- play (uses mechanics.tricks) ----------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        self._offered = None
         bit = BIT[index]
         self.hands[seat] ^= bit
         self.played[seat] |= bit
@@ -640,7 +634,9 @@ class VintState(CardPlayState):
         self._finish_hand(HandResult(self.hand_number, changes, tuple(reasons), summary))
         self._next_deal()
 
-    def _next_deal(self) -> None:
+    def _next_deal(self, over: bool = False) -> None:
+        """A won game or rubber goes into the books before the deal passes on; the match ends with its
+        rubbers (or its ``max_deals``)."""
         if self.rubber_winner is not None:
             self.past_games.append((self.below[0], self.below[1]))
             self.rubber_log.append(self._rubber_record())
@@ -648,15 +644,16 @@ class VintState(CardPlayState):
             self.past_games.append((self.below[0], self.below[1]))
             self.below = [0, 0]
             self.game_open = True
-        if len(self.rubber_log) >= self.rubbers or self.hand_number >= self.options["max_deals"]:
-            self.phase = OVER
-            self.to_move = ()
-            return
+        super()._next_deal(over or len(self.rubber_log) >= self.rubbers)
+
+    def _pass_deal(self) -> None:
+        """The deal passes to the left in the rubber's seating; a won rubber first seats the players anew."""
         if self.rubber_winner is not None:
             self._start_rubber()
-        self.hand_number += 1
         self.dealer_place = (self.dealer_place + 1) % 4
-        self._deal()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
 
     def _rubber_record(self, games: Sequence[tuple[int, int]] | None = None) -> dict[str, Any]:
         games = self.past_games if games is None else games
@@ -738,7 +735,6 @@ class VintState(CardPlayState):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        self._offered = None
         for key, cards in deal.items():
             self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
 

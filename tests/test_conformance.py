@@ -2,20 +2,24 @@
 
 Random playouts from many seeds; legal-action stability, encodings and notation round trips at every
 step of a few games; replay; clone independence; views and records through JSON; sampled worlds that
-the seat cannot tell apart and that really differ; refused actions that change nothing; corrupted
-records refused. Modelled on OpenSpiel's api_test and PettingZoo's api checks.
+the seat cannot tell apart and that really differ; refused actions that change nothing and name no card
+the refusing seat cannot see; corrupted records refused. Modelled on OpenSpiel's api_test and PettingZoo's
+api checks.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
 import parlour
 from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View
+from parlour.engine import Action
 
 PLAYOUTS = 200
 
@@ -256,6 +260,79 @@ def test_refused_actions_change_nothing(game: str, players: int, variant: str | 
                 state.apply(mover, action)
             assert refused.value.args[0]
         assert fingerprint(state) == before
+
+
+# A card's name as a whole token, in letters (QC, 10H, 7H#2, JK#3) or with a suit symbol (Q♣): not inside a
+# longer word, number or copy mark.
+CARD_NAME = re.compile(r"(?<![\w#-])(?:(10|[2-9AJQK])([CDHS♣♦♥♠])|(JK))(#\d+)?(?![\w#-])")
+SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+REFUSAL_STEPS = 200     # states looked at in each game: its first deals, which show every kind of refusal
+
+
+def cards_named(text: str) -> set[str]:
+    """The cards a text names, in letter notation whichever way it writes them."""
+    return {(joker or rank + SUIT_LETTER.get(suit, suit)) + copy
+            for rank, suit, joker, copy in CARD_NAME.findall(text)}
+
+
+def refusal(state: State, seat: int, action: Action | str) -> str | None:
+    """The message refusing ``action`` for ``seat``, or None if it was accepted (and applied)."""
+    try:
+        state.apply(seat, action)
+    except (IllegalAction, NotationError) as error:
+        return str(error)
+    return None
+
+
+def unseen_cards_named(state: State, seat: int, action: Action | str, rng: random.Random) -> tuple[str, set[str]]:
+    """The refusal of ``action`` for ``seat`` and the cards it names that the seat's view does not show
+    (hand, table, log, face-up cards, legal actions: all of it) and the action itself does not name.
+
+    A fixed text may name a card without telling anything (an example of notation, "as 'play QC'"; the
+    Bridge contracts, whose "2H" reads as a card): a card counts only if the message would differ in some
+    world the seat cannot tell from this one, so that it depends on what the seat cannot see.
+    """
+    message = refusal(state, seat, action)
+    assert message is not None, f"{action} was not refused for seat {seat}"
+    seen = cards_named(json.dumps(state.view(seat).to_dict(), ensure_ascii=False)) | cards_named(str(action))
+    unseen = cards_named(message) - seen
+    if unseen and all(refusal(state.sample_world(seat, rng), seat, action) == message for _ in range(3)):
+        return message, set()
+    return message, unseen
+
+
+def refusals_to_try(state: State, every_action: list[Action], rng: random.Random) -> Iterator[tuple[int, Action | str]]:
+    """Refused actions of every kind a seat can send: the mover's illegal actions (cards it does not
+    hold, other phases' actions, other seats' legal actions), the same garbled, and other seats acting
+    out of turn with the mover's legal actions."""
+    mover = state.to_move[0]
+    legal = state.legal_actions(mover)
+    others = dict.fromkeys(a for s in range(state.players) if s != mover for a in state.legal_actions(s)
+                           if a not in legal)
+    illegal = [a for a in every_action if a not in legal]
+    for action in [*others, *rng.sample(illegal, min(8, len(illegal)))]:
+        yield mover, action
+        yield mover, f"{action} at once"
+    for seat in range(state.players):
+        if seat not in state.to_move:
+            yield seat, rng.choice(legal)
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_refusals_name_no_card_the_seat_cannot_see(game: str, players: int, variant: str | None) -> None:
+    """An illegal, garbled or out-of-turn action is refused without naming a card hidden from the seat
+    that sent it (beyond the card its own action names), at random states of the first deals of a few
+    seeded games."""
+    every_action: list[Action] = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        for state in islice(snapshots(game, players, variant, seed), REFUSAL_STEPS):
+            if state.is_over or rng.random() > 0.15:
+                continue
+            every_action = every_action or [state.decode(n) for n in range(state.action_space_size)]
+            for seat, action in refusals_to_try(state, every_action, rng):
+                message, unseen = unseen_cards_named(state, seat, action, rng)
+                assert not unseen, f"seed {seed}, seat {seat}, '{action}': {message!r} names {sorted(unseen)}"
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -13,15 +13,15 @@ tricks of his long suit and nothing else.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import Any
 
 import pytest
+from table import bots_to_end, play, refused, rollouts_to_end
 
 import parlour
-from parlour import IllegalAction, OutOfTurn
+from parlour import OutOfTurn
 from parlour.bots import make_bot
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Suit
 from parlour.games.auction_bridge import (
@@ -113,20 +113,6 @@ def points_of(state: parlour.State, words: str, hand: int = -1) -> list[int]:
 
 def legal(state: parlour.State) -> list[str]:
     return [str(a) for a in state.legal_actions(state.to_move[0])]
-
-
-def snapshot(state: parlour.State) -> tuple[str, list[parlour.View]]:
-    return json.dumps(state.record()), [state.view(s) for s in (*range(4), None)]
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> IllegalAction:
-    """The action is refused naming ``rule``, and nothing changes."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert snapshot(state) == before
-    return error.value
 
 
 class TestLayoutHelper:
@@ -397,8 +383,7 @@ class TestPlay:
         state = new(deal)
         call(state, "1NT pass pass pass")
         state.apply(1, "play 2C")        # a club, which nobody else holds
-        for card in ("2D", "AC", "2H"):
-            state.apply(state.to_move[0], f"play {card}")
+        play(state, "2D AC 2H")
         assert state.view(None).seats[3]["tricks"] == 1 and state.to_move == (3,)
 
     def test_sampled_worlds_keep_dummys_cards_and_shown_voids(self) -> None:
@@ -407,8 +392,7 @@ class TestPlay:
         deal, _ = layout(7, NT)
         state = new(deal)
         call(state, "1NT pass pass pass")
-        for card in ("2S", "2D", "9C", "8S"):      # seat 3 shows it has no spades
-            state.apply(state.to_move[0], f"play {card}")
+        play(state, "2S 2D 9C 8S")      # seat 3 shows it has no spades
         rng = random.Random(1)
         seen = set()
         for _ in range(20):
@@ -704,9 +688,7 @@ def test_the_heuristic_beats_random_play() -> None:
             state = parlour.new_game("auction-bridge", seed=seed, deal_limit=6)
             bots = [make_bot("heuristic" if s % 2 == heuristic_side else "random", "auction-bridge", seed=seed + s)
                     for s in range(4)]
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, bots[seat].choose(state.view(seat)))
+            bots_to_end(state, bots)
             games += 1
             wins += state.scores()[heuristic_side] > state.scores()[1 - heuristic_side]
     assert wins >= games - 1
@@ -717,9 +699,4 @@ def test_rollout_action_plays_legally() -> None:
     """The search playout habits choose only legal actions, in the auction and in the play."""
     for seed in range(5):
         state = parlour.new_game("auction-bridge", seed=seed, deal_limit=4)
-        rng = random.Random(seed)
-        while not state.is_over:
-            seat = state.to_move[0]
-            action = state.rollout_action(seat, rng)
-            assert action in state.legal_actions(seat)
-            state.apply(seat, action)
+        rollouts_to_end(state, random.Random(seed))

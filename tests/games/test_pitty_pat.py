@@ -11,12 +11,13 @@ import re
 from typing import Any
 
 import pytest
+from table import act, random_to_end, refused
 
 import parlour
-from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, View
+from parlour import GameOver, NotationError, OutOfTurn, RecordError, View
 from parlour.bots import make_bot
 from parlour.cards import Card
-from parlour.engine import Action, Play
+from parlour.engine import Play
 
 GAME = "pitty-pat"
 SUITS = "CDHS"
@@ -35,11 +36,6 @@ def new(hands: list[str], upcard: str, stock: list[str] | None = None, **options
     return parlour.new_game(GAME, players=len(hands), seed=1, deal=deal, **options)
 
 
-def act(state: parlour.State, *moves: str) -> None:
-    for move in moves:
-        state.apply(state.to_move[0], move)
-
-
 def legal(state: parlour.State) -> list[str]:
     return [str(a) for a in state.legal_actions(state.to_move[0])]
 
@@ -50,21 +46,6 @@ def first_legal_to_end(state: parlour.State, limit: int = 10_000) -> None:
             return
         act(state, legal(state)[0])
     raise AssertionError("the game did not end")
-
-
-def random_to_end(state: parlour.State, rng: random.Random) -> None:
-    while state.to_move:
-        seat = state.to_move[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-
-
-def refused(state: parlour.State, seat: int, action: str | Action) -> IllegalAction:
-    """Apply an illegal action, and check that the state did not change at all."""
-    before = (state.view(None), state.record(), [state.view(s) for s in range(state.players)])
-    with pytest.raises(IllegalAction) as info:
-        state.apply(seat, action)
-    assert (state.view(None), state.record(), [state.view(s) for s in range(state.players)]) == before
-    return info.value
 
 
 def words_in(view: View) -> set[str]:

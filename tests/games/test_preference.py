@@ -8,9 +8,18 @@ import time
 from typing import Any
 
 import pytest
+from table import (
+    act,
+    awaiting_stacked_pack,
+    bots_to_end,
+    dealt_in_packets,
+    finish_hand,
+    random_to_end,
+    refused,
+    rollouts_to_end,
+)
 
 import parlour
-from parlour import IllegalAction
 from parlour.bots import make_bot
 from parlour.cards import PIQUET_32, Card, Suit
 from parlour.games.preference import SUIT_NAME, PreferenceState, likely_tricks
@@ -57,34 +66,8 @@ def game(deal: dict[str, Any], players: int = 3, **options: Any) -> PreferenceSt
     return state
 
 
-def act(state: parlour.State, *actions: str) -> None:
-    for action in actions:
-        state.apply(state.to_move[0], action)
-
-
 def legal(state: parlour.State) -> set[str]:
     return {str(a) for a in state.legal_actions(state.to_move[0])}
-
-
-def finish_deal(state: parlour.State) -> None:
-    """Play the current deal out, every seat playing its first legal card."""
-    number = state.hand_number
-    while state.hand_number == number and not state.is_over:
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-
-
-def snapshot(state: parlour.State) -> tuple[str, ...]:
-    return (json.dumps(state.record()), *(json.dumps(state.view(s).to_dict()) for s in range(state.players)))
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert snapshot(state) == before
-    return error.value
 
 
 def pool(state: parlour.State) -> int:
@@ -99,22 +82,15 @@ class TestDeal:
             assert [s["held"] for s in view.seats] == [10, 10, 10]
             assert view.table["widow_face_down"] == 2
 
+    @awaiting_stacked_pack
     def test_packets_go_three_then_widow_then_four_then_three(self) -> None:
         """Deal: three to each from the dealer's left, two for the widow, then four each, then three each."""
-        state = parlour.new_game("preference", seed=7)
-        assert isinstance(state, PreferenceState)
-        deck = state._shuffled("deal 1", 32)
+        pack = [str(c) for c in PIQUET_32.cards]
+        state = game({"pack": pack})
         order = (0, 1, 2)   # the dealer is seat 2
-        expected = [0, 0, 0]
-        at = 0
-        for size in (3, 4, 3):
-            for seat in order:
-                expected[seat] |= sum(1 << c for c in deck[at:at + size])
-                at += size
-            if size == 3 and at == 9:
-                assert state.widow == (1 << deck[9]) | (1 << deck[10])
-                at += 2
-        assert state.hands == expected
+        first, rest = dealt_in_packets(pack[:9], order, (3,)), dealt_in_packets(pack[11:], order, (4, 3))
+        # The hands hold every card but the tenth and eleventh, so those two are the widow.
+        assert [set(state.view(s).hand) for s in order] == [first[s] | rest[s] for s in order]
 
     def test_four_players_the_dealer_takes_no_cards_and_never_calls(self) -> None:
         """Players: with four, the dealer takes no cards; the calls begin at his left and skip him."""
@@ -241,7 +217,7 @@ class TestSecondRound:
         """Payments vary with the trump suit: the buyer who names diamonds is paid 2 x 3 when he makes it."""
         state = game(SIX)
         act(state, "pass", "pass", "pass", "pass", "bid 4", "pass", "discard 8S", "discard 9S", "trumps diamonds")
-        finish_deal(state)
+        finish_hand(state)
         result = state.hand_results[0]
         assert "made the contract" in result.summary
         assert result.changes == (-10, -10 - 4 + 6, -10)
@@ -318,7 +294,7 @@ class TestPayments:
         """The contract: six of the ten tricks; the pool pays the bidder 2 x 4 for hearts."""
         state = game(SIX)
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         result = state.hand_results[0]
         assert "with 6 tricks" in result.summary and "made" in result.summary
         assert result.changes == (-10 + 8, -10, -10)
@@ -328,7 +304,7 @@ class TestPayments:
         """The contract: five tricks fail; the bidder pays into the pool what he would have won."""
         state = game(FIVE)
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         result = state.hand_results[0]
         assert "failed with 5 tricks" in result.summary
         assert result.changes == (-10 - 8, -10, -10)
@@ -339,7 +315,7 @@ class TestPayments:
         """Payments: k x the suit's multiplier (k 2; spades 1, clubs 2, diamonds 3, hearts 4) from the pool."""
         state = game(sweep(suit))
         act(state, f"bid {SUIT_NAME[suit]}", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         value = 2 * (SUITS.index(suit) + 1)
         assert "made the contract" in state.hand_results[0].summary
         assert state.hand_results[0].changes == (-10 + value, -10, -10)
@@ -349,7 +325,7 @@ class TestPayments:
         """Payments: a failing bidder pays the pool k x the suit's multiplier."""
         state = game(weak(suit))
         act(state, f"bid {SUIT_NAME[suit]}", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         value = 2 * (SUITS.index(suit) + 1)
         assert "failed" in state.hand_results[0].summary
         assert state.hand_results[0].changes == (-10 - value, -10, -10)
@@ -360,7 +336,7 @@ class TestPayments:
         state = game(SIX, ante=7, stake=3, hearts_multiplier=5)
         assert pool(state) == 21
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         assert state.hand_results[0].changes == (-7 + 15, -7, -7)
         assert state.view(0).extra["pays"]["hearts"] == 15
 
@@ -368,7 +344,7 @@ class TestPayments:
         """The pool pays no more than it holds; an empty pool is refilled by equal antes at the next deal."""
         state = game(SIX, ante=1, stake=2)
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         result = state.hand_results[0]
         assert result.changes == (-1 + 3, -1, -1)
         assert any("the pool held no more" in r.text for r in result.reasons)
@@ -379,7 +355,7 @@ class TestPayments:
         """The pool: antes are made only when it is empty (notes)."""
         state = game(SIX)
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         assert pool(state) == 22 and state.scores() == [-2, -10, -10]
 
     def test_the_widow_bid_goes_into_the_pool_even_when_the_contract_fails(self) -> None:
@@ -387,7 +363,7 @@ class TestPayments:
         state = game(FIVE)
         act(state, "pass", "pass", "pass", "bid 2", "pass", "pass")
         act(state, "discard 8S", "discard 7S", "trumps spades")
-        finish_deal(state)
+        finish_hand(state)
         result = state.hand_results[0]
         assert "failed" in result.summary
         assert result.changes == (-10 - 2 - 2, -10, -10)
@@ -399,7 +375,7 @@ class TestTheGame:
         """End (a default): one deal by each player; what is left in the pool is shared equally."""
         state = game(SIX)
         act(state, "bid hearts", "pass", "pass")
-        finish_deal(state)
+        finish_hand(state)
         for _ in range(2):
             act(state, *["pass"] * 6)
         assert state.is_over and len(state.hand_results) == 3
@@ -429,10 +405,7 @@ class TestTheGame:
         """End: every player deals once per round; option rounds plays more rounds."""
         for players, rounds in ((4, 1), (3, 2)):
             state = parlour.new_game("preference", players=players, seed=2, rounds=rounds)
-            rng = random.Random(2)
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            random_to_end(state, random.Random(2))
             assert len(state.hand_results) == players * rounds
 
 
@@ -485,10 +458,7 @@ class TestRefusals:
     def test_out_of_turn_and_wrong_phase_actions_change_nothing(self) -> None:
         """Refusals name the rule and leave the state as it was."""
         state = game(SIX)
-        before = snapshot(state)
-        with pytest.raises(parlour.OutOfTurn):
-            state.apply(1, "pass")
-        assert snapshot(state) == before
+        assert isinstance(refused(state, 1, "pass"), parlour.OutOfTurn)
         refused(state, 0, "play 7C", "first round")
         refused(state, 0, "trumps hearts", "first round")
         act(state, "bid hearts", "pass", "pass")
@@ -512,9 +482,7 @@ class TestHeuristic:
             state = parlour.new_game("preference", seed=seed)
             me = seed % 3
             bots = [make_bot("heuristic" if s == me else "random", "preference", seed=seed + s) for s in range(3)]
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, bots[seat].choose(state.view(seat)))
+            bots_to_end(state, bots)
             scores = state.scores()
             heuristic += scores[me]
             others += sum(scores) - scores[me]
@@ -531,9 +499,4 @@ class TestHeuristic:
         """Search playouts: the state's quick habits always choose a legal action."""
         for seed in range(10):
             state = parlour.new_game("preference", players=3 + seed % 2, seed=seed)
-            rng = random.Random(seed)
-            while not state.is_over:
-                seat = state.to_move[0]
-                action = state.rollout_action(seat, rng)
-                assert action in state.legal_actions(seat)
-                state.apply(seat, action)
+            rollouts_to_end(state, random.Random(seed))

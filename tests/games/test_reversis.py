@@ -9,11 +9,11 @@ import random
 from typing import Any
 
 import pytest
+from table import finish_hand, play, spread
 
 import parlour
 from parlour import IllegalAction
 from parlour.cards import REVERSIS_48, Card, parse_cards
-from parlour.engine import Unknown, Zone, deal_unknown
 from parlour.games.reversis import ReversisState
 
 PACK = REVERSIS_48
@@ -23,17 +23,9 @@ def prepared(fixed: dict[int, str], voids: dict[int, str] | None = None, down: s
              extra: str = "5D") -> dict[str, object]:
     """Each seat gets the named cards; the rest of the pack is spread so that no seat gets a suit it
     must lack (``voids``: seat -> suit letters). The dealer (seat 3) gets ``extra`` as a twelfth card."""
-    hands = {s: parse_cards(fixed.get(s, "")) for s in range(4)}
-    hands[3].append(Card.parse(extra))
-    aside = parse_cards(down)
-    used = PACK.mask([c for h in hands.values() for c in h] + aside)
-    zones = []
-    for seat in range(4):
-        banned = PACK.mask(c for c in PACK if c.suit is not None and c.suit.letter in (voids or {}).get(seat, ""))
-        zones.append(Zone(seat, (12 if seat == 3 else 11) - len(hands[seat]), PACK.full_mask & ~banned))
-    rest = deal_unknown(Unknown(PACK.full_mask & ~used, zones), random.Random(0))
-    out = [[str(c) for c in hands[s] + [PACK.cards[i] for i in sorted(rest[s])]] for s in range(4)]
-    return {"hands": out, "down": [str(c) for c in aside]}
+    named = {**fixed, 3: f"{fixed.get(3, '')} {extra}"}
+    hands = spread(PACK, named, [11, 11, 11, 12], voids, removed=PACK.mask(parse_cards(down)))
+    return {"hands": hands, "down": down.split()}
 
 
 def game(fixed: dict[int, str], voids: dict[int, str] | None = None, extra: str = "5D", down: str = "2D 3D 4D",
@@ -45,18 +37,6 @@ def game(fixed: dict[int, str], voids: dict[int, str] | None = None, extra: str 
     for seat in (0, 1, 2):
         state.apply(seat, "pass")
     return state
-
-
-def play(state: parlour.State, cards: str) -> None:
-    for card in cards.split():
-        state.apply(state.to_move[0], f"play {card}")
-
-
-def finish_hand(state: parlour.State) -> None:
-    number = state.hand_number
-    while not state.is_over and state.hand_number == number:
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
 
 
 def chips(state: ReversisState) -> list[int]:

@@ -5,14 +5,13 @@ Seat 2 deals the first hand, so seat 0 is first offered the widow and leads the 
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
+from table import act, bots_to_end, play, refused
 
 import parlour
-from parlour import IllegalAction
 from parlour.bots import make_bot
 from parlour.cards import PIQUET_32, Card
 from parlour.engine import FaceDownDiscard
@@ -75,30 +74,8 @@ def game(deal: Deal, **options: Any) -> SchafkopfState:
     return state
 
 
-def act(state: parlour.State, *actions: str) -> None:
-    for action in actions:
-        state.apply(state.to_move[0], action)
-
-
-def play(state: parlour.State, cards: str) -> None:
-    act(state, *(f"play {c}" for c in cards.split()))
-
-
 def legal(state: parlour.State) -> set[str]:
     return {str(a) for a in state.legal_actions(state.to_move[0])}
-
-
-def snapshot(state: parlour.State) -> tuple[str, ...]:
-    return (json.dumps(state.record()), *(json.dumps(state.view(s).to_dict()) for s in range(state.players)))
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> IllegalAction:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert snapshot(state) == before
-    return error.value
 
 
 def mask(cards: str) -> int:
@@ -532,9 +509,7 @@ class TestHeuristic:
             state = parlour.new_game("schafkopf", seed=seed)
             smart = seed % 3
             bots = [make_bot("heuristic" if s == smart else "random", "schafkopf", seed=seed * 3 + s) for s in range(3)]
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, bots[seat].choose(state.view(seat)))
+            bots_to_end(state, bots)
             scores = state.scores()
             heuristic += scores[smart]
             random_total += sum(scores) - scores[smart]

@@ -6,35 +6,23 @@ import json
 import random
 
 import pytest
+from table import finish_hand, play, spread
 
 import parlour
 from parlour import IllegalAction
-from parlour.cards import STANDARD_52, Card, parse_cards
-from parlour.engine import Unknown, Zone, deal_unknown
+from parlour.cards import STANDARD_52, parse_cards
 from parlour.games.tetka import TetkaState, most_tricks_taker
 
 
 def prepared(fixed: dict[int, str], bum: str, voids: dict[int, str] | None = None) -> dict[str, object]:
     """A deal giving each seat the named cards, the bum card to the dealer (seat 3), and the rest of the
     pack spread so that no seat gets a suit it must be void in (``voids``: seat -> suit letters)."""
-    hands = {s: parse_cards(fixed.get(s, "")) for s in range(4)}
-    bum_card = Card.parse(bum)
-    if bum_card not in hands[3]:
-        hands[3].append(bum_card)
-    used = STANDARD_52.mask(c for h in hands.values() for c in h)
-    zones = []
-    for seat in range(4):
-        banned = STANDARD_52.mask(c for c in STANDARD_52 if c.suit.letter in (voids or {}).get(seat, ""))
-        zones.append(Zone(seat, 13 - len(hands[seat]), STANDARD_52.full_mask & ~banned))
-    rest = deal_unknown(Unknown(STANDARD_52.full_mask & ~used, zones), random.Random(0))
-    out = []
-    for seat in range(4):
-        cards = hands[seat] + [STANDARD_52.cards[i] for i in sorted(rest[seat])]
-        if seat == 3:
-            cards.remove(bum_card)
-            cards.append(bum_card)
-        out.append([str(c) for c in cards])
-    return {"hands": out, "bum": bum}
+    dealer = fixed.get(3, "")
+    named = {**fixed, 3: dealer if bum in dealer.split() else f"{dealer} {bum}"}
+    hands = spread(STANDARD_52, named, [13] * 4, voids)
+    hands[3].remove(bum)
+    hands[3].append(bum)
+    return {"hands": hands, "bum": bum}
 
 
 def game(fixed: dict[int, str], bum: str, voids: dict[int, str] | None = None, **options: object) -> TetkaState:
@@ -43,22 +31,8 @@ def game(fixed: dict[int, str], bum: str, voids: dict[int, str] | None = None, *
     return state
 
 
-def play(state: parlour.State, cards: str) -> None:
-    """Play the given cards in turn order."""
-    for card in cards.split():
-        state.apply(state.to_move[0], f"play {card}")
-
-
 def penalties(state: parlour.State) -> list[int]:
     return state.view(None).extra["penalties"]
-
-
-def finish_hand(state: parlour.State) -> None:
-    """Play the first legal card for every seat until the deal is over."""
-    number = state.hand_number
-    while not state.is_over and state.hand_number == number:
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
 
 
 # One suit each: nobody can follow anyone else, so the leader (seat 0) takes all thirteen tricks.
@@ -202,7 +176,7 @@ class TestPenalties:
         play(state, "2C 2D 2H KS")
         assert penalties(state) == [1, 0, 0, 0]
         while not state.is_over:
-            state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+            finish_hand(state)
         assert state.view(None).extra["penalties"] == list(state.hand_results[-1].changes)
 
     def test_every_hand_distributes_nine_points_unless_nobody_takes_most_tricks(self) -> None:

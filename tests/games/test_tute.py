@@ -11,11 +11,11 @@ import random
 from typing import Any
 
 import pytest
+from table import finish_hand, play, refused, spread
 
 import parlour
-from parlour import IllegalAction, NotationError, OutOfTurn
-from parlour.cards import SPANISH_40, Card, parse_cards
-from parlour.engine import Unknown, Zone, deal_unknown
+from parlour import NotationError, OutOfTurn
+from parlour.cards import SPANISH_40, parse_cards
 from parlour.games.tute import Declare, TuteState
 
 DEALER = 1
@@ -24,19 +24,9 @@ DEALER = 1
 def prepared(fixed: dict[int, str], trump: str, voids: dict[int, str] | None = None) -> dict[str, Any]:
     """A deal giving each seat the named cards, the trump card to the dealer (seat 1), and the rest of the
     pack spread so that no seat gets a suit it must lack (``voids``: seat -> suit letters)."""
-    hands = {s: parse_cards(fixed.get(s, "")) for s in range(4)}
-    trump_card = Card.parse(trump)
-    if trump_card not in hands[DEALER]:
-        hands[DEALER].append(trump_card)
-    used = SPANISH_40.mask(c for h in hands.values() for c in h)
-    zones = []
-    for seat in range(4):
-        lacking = (voids or {}).get(seat, "")
-        banned = SPANISH_40.mask(c for c in SPANISH_40 if c.suit is not None and c.suit.letter in lacking)
-        zones.append(Zone(seat, 10 - len(hands[seat]), SPANISH_40.full_mask & ~banned))
-    rest = deal_unknown(Unknown(SPANISH_40.full_mask & ~used, zones), random.Random(0))
-    out = [[str(c) for c in hands[s] + [SPANISH_40.cards[i] for i in sorted(rest[s])]] for s in range(4)]
-    return {"hands": out, "trump": trump}
+    dealer = fixed.get(DEALER, "")
+    named = {**fixed, DEALER: dealer if trump in dealer.split() else f"{dealer} {trump}"}
+    return {"hands": spread(SPANISH_40, named, [10] * 4, voids), "trump": trump}
 
 
 def game(fixed: dict[int, str], trump: str = "7S", voids: dict[int, str] | None = None,
@@ -46,31 +36,8 @@ def game(fixed: dict[int, str], trump: str = "7S", voids: dict[int, str] | None 
     return state
 
 
-def play(state: parlour.State, cards: str) -> None:
-    """Play the given cards in turn order."""
-    for card in cards.split():
-        state.apply(state.to_move[0], f"play {card}")
-
-
 def legal(state: parlour.State) -> set[str]:
     return {str(a) for a in state.legal_actions(state.to_move[0])}
-
-
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> None:
-    """The action is refused naming ``rule``, and nothing changes."""
-    before = json.dumps(state.record()), [state.view(s) for s in (*range(4), None)]
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert (json.dumps(state.record()), [state.view(s) for s in (*range(4), None)]) == before
-
-
-def finish_hand(state: parlour.State) -> None:
-    """The first legal action (always a card, never a declaration) for every seat until the deal ends."""
-    number = state.hand_number
-    while not state.is_over and state.hand_number == number:
-        seat = state.to_move[0]
-        state.apply(seat, state.legal_actions(seat)[0])
 
 
 # One suit each: seat 1 (the dealer) holds every spade, the trump suit, and takes every trick.

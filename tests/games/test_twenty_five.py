@@ -7,9 +7,9 @@ import json
 import random
 
 import pytest
+from table import act, play, random_to_end, refused
 
 import parlour
-from parlour import IllegalAction
 from parlour.cards import STANDARD_52, Card, Suit
 from parlour.games.twenty_five import ORDERS, TwentyFiveState, trump_order
 from parlour.mechanics import tricks
@@ -31,33 +31,13 @@ def game(deal: object, players: int = 4, variant: str | None = None, **options: 
     return state
 
 
-def act(state: parlour.State, *texts: str) -> None:
-    """Apply the given actions in turn order."""
-    for text in texts:
-        state.apply(state.to_move[0], text)
-
-
 def pass_all(state: parlour.State) -> None:
     while state.view(None).phase == "rob":
         act(state, "pass")
 
 
-def play(state: parlour.State, cards: str) -> None:
-    for card in cards.split():
-        act(state, f"play {card}")
-
-
 def legal(state: parlour.State, seat: int) -> set[str]:
     return {str(a) for a in state.legal_actions(seat)}
-
-
-def refused(state: parlour.State, seat: int, text: str, rule: str) -> None:
-    """The action is refused naming ``rule``, and nothing changes."""
-    before = json.dumps(state.record()), [state.view(s) for s in range(state.players)]
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, text)
-    assert error.value.rule == rule
-    assert (json.dumps(state.record()), [state.view(s) for s in range(state.players)]) == before
 
 
 def power(card: str, trump: Suit) -> tuple[bool, int]:
@@ -483,9 +463,6 @@ class TestAceOfTrumpsUnannounced:
         for seed in range(40):
             state = parlour.new_game("twenty-five", players=3 + seed % 7, seed=seed,
                                      variant=None if seed % 2 else "standard-reneging", ace_lowest_unless_declared=True)
-            rng = random.Random(seed)
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            random_to_end(state, random.Random(seed))
             replayed = parlour.replay(state.record())
             assert replayed.view(None) == state.view(None)

@@ -19,9 +19,10 @@ import random
 from typing import Any
 
 import pytest
+from table import act, awaiting_stacked_pack, bots_to_end, dealt_in_packets, refused
 
 import parlour
-from parlour import IllegalAction, NotationError
+from parlour import NotationError
 from parlour.bots import make_bot
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Suit, parse_cards
 from parlour.games.vint import (
@@ -63,17 +64,11 @@ def game(*deals: dict[str, list[list[str]]], **options: Any) -> VintState:
     return state
 
 
-def call(state: parlour.State, *calls: str) -> None:
-    """Calls in turn order, as ``bid 1S`` or ``pass``."""
-    for text in calls:
-        state.apply(state.to_move[0], text)
-
-
 def declare(state: parlour.State, seat: int, contract: str) -> None:
     """Everyone passes until ``seat`` bids ``contract``; then three passes end the auction."""
     while state.to_move[0] != seat:
-        call(state, "pass")
-    call(state, f"bid {contract}", "pass", "pass", "pass")
+        act(state, "pass")
+    act(state, f"bid {contract}", "pass", "pass", "pass")
 
 
 def play_out(state: parlour.State, deal: dict[str, list[list[str]]]) -> None:
@@ -97,15 +92,6 @@ def reason(result: parlour.HandResult, words: str) -> int:
     return found[0]
 
 
-def refused(state: parlour.State, seat: int, action: str, rule: str) -> None:
-    """The action is refused naming ``rule``, and nothing changes."""
-    before = json.dumps(state.record()), [state.view(s) for s in (*range(4), None)]
-    with pytest.raises(IllegalAction) as error:
-        state.apply(seat, action)
-    assert error.value.rule == rule
-    assert (json.dumps(state.record()), [state.view(s) for s in (*range(4), None)]) == before
-
-
 def mask(cards: str) -> int:
     return STANDARD_52.mask(parse_cards(cards))
 
@@ -120,12 +106,12 @@ class TestDealAndSeats:
             assert len({c for h in hands for c in h}) == 52
             assert "trump_card" not in state.view(None).table
 
+    @awaiting_stacked_pack
     def test_cards_go_one_at_a_time_from_the_dealers_left(self) -> None:
         """Dealing: the dealer gives the cards one at a time, starting with the player on his left."""
-        state = parlour.new_game("vint", seed=5)
-        deck = [str(STANDARD_52.cards[i]) for i in state._shuffled("deal 1", 52)]
-        for k, seat in enumerate((1, 2, 3, 0)):
-            assert sorted(deck[k::4]) == sorted(state.view(seat).hand)
+        pack = [str(c) for c in STANDARD_52.cards]
+        held = dealt_in_packets(pack, (1, 2, 3, 0), [1] * 13)
+        assert [set(game({"pack": pack}).view(s).hand) for s in range(4)] == [held[s] for s in range(4)]
 
     def test_partners_sit_opposite(self) -> None:
         """Players: partners sit opposite each other (the engine's partnership seating)."""
@@ -138,7 +124,7 @@ class TestDealAndSeats:
         """Making the trump: the dealer bids first; dealing: the deal passes to the left."""
         state = game(BLOCKS, BLOCKS)
         assert state.to_move == (0,) and state.view(None).extra["dealer"] == 0
-        call(state, "pass", "pass", "pass", "pass")
+        act(state, "pass", "pass", "pass", "pass")
         assert state.hand_number == 2 and state.to_move == (1,) and state.view(None).extra["dealer"] == 1
 
     def test_prepared_deals_are_checked(self) -> None:
@@ -158,7 +144,7 @@ class TestAuction:
         assert CONTRACTS[:6] == ("1S", "1C", "1D", "1H", "1NT", "2S") and CONTRACTS[-1] == "7NT"
         assert len(CONTRACTS) == 35 and STRAINS[NO_TRUMPS] == "NT"
         state = game(BLOCKS)
-        call(state, "bid 1H")
+        act(state, "bid 1H")
         legal = [str(a) for a in state.legal_actions(1)]
         assert legal[:3] == ["pass", "bid 1NT", "bid 2S"] and "bid 1D" not in legal
 
@@ -177,19 +163,19 @@ class TestAuction:
     def test_a_bid_must_beat_the_last(self) -> None:
         """Bidding: more tricks, or as many in a better suit; anything else is refused."""
         state = game(BLOCKS)
-        call(state, "bid 2D")
+        act(state, "bid 2D")
         refused(state, 1, "bid 2C", "a bid must beat the last")
         refused(state, 1, "bid 1NT", "a bid must beat the last")
         refused(state, 1, "bid 2D", "a bid must beat the last")
-        call(state, "bid 2H")
+        act(state, "bid 2H")
         assert state.view(None).table["auction"][-1] == {"seat": 1, "call": "2H"}
 
     def test_three_passes_after_a_bid_end_it_and_the_highest_bidder_declares(self) -> None:
         """Notes, ending the auction: a bid followed by three passes in a row ends it."""
         state = game(BLOCKS)
-        call(state, "pass", "bid 1C", "pass", "pass")
+        act(state, "pass", "bid 1C", "pass", "pass")
         assert state.view(None).phase == "auction" and state.to_move == (0,)
-        call(state, "pass")
+        act(state, "pass")
         view = state.view(None)
         assert view.phase == "play" and state.contract == "1C" and view.extra["declarer"] == 1
         assert view.table["contract"] == "1C by seat 1" and view.extra["level"] == 1
@@ -199,14 +185,14 @@ class TestAuction:
         """Bidding: players may outbid one another any number of times, partners included; a player who
         passed may come in later (notes)."""
         state = game(BLOCKS)
-        call(state, "pass", "bid 1S", "pass", "bid 1C", "bid 1D", "pass", "bid 2S", "pass", "pass", "pass")
+        act(state, "pass", "bid 1S", "pass", "bid 1C", "bid 1D", "pass", "bid 2S", "pass", "pass", "pass")
         view = state.view(None)
         assert state.contract == "2S" and view.extra["declarer"] == 2
 
     def test_all_four_passing_means_no_play(self) -> None:
         """Notes, all four pass: the hand is not played, nobody scores, and the next player deals."""
         state = game(BLOCKS, BLOCKS)
-        call(state, "pass", "pass", "pass", "pass")
+        act(state, "pass", "pass", "pass", "pass")
         result = state.hand_results[0]
         assert result.changes == (0, 0, 0, 0) and "all four passed" in result.summary
         assert state.hand_number == 2 and state.scores() == [0, 0, 0, 0]
@@ -215,46 +201,46 @@ class TestAuction:
         """Bidding: nobody may increase his own bid unless overbid in the interval (shown with the
         eight-pass variant, where the bidder is asked again)."""
         state = game(BLOCKS, passes=8)
-        call(state, "bid 1S", "pass", "pass", "pass")
+        act(state, "bid 1S", "pass", "pass", "pass")
         assert state.to_move == (0,) and [str(a) for a in state.legal_actions(0)] == ["pass"]
         refused(state, 0, "bid 2S", "own bid")
-        call(state, "pass", "bid 1C", "pass", "pass", "bid 1D")    # seat 1 overbid him: he may raise now
+        act(state, "pass", "bid 1C", "pass", "pass", "bid 1D")    # seat 1 overbid him: he may raise now
         assert state.contract is None
 
     def test_the_eight_pass_variant_needs_everyone_to_pass_twice(self) -> None:
         """Variant (Wikipedia): the auction ends after eight passes in a row, the bidder's included."""
         state = game(BLOCKS, passes=8)
-        call(state, "bid 1S", *["pass"] * 7)
+        act(state, "bid 1S", *["pass"] * 7)
         assert state.view(None).phase == "auction"
-        call(state, "pass")
+        act(state, "pass")
         assert state.view(None).phase == "play" and state.view(None).extra["declarer"] == 0
 
     def test_with_eight_passes_a_deal_nobody_bids_needs_eight_passes_too(self) -> None:
         """Variant (our reading): eight passes in a row throw in a deal nobody bids."""
         state = game(BLOCKS, BLOCKS, passes=8)
-        call(state, *["pass"] * 7)
+        act(state, *["pass"] * 7)
         assert state.hand_number == 1 and state.view(None).phase == "auction"
-        call(state, "pass")
+        act(state, "pass")
         assert state.hand_number == 2 and state.hand_results[0].changes == (0, 0, 0, 0)
 
     def test_the_twelve_pass_variant_lets_a_bidder_overcall_himself(self) -> None:
         """Variant (1886 rules, pagat): twelve passes end the auction, and a player may overcall himself."""
         state = game(BLOCKS, passes=12)
-        call(state, "bid 1S", "pass", "pass", "pass", "bid 2S", *["pass"] * 11)
+        act(state, "bid 1S", "pass", "pass", "pass", "bid 2S", *["pass"] * 11)
         assert state.view(None).phase == "auction"
-        call(state, "pass")
+        act(state, "pass")
         assert state.contract == "2S"
 
     def test_with_the_default_the_bidder_is_never_asked_again_unless_overbid(self) -> None:
         """Bidding (Foster) under the notes' ending: the bidder's next turn only comes after an overbid."""
         state = game(BLOCKS)
-        call(state, "bid 1S", "pass", "pass", "bid 1C", "bid 1D", "pass", "pass")
+        act(state, "bid 1S", "pass", "pass", "bid 1C", "bid 1D", "pass", "pass")
         assert state.to_move == (3,)
 
     def test_there_is_no_doubling(self) -> None:
         """The book has no doubling: the call does not exist."""
         state = game(BLOCKS)
-        call(state, "bid 1S")
+        act(state, "bid 1S")
         with pytest.raises(NotationError):
             state.apply(1, "double")
 
@@ -278,7 +264,7 @@ class TestPlay:
         """The play: there is no dummy; the declarer's partner plays his own cards, and nobody sees them."""
         state = game(BLOCKS)
         declare(state, 0, "1NT")
-        call(state, "play AH")
+        act(state, "play AH")
         assert state.to_move == (2,) and all(c.endswith("D") for c in state.view(2).hand)
         assert all(c.endswith("S") for c in state.view(0).hand)
         assert not any(c.endswith("D") for s in (0, 1, 3) for c in state.view(s).hand)
@@ -287,8 +273,8 @@ class TestPlay:
         """The play: each player must follow suit if he can."""
         state = game(split(4))
         declare(state, 0, "2H")
-        call(state, "play AH")
-        call(state, "play 2D", "play 2S")
+        act(state, "play AH")
+        act(state, "play 2D", "play 2S")
         refused(state, 0, "play AC", "follow suit")
         assert {str(a) for a in state.legal_actions(0)} == {f"play {r}H" for r in [*"23456789", "10"]}
 
@@ -296,14 +282,14 @@ class TestPlay:
         """The play: the highest card of the suit led wins, trumps winning all other suits."""
         state = game(BLOCKS)
         declare(state, 0, "1S")           # seat 1 leads hearts; seat 0 holds only spades
-        call(state, "play AH", "play AD", "play AC", "play 2S")
+        act(state, "play AH", "play AD", "play AC", "play 2S")
         assert state.to_move == (0,) and state.view(None).seats[0]["tricks"] == 1
 
     def test_at_no_trumps_the_highest_card_of_the_suit_led_wins(self) -> None:
         """The play: at no trumps nothing beats the suit led; the winner leads the next trick."""
         state = game(BLOCKS)
         declare(state, 0, "1NT")
-        call(state, "play 2H", "play AD", "play AC", "play AS")
+        act(state, "play 2H", "play AD", "play AC", "play AS")
         assert state.to_move == (1,) and state.view(None).seats[1]["tricks"] == 1
 
 
@@ -332,10 +318,10 @@ class TestTrickScores:
         state = game(BLOCKS)
         declare(state, 0, "7S")
         for _ in range(7 * 4):
-            call(state, str(state.legal_actions(state.to_move[0])[0]))
+            act(state, str(state.legal_actions(state.to_move[0])[0]))
         assert state.view(None).extra["games_won"] == [0, 0] and state.view(None).extra["below_line"] == [490, 0]
         for _ in range(4):
-            call(state, str(state.legal_actions(state.to_move[0])[0]))
+            act(state, str(state.legal_actions(state.to_move[0])[0]))
         extra = state.view(None).extra
         assert extra["games_won"] == [1, 0] and extra["below_line"] == [560, 0] and extra["above_line"] == [1000, 0]
         assert any("win game 1" in line for line in state.view(None).log)
@@ -602,7 +588,7 @@ class TestRubbersAndMatch:
         declare(state, 0, "1S")
         play_out(state, BLOCKS)
         for _ in range(2):
-            call(state, "pass", "pass", "pass", "pass")
+            act(state, "pass", "pass", "pass", "pass")
         assert state.is_over and state.hand_number == 3
         rubber = state.result().extra["rubbers"][0]
         assert rubber["unfinished"] and rubber["games"] == [[130, 0]]
@@ -621,7 +607,7 @@ class TestNotationAndViews:
     def test_a_view_shows_no_other_hand(self) -> None:
         """Views: a seat sees its own cards, the calls and played cards, never another hand."""
         state = parlour.new_game("vint", seed=9)
-        call(state, "bid 1C", "pass", "pass", "pass")
+        act(state, "bid 1C", "pass", "pass", "pass")
         theirs = set(state.view(0).hand)
         for seat in (1, 2, 3, None):
             text = json.dumps(state.view(seat).to_dict())
@@ -631,7 +617,7 @@ class TestNotationAndViews:
         """Sampling: a player who did not follow suit never gets that suit back in a sampled world."""
         state = game(BLOCKS)
         declare(state, 0, "1NT")
-        call(state, "play 2H", "play 2D", "play 2C", "play 2S")
+        act(state, "play 2H", "play 2D", "play 2C", "play 2S")
         rng = random.Random(1)
         hearts = STANDARD_52.suit_masks[Suit.HEARTS]
         for _ in range(30):
@@ -653,9 +639,7 @@ class TestHeuristic:
         for seed in range(6):
             state = parlour.new_game("vint", seed=seed, rubbers=1)
             bots = [make_bot("heuristic" if s % 2 == 0 else "random", "vint", seed=seed + s) for s in range(4)]
-            while not state.is_over:
-                seat = state.to_move[0]
-                state.apply(seat, bots[seat].choose(state.view(seat)))
+            bots_to_end(state, bots)
             wins += state.scores()[0] > 0
         assert wins >= 5
 

@@ -183,3 +183,17 @@ def test_a_deal_goes_round_one_card_at_a_time_in_the_order_it_is_given() -> None
     assert state._deal_around(range(8), 1) == [0b01000100, 0b10001000, 0b00010001, 0b00100010]
     assert state._deal_around(range(8), 1, following=(2, 0, 3, 1)) == [0b00010001, 0b10001000, 0b00100010,
                                                                           0b01000100]
+
+
+def test_a_stacked_pack_is_dealt_by_the_games_own_procedure() -> None:
+    """Prepared deals (``deal={"pack": [...]}``): the whole pack, top first, dealt as the book deals (Tëtka:
+    one card at a time from the dealer's left, seat 3 dealing the first hand), so a test names the cards
+    of every hand without reaching into the seed; a pack that misses or repeats a card is refused."""
+    from parlour.games.tetka import PACK
+
+    cards = [str(card) for card in reversed(PACK.cards)]
+    state = parlour.new_game("tetka", deal={"pack": cards})
+    assert [sorted(state.view(seat).hand) for seat in range(4)] == [sorted(cards[seat::4]) for seat in range(4)]
+    for broken in (cards[:-1], cards[:-1] + cards[:1]):
+        with pytest.raises(ValueError, match="stacked pack lists each of the 52 cards"):
+            parlour.new_game("tetka", deal={"pack": broken})

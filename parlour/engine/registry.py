@@ -148,7 +148,8 @@ def new_game(game_id: str, players: int | None = None, variant: str | None = Non
 
     ``seed`` fixes all chance; none given, one is drawn and kept in ``state.seed`` and the record.
     ``deal=`` takes a prepared deal (its shape is the game's; see its module) for the first hand, or a
-    list of them for the first hands.
+    list of them for the first hands. Games that deal the whole pack also take ``{"pack": [every card,
+    top first]}``, a stacked pack dealt by the book's own procedure (packets, widow, the dealer's order).
     """
     info, state_class = _lookup(game_id)
     if players is None:

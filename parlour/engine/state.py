@@ -15,7 +15,7 @@ import struct
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
-from parlour.cards import Card
+from parlour.cards import Card, Pack
 from parlour.engine.actions import Action, ActionTable, parse_action_text
 from parlour.engine.match import HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
@@ -275,6 +275,24 @@ class State:
             return plan[self.hand_number - 1] if self.hand_number <= len(plan) else None
         return plan if self.hand_number == 1 else None
 
+    def _prepared_hands(self) -> Any:
+        """The prepared deal for the current hand when it names the hands (not a stacked pack, which
+        ``_deck`` deals as the book does); ``None`` otherwise."""
+        plan = self._prepared_deal()
+        return None if _is_stacked(plan) else plan
+
+    def _deck(self, pack: Pack) -> list[int]:
+        """The cards of this deal, top first, as indices of ``pack``: a stacked pack when the prepared deal
+        is one (``{"pack": [every card once, top first]}``), so that a test can check the book's order of
+        dealing through the game's own procedure; otherwise the pack shuffled by this deal's chance."""
+        plan = self._prepared_deal()
+        if not _is_stacked(plan):
+            return self._shuffled(f"deal {self.hand_number}", len(pack))
+        cards = prepared_cards(plan["pack"])
+        if len(cards) != len(pack) or pack.mask(cards) != pack.full_mask:
+            raise ValueError(f"a stacked pack lists each of the {len(pack)} cards of the {pack.name} pack once")
+        return [pack.index[card] for card in cards]
+
     def _rewrite_secret(self, seat: int, positions: Sequence[int], actions: Sequence[Action]) -> None:
         """In a sampled world (from ``_place_unknown``), the secret actions of ``seat`` at these places of
         the history become ``actions``, naming the re-dealt cards: a world's history must hold nothing of the
@@ -341,6 +359,10 @@ class State:
 
     def _game_over(self) -> None:
         """Anything a game shows once its last deal is done (the phase ``over``); nothing by default."""
+
+
+def _is_stacked(plan: Any) -> bool:
+    return isinstance(plan, dict) and "pack" in plan
 
 
 def prepared_cards(cards: Any) -> list[Card]:

@@ -398,11 +398,11 @@ class AuctionBridgeState(CardPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
         self.phase = AUCTION
         self.auction = Auction(self.seating.order_from(self.dealer), shape=OPEN, sides=SIDES)

@@ -237,11 +237,11 @@ class CalabrasellaState(CardPlayState):
         # The three who take cards, eldest hand first; with four the dealer sits out.
         self.order = self.seating.order_from(self.seating.next(self.dealer))[:3]
         self.after = self.seating.after_among(self.order)
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.talon = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             # Four at a time, three times round; the rest is the talon.
             self.hands, self.talon = self._deal_packets(deck, self.order, (4, 4, 4), widow=TALON_SIZE, widow_after=3)
         self.phase = DECLARE

@@ -276,12 +276,12 @@ class PreferenceState(CardPlayState):
             self.pool_members = self.active     # who made up the pool now in play
             self._say("the pool was empty: seats {} each ante {}", ", ".join(map(str, self.active)),
                       self.options["ante"])
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.widow = self._read_prepared(prepared)
         else:
             # Three each, two face down for the widow, four each, three each.
-            self.hands, self.widow = self._deal_packets(self._shuffled(f"deal {self.hand_number}", len(PACK)),
+            self.hands, self.widow = self._deal_packets(self._deck(PACK),
                                                         self.active, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
         self.phase = FIRST
         self.auction: Auction = Auction(self.active, shape=ONE_ROUND)

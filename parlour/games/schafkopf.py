@@ -271,11 +271,11 @@ class SchafkopfState(CardPlayState):
     def _deal(self) -> None:
         # Eldest (the dealer's left), middle, dealer: the order of the deal, the offer and the first trick.
         self.order = self.seating.order_from(self.seating.next(self.dealer))
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.widow = self._read_prepared(prepared)
         else:
-            self.hands, self.widow = self._deal_book(self._shuffled(f"deal {self.hand_number}", len(PACK)))
+            self.hands, self.widow = self._deal_book(self._deck(PACK))
         self.phase = WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
@@ -298,11 +298,6 @@ class SchafkopfState(CardPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
                  'or {"pack": [the 32 cards, top first]}')
-        if isinstance(deal, dict) and "pack" in deal:
-            cards = prepared_cards(deal["pack"])
-            if len(cards) != len(PACK) or PACK.mask(cards) != PACK.full_mask:
-                raise ValueError("a stacked pack lists each of the 32 cards once")
-            return self._deal_book([INDEX[c] for c in cards])
         if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 3:
             raise ValueError(shape)
         hands, seen = [], 0

@@ -464,11 +464,11 @@ class SoloState(CardPlayState):
 
     def _deal(self) -> None:
         n = self.players
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(self.PACK))
+            deck = self._deck(self.PACK)
             if self.rules == SPANISH:
                 self.hands = self._deal_around(deck, self.dealer)
             else:

@@ -202,11 +202,11 @@ class TetkaState(CardPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.bum = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)   # the last card, the bum card, is the dealer's
             self.bum = deck[-1]
         bum_card = PACK.cards[self.bum]

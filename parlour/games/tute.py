@@ -227,11 +227,11 @@ class TuteState(CardPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.trump_card = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
             self.trump_card = deck[-1]
         self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]

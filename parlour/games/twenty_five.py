@@ -271,11 +271,11 @@ class TwentyFiveState(CardPlayState):
 
     def _deal(self) -> None:
         n = self.players
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands, self.upcard = self._read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             order = self.seating.order_from(self.seating.next(self.dealer))
             self.hands, _ = self._deal_packets(deck, order, (HAND_SIZE,))
             self.upcard = deck[HAND_SIZE * n]

@@ -376,11 +376,11 @@ class VintState(CardPlayState):
     # --- deal ----------------------------------------------------------------------------------------
     def _deal(self) -> None:
         self.dealer = self.arrangement[self.dealer_place]
-        prepared = self._prepared_deal()
+        prepared = self._prepared_hands()
         if prepared is not None:
             self.hands = _read_prepared(prepared)
         else:
-            deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
+            deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
         self.played = [0] * 4
         self.voids = [0] * 4            # suits (as bits) each seat has shown it lacks

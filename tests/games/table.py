@@ -26,14 +26,6 @@ THROWN_ROUND = re.compile(r"cards are thrown round face up from seat 0: the firs
                           r"who deals first")
 
 
-# Only Schafkopf takes a stacked pack so far (``deal={"pack": [cards, top first]}``, dealt as the book deals);
-# a test of another game's dealing waits, marked with this, for its game to take one. Strict, so that the
-# mark must go as soon as the game does.
-awaiting_stacked_pack = pytest.mark.xfail(
-    raises=ValueError, strict=True,
-    reason='the game takes no stacked pack yet (deal={"pack": [...]}, as Schafkopf does); issue 10')
-
-
 def act(state: parlour.State, *actions: str) -> None:
     """Apply each action for the seat to move, one after another."""
     for action in actions:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from table import (
     act,
-    awaiting_stacked_pack,
     bots_to_end,
     dealt_in_packets,
     finish_hand,
@@ -65,7 +64,6 @@ class TestPackAndDeal:
         """As Foster's Solo: cards are thrown round from seat 0 and the first club turned up deals."""
         assert len({first_dealer("heart-solo", seed) for seed in range(6)}) > 1
 
-    @awaiting_stacked_pack
     def test_dealt_three_two_three_from_the_dealers_left(self) -> None:
         """As Foster's Solo: cards go 3-2-3 from the dealer's left."""
         pack = [str(c) for c in PACK.cards]

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from table import (
     act,
-    awaiting_stacked_pack,
     bots_to_end,
     dealt_in_packets,
     finish_hand,
@@ -82,7 +81,6 @@ class TestDeal:
             assert [s["held"] for s in view.seats] == [10, 10, 10]
             assert view.table["widow_face_down"] == 2
 
-    @awaiting_stacked_pack
     def test_packets_go_three_then_widow_then_four_then_three(self) -> None:
         """Deal: three to each from the dealer's left, two for the widow, then four each, then three each."""
         pack = [str(c) for c in PIQUET_32.cards]

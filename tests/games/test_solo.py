@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from table import (
     act,
-    awaiting_stacked_pack,
     bots_to_end,
     dealt_in_packets,
     finish_hand,
@@ -95,7 +94,6 @@ class TestPackAndTrumps:
             assert [len(h) for h in hands] == [8] * 4
             assert set().union(*hands) == {str(c) for c in PACK.cards} and len(PACK) == 32
 
-    @awaiting_stacked_pack
     def test_spanish_cards_go_one_at_a_time(self) -> None:
         """Spanish deal (our choice, notes #1: no packets given): one card at a time from the dealer's left."""
         pack = [str(c) for c in PACK.cards]
@@ -103,7 +101,6 @@ class TestPackAndTrumps:
         held = dealt_in_packets(pack, (0, 1, 2, 3), [1] * 8)
         assert [set(state.view(s).hand) for s in range(4)] == [held[s] for s in range(4)]
 
-    @awaiting_stacked_pack
     def test_foster_deals_three_two_three(self) -> None:
         """Foster, Players (notes #1): eight cards each, 3-2-3 at a time from the dealer's left."""
         pack = [str(c) for c in PACK.cards]

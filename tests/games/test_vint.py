@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 import pytest
-from table import act, awaiting_stacked_pack, bots_to_end, dealt_in_packets, refused
+from table import act, bots_to_end, dealt_in_packets, refused
 
 import parlour
 from parlour import NotationError
@@ -106,7 +106,6 @@ class TestDealAndSeats:
             assert len({c for h in hands for c in h}) == 52
             assert "trump_card" not in state.view(None).table
 
-    @awaiting_stacked_pack
     def test_cards_go_one_at_a_time_from_the_dealers_left(self) -> None:
         """Dealing: the dealer gives the cards one at a time, starting with the player on his left."""
         pack = [str(c) for c in STANDARD_52.cards]

@@ -3,16 +3,28 @@
 Each action kind is a frozen dataclass with a ``verb``; a game lists the kinds it uses and the engine
 reads notation against that list, so ``play QC`` or ``draw stock`` parse the same way in every game.
 A kind marked ``secret`` (a card laid face down) is shown to other seats without its argument.
+
+Actions that carry amounts or structures get their notation and numbers from building blocks rather than
+each game's own code: a :class:`FieldAction` is a product of finite domains (:class:`Domain`: a bet from 1
+to N, "ask seat S for card C", a card to a meld slot), an :class:`ExpressionAction` is a sum over numbers
+on the table (Twenty-Four), and an :class:`ActionSpace` numbers a game's kinds block by block.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from fractions import Fraction
+from itertools import permutations
+from math import factorial, prod
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from parlour.cards import Card, bit_indices
+from parlour.cards import Card, Pack, bit_indices
 from parlour.errors import NotationError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +151,481 @@ class ActionTable:
                     listed = self._cache[part] = tuple(self.actions[i] for i in bit_indices(part))
                 out += listed
         return out
+
+
+class Numbering(Protocol):
+    """What a state needs of its ``ACTIONS``: a number for each action and back, below ``len``."""
+
+    def encode(self, action: Action) -> int: ...
+
+    def decode(self, number: int) -> Action: ...
+
+    def __len__(self) -> int: ...
+
+
+# --- actions over finite domains ---------------------------------------------------------------------
+class Domain(Generic[T]):
+    """The values one field of an action may take, numbered ``0..size-1``; a value's notation is its ``str``."""
+
+    size: int
+    noun: str
+
+    def index(self, value: T) -> int:
+        raise NotImplementedError
+
+    def value(self, index: int) -> T:
+        raise NotImplementedError
+
+    def parse(self, token: str) -> T:
+        """The value a token spells; ``NotationError`` naming the problem otherwise."""
+        raise NotImplementedError
+
+
+class Numbers(Domain[int]):
+    """Whole numbers from ``low`` to ``high``: a stake, a bet, a meld's slot. The bound is the most the
+    game can ever allow (the encoding's size); what is allowed now is a rule, checked by the game."""
+
+    def __init__(self, low: int, high: int, noun: str = "number") -> None:
+        if high < low:
+            raise ValueError(f"no {noun} lies from {low} to {high}")
+        self.low, self.high, self.noun, self.size = low, high, noun, high - low + 1
+
+    def index(self, value: int) -> int:
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise NotationError(f"no {self.noun} {value!r}: {self._span()}")
+        return value - self.low
+
+    def value(self, index: int) -> int:
+        return self.low + index
+
+    def parse(self, token: str) -> int:
+        if not re.fullmatch(r"-?\d{1,9}", token):
+            raise NotationError(f"a {self.noun} is a whole number, not {token!r}: {self._span()}")
+        number = int(token)
+        self.index(number)
+        return number
+
+    def _span(self) -> str:
+        return f"{self.noun}s are {self.low} to {self.high}"
+
+
+class Seats(Numbers):
+    """A seat at a table of at most ``most`` players (the game checks its own table's size)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(0, most - 1, "seat")
+
+
+class Cards(Domain[Card]):
+    """The cards of a pack (or any list of distinct cards), numbered in their order."""
+
+    def __init__(self, cards: Pack | Sequence[Card], noun: str = "card") -> None:
+        self.cards = tuple(cards.cards if isinstance(cards, Pack) else cards)
+        self._numbers = {card: k for k, card in enumerate(self.cards)}
+        if len(self._numbers) != len(self.cards):
+            raise ValueError("a domain of cards lists each card once")
+        self.noun, self.size = noun, len(self.cards)
+
+    def index(self, value: Card) -> int:
+        number = self._numbers.get(value)
+        if number is None:
+            raise NotationError(f"{value} is not a {self.noun} of this game")
+        return number
+
+    def value(self, index: int) -> Card:
+        return self.cards[index]
+
+    def parse(self, token: str) -> Card:
+        card = Card.parse(token)
+        self.index(card)
+        return card
+
+
+class Words(Domain[str]):
+    """One of a few fixed words (``new``, a suit's name), read without regard to case."""
+
+    def __init__(self, words: Sequence[str], noun: str = "word") -> None:
+        self.words = tuple(words)
+        self._numbers = {word.lower(): k for k, word in enumerate(self.words)}
+        self.noun, self.size = noun, len(self.words)
+
+    def index(self, value: str) -> int:
+        number = self._numbers.get(value.lower()) if isinstance(value, str) else None
+        if number is None:
+            raise NotationError(f"no {self.noun} {value!r}: write one of " + ", ".join(self.words))
+        return number
+
+    def value(self, index: int) -> str:
+        return self.words[index]
+
+    def parse(self, token: str) -> str:
+        return self.value(self.index(token))
+
+
+@dataclass(frozen=True, slots=True)
+class FieldAction(Action):
+    """An action whose fields each take a value of a finite domain: ``FIELDS`` gives one domain per
+    dataclass field, in order. Its notation is the verb and each field's token (``bet 5``, ``ask 2 QH``,
+    ``lay 7H 3``), and its number within its kind is the mixed-radix number of its fields' indices, so the
+    kind has ``count()`` numbers however large the game's table."""
+
+    FIELDS: ClassVar[tuple[Domain[Any], ...]] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *map(str, self._values())])
+
+    def _values(self) -> tuple[Any, ...]:
+        names: tuple[str, ...] = self.__match_args__
+        return tuple(getattr(self, name) for name in names)
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        if len(args) != len(cls.FIELDS):
+            nouns = " ".join(f"<{d.noun}>" for d in cls.FIELDS)
+            raise NotationError(f"'{cls.verb}' takes {nouns}, as '{cls.from_number(0)}'")
+        return cls(*(d.parse(token) for d, token in zip(cls.FIELDS, args, strict=True)))
+
+    @classmethod
+    def count(cls) -> int:
+        """How many actions of this kind there are: the size of its block of numbers."""
+        return prod(d.size for d in cls.FIELDS)
+
+    def number(self) -> int:
+        """This action's place among its kind's ``count()``; ``NotationError`` for a value off its domain."""
+        number = 0
+        for domain, value in zip(self.FIELDS, self._values(), strict=True):
+            number = number * domain.size + domain.index(value)
+        return number
+
+    @classmethod
+    def from_number(cls, number: int) -> FieldAction:
+        values = []
+        for domain in reversed(cls.FIELDS):
+            number, index = divmod(number, domain.size)
+            values.append(domain.value(index))
+        return cls(*reversed(values))
+
+
+# --- sums over the numbers on the table ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Combination:
+    """Two terms joined by an operator (``+ - * /``); a term is a whole number or a combination."""
+
+    op: str
+    left: Term
+    right: Term
+
+
+Term = int | Combination
+
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_SYMBOLS = {"×": "*", "x": "*", "X": "*", "÷": "/", "−": "-", "–": "-"}
+_TOKEN = re.compile(r"\s*(?:(\d{1,9})|([-+*/×xX÷−–()]))")
+_LONGEST = 200
+
+
+def parse_expression(text: str) -> Term:
+    """Read a sum written with numbers, ``+ - * /`` (or the signs for times, divided by and minus, or ``x``)
+    and brackets; usual precedence, left to right. Malformed text raises ``NotationError`` saying what is
+    wrong.
+
+    >>> write_expression(parse_expression("8 x 5 - (7 + 9)"))
+    '8*5-(7+9)'
+    """
+    if len(text) > _LONGEST:
+        raise NotationError(f"a sum is written in at most {_LONGEST} characters")
+    tokens = _tokens(text)
+    term, at = _sum(tokens, 0)
+    if at < len(tokens):
+        raise NotationError(f"unexpected {tokens[at]!r} after a complete sum")
+    return term
+
+
+def _tokens(text: str) -> list[str | int]:
+    out: list[str | int] = []
+    at = 0
+    text = text.rstrip()
+    while at < len(text):
+        found = _TOKEN.match(text, at)
+        if found is None:
+            raise NotationError(f"{text[at:].strip()[0]!r} has no place in a sum: write numbers, + - * / and "
+                                "brackets")
+        number, symbol = found.groups()
+        out.append(int(number) if number else _SYMBOLS.get(symbol, symbol))
+        at = found.end()
+    if not out:
+        raise NotationError("the sum is missing")
+    return out
+
+
+def _sum(tokens: list[str | int], at: int, level: int = 1) -> tuple[Term, int]:
+    """The term from ``at`` made of operators of ``level`` or higher (1: + -, 2: * /, 3: a number or a
+    bracketed sum), and where it ends."""
+    if level == 3:
+        return _atom(tokens, at)
+    term, at = _sum(tokens, at, level + 1)
+    while at < len(tokens) and _PRECEDENCE.get(str(tokens[at])) == level:
+        op = str(tokens[at])
+        right, at = _sum(tokens, at + 1, level + 1)
+        term = Combination(op, term, right)
+    return term, at
+
+
+def _atom(tokens: list[str | int], at: int) -> tuple[Term, int]:
+    if at >= len(tokens):
+        raise NotationError("the sum ends where a number or '(' is wanted")
+    token = tokens[at]
+    if isinstance(token, int):
+        if at + 1 < len(tokens) and (isinstance(tokens[at + 1], int) or tokens[at + 1] == "("):
+            raise NotationError(f"an operator is wanted after {token}")
+        return token, at + 1
+    if token != "(":
+        raise NotationError(f"a number or '(' is wanted, not {token!r}")
+    term, at = _sum(tokens, at + 1)
+    if at >= len(tokens) or tokens[at] != ")":
+        raise NotationError("a '(' is never closed")
+    return term, at + 1
+
+
+def write_expression(term: Term) -> str:
+    """The notation of a term, with only the brackets its shape needs (so it reads back the same)."""
+    if isinstance(term, int):
+        return str(term)
+    level = _PRECEDENCE[term.op]
+    left, right = write_expression(term.left), write_expression(term.right)
+    if _level(term.left) < level:
+        left = f"({left})"
+    if _level(term.right) <= level:
+        right = f"({right})"
+    return f"{left}{term.op}{right}"
+
+
+def _level(term: Term) -> int:
+    return 3 if isinstance(term, int) else _PRECEDENCE[term.op]
+
+
+def evaluate(term: Term) -> Fraction | None:
+    """The exact value of a term; None when it divides by zero."""
+    if isinstance(term, int):
+        return Fraction(term)
+    left, right = evaluate(term.left), evaluate(term.right)
+    if left is None or right is None:
+        return None
+    if term.op == "+":
+        return left + right
+    if term.op == "-":
+        return left - right
+    if term.op == "*":
+        return left * right
+    return None if right == 0 else left / right
+
+
+def numbers_of(term: Term) -> tuple[int, ...]:
+    """The numbers of a term, left to right."""
+    if isinstance(term, int):
+        return (term,)
+    return numbers_of(term.left) + numbers_of(term.right)
+
+
+Shape = tuple["Shape", "Shape"] | None   # None: a number; a pair: an operator over two shapes
+
+
+def _shapes(leaves: int) -> list[Shape]:
+    if leaves == 1:
+        return [None]
+    return [(left, right) for k in range(1, leaves) for left in _shapes(k) for right in _shapes(leaves - k)]
+
+
+def _shape(term: Term) -> Shape:
+    return None if isinstance(term, int) else (_shape(term.left), _shape(term.right))
+
+
+def _ops(term: Term) -> Iterator[str]:
+    if isinstance(term, Combination):
+        yield term.op
+        yield from _ops(term.left)
+        yield from _ops(term.right)
+
+
+def _build(shape: Shape, ops: Iterator[str], numbers: Iterator[int]) -> Term:
+    if shape is None:
+        return next(numbers)
+    op = next(ops)
+    left = _build(shape[0], ops, numbers)
+    return Combination(op, left, _build(shape[1], ops, numbers))
+
+
+class Expressions:
+    """Every sum over ``leaves`` numbers on the table, numbered by its shape, its operators and which
+    place on the table each number comes from, so the count stays small (7,680 for four numbers) and an
+    agent learns "the first card times the third", whatever the cards. A sum's number is therefore
+    relative to the table (``board``, the numbers in their places): encoding and decoding take it."""
+
+    OPERATORS = "+-*/"
+    # Tables whose sums are kept listed: a search asks again and again about the few tables it is on, and a
+    # long simulation meets thousands, which must not all stay in memory.
+    KEPT = 32
+
+    def __init__(self, leaves: int = 4) -> None:
+        self.leaves = leaves
+        self._shapes = _shapes(leaves)
+        self._shape_numbers: dict[Shape, int] = {shape: k for k, shape in enumerate(self._shapes)}
+        self._orders = list(permutations(range(leaves)))
+        self._order_numbers = {order: k for k, order in enumerate(self._orders)}
+        self._ops: int = 4 ** (leaves - 1)
+        self.size: int = len(self._shapes) * self._ops * factorial(leaves)
+        self._every: dict[tuple[int, ...], tuple[Term, ...]] = {}
+
+    def encode(self, term: Term, board: Sequence[int]) -> int:
+        """The sum's number over ``board``; ``NotationError`` if it does not use the board's numbers."""
+        shape = self._shape_numbers.get(_shape(term))
+        order = self._places(numbers_of(term), board)
+        if shape is None or order is None:
+            raise NotationError(f"{write_expression(term)} does not use the {self.leaves} numbers on the table "
+                                "once each")
+        ops = 0
+        for op in _ops(term):
+            ops = ops * 4 + self.OPERATORS.index(op)
+        return (shape * self._ops + ops) * len(self._orders) + self._order_numbers[order]
+
+    def decode(self, number: int, board: Sequence[int]) -> Term:
+        if len(board) != self.leaves:
+            raise ValueError(f"a sum's number is read against the {self.leaves} numbers on the table")
+        if type(number) is not int or not 0 <= number < self.size:
+            raise NotationError(f"sums over {self.leaves} numbers on the table are numbered 0 to {self.size - 1}")
+        rest, order = divmod(number, len(self._orders))
+        shape, ops = divmod(rest, self._ops)
+        symbols = [self.OPERATORS[ops // 4 ** k % 4] for k in reversed(range(self.leaves - 1))]
+        return _build(self._shapes[shape], iter(symbols), (board[place] for place in self._orders[order]))
+
+    def every(self, board: Sequence[int]) -> tuple[Term, ...]:
+        """Every distinct sum over ``board``, in number order (a repeated number makes fewer)."""
+        key = tuple(board)
+        listed = self._every.get(key)
+        if listed is None:
+            if len(self._every) >= self.KEPT:
+                self._every.clear()
+            listed = self._every[key] = tuple(dict.fromkeys(self.decode(n, key) for n in range(self.size)))
+        return listed
+
+    def _places(self, numbers: Sequence[int], board: Sequence[int]) -> tuple[int, ...] | None:
+        """Where on the board each number comes from: for a number shown twice, the first place not yet
+        taken, so that a sum has one number whichever equal card it names."""
+        if len(numbers) != self.leaves or len(board) != self.leaves:
+            return None
+        free = list(range(self.leaves))
+        places = []
+        for number in numbers:
+            place = next((p for p in free if board[p] == number), None)
+            if place is None:
+                return None
+            free.remove(place)
+            places.append(place)
+        return tuple(places)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpressionAction(Action):
+    """An action that states a sum (``solve 8*5-(7+9)``), of exactly ``LEAVES`` numbers."""
+
+    LEAVES: ClassVar[int] = 4
+    expression: Term
+
+    def __str__(self) -> str:
+        return f"{self.verb} {write_expression(self.expression)}"
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        if not args:
+            example = "+".join(str(n) for n in range(1, cls.LEAVES + 1))
+            raise NotationError(f"'{cls.verb}' takes a sum of {cls.LEAVES} numbers, as '{cls.verb} {example}'")
+        term = parse_expression(" ".join(args))
+        count = len(numbers_of(term))
+        if count != cls.LEAVES:
+            raise NotationError(f"'{cls.verb}' takes a sum of {cls.LEAVES} numbers, not {count}")
+        return cls(term)
+
+
+# --- a game's whole numbering ----------------------------------------------------------------------------
+Member = type[FieldAction] | type[ExpressionAction] | Action | ActionTable
+
+
+class ActionSpace:
+    """A game's actions numbered block by block, in the order given: each :class:`FieldAction` kind takes
+    ``count()`` numbers, each :class:`ExpressionAction` kind the numbers of its sums, an
+    :class:`ActionTable` (the card plays) its length, and a single action one number. ``len`` is the
+    game's ``num_distinct_actions``; ``kinds`` its ``ACTION_KINDS``.
+
+    Sums are numbered relative to the table, so a game with an expression kind passes its ``board`` to
+    ``encode`` and ``decode``; no other block reads it.
+    """
+
+    def __init__(self, *members: Member) -> None:
+        self._starts: list[int] = []
+        self._decoders: list[Callable[[int, Sequence[int]], Action]] = []
+        self._kinds: dict[type[Action], tuple[int, Expressions | None]] = {}
+        self._singles: dict[Action, int] = {}
+        kinds: dict[type[Action], None] = {}
+        size = 0
+        for member in members:
+            self._starts.append(size)
+            size += self._add(member, size)
+            kinds.update(dict.fromkeys(self._kinds_of(member)))
+        self.size = size
+        self.kinds = tuple(kinds)
+
+    def _add(self, member: Member, start: int) -> int:
+        if isinstance(member, ActionTable):
+            self._singles.update({action: start + k for k, action in enumerate(member.actions)})
+            self._decoders.append(lambda n, board: member[n])
+            return len(member)
+        if isinstance(member, Action):
+            self._singles[member] = start
+            self._decoders.append(lambda n, board: member)
+            return 1
+        if member in self._kinds:
+            raise ValueError(f"the kind {member.__name__} is numbered twice")
+        if issubclass(member, ExpressionAction):
+            sums = Expressions(member.LEAVES)
+            self._kinds[member] = (start, sums)
+            self._decoders.append(lambda n, board: member(sums.decode(n, board)))
+            return sums.size
+        if not issubclass(member, FieldAction):
+            raise TypeError(f"{member.__name__} has no numbering: make it a FieldAction or list its actions")
+        fields = member
+        self._kinds[member] = (start, None)
+        self._decoders.append(lambda n, board: fields.from_number(n))
+        return fields.count()
+
+    @staticmethod
+    def _kinds_of(member: Member) -> list[type[Action]]:
+        if isinstance(member, ActionTable):
+            return [type(action) for action in member.actions]
+        return [type(member)] if isinstance(member, Action) else [member]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def encode(self, action: Action, board: Sequence[int] = ()) -> int:
+        """The action's number; ``NotationError`` for an action that has none in this game."""
+        block = self._kinds.get(type(action))
+        if block is not None:
+            start, sums = block
+            if sums is not None and isinstance(action, ExpressionAction):
+                return start + sums.encode(action.expression, board)
+            if isinstance(action, FieldAction):
+                return start + action.number()
+        number = self._singles.get(action)
+        if number is None:
+            raise NotationError(f"{action} is not an action of this game")
+        return number
+
+    def decode(self, number: int, board: Sequence[int] = ()) -> Action:
+        if type(number) is not int or not 0 <= number < self.size:
+            raise NotationError(f"actions are numbered 0 to {self.size - 1}, not {number!r}")
+        block = bisect_right(self._starts, number) - 1
+        return self._decoders[block](number - self._starts[block], board)
+
+    def parse(self, text: object) -> Action:
+        """Read notation against this space's kinds (as ``parse_action_text``)."""
+        return parse_action_text(text, self.kinds)

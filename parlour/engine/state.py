@@ -16,8 +16,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, ActionTable, parse_action_text
-from parlour.engine.match import HandResult, Result, result_by_score
+from parlour.engine.actions import Action, Numbering, parse_action_text
+from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
 from parlour.engine.seating import Seating
@@ -35,8 +35,9 @@ class State:
 
     info: ClassVar[GameInfo]
     ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = ()
-    # Every distinct action in number order: the integer encoding for RL and bots.
-    ACTIONS: ClassVar[ActionTable]
+    # Every distinct action in number order: the integer encoding for RL and bots (an ``ActionTable``
+    # listing them, or an ``ActionSpace`` of blocks).
+    ACTIONS: ClassVar[Numbering]
     # Names of the mutable containers (lists, dicts) a clone must copy rather than share.
     MUTABLE: ClassVar[tuple[str, ...]] = ()
     # The seat dealing the current hand, for games that deal more than once (see ``_next_deal``).
@@ -44,6 +45,8 @@ class State:
     # How many deals the game lasts, where the book or an option counts them (set by ``_setup``);
     # None where only the book's own end (a target, the rubbers) stops the game.
     hands_in_game: int | None = None
+    # Why the game stopped before the book's usual end (a seat that cannot pay), set by ``_end_early``.
+    ended_early: EarlyEnd | None = None
 
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -171,7 +174,7 @@ class State:
         """Winners and final standings; only once the game is over."""
         if not self.is_over:
             raise GameOver("the game is not over yet", rule="game over")
-        return result_by_score(self.scores(), self.info.lowest_score_wins)
+        return result_by_score(self.scores(), self.info.lowest_score_wins, ended_early=self.ended_early)
 
     def clone(self) -> State:
         """An independent copy, cheap enough for search."""
@@ -352,6 +355,13 @@ class State:
         self.hand_number += 1
         self._pass_deal()
         self._deal()
+
+    def _end_early(self, seat: int | None, reason: str) -> None:
+        """After a finished deal, the game stops before its usual end because of ``seat`` (one who cannot
+        pay what it owes: Kabu's end); ``reason`` in the book's words goes into the result, which ranks
+        the seats as they stand."""
+        self.ended_early = EarlyEnd(seat, reason)
+        self._next_deal(over=True)
 
     def _pass_deal(self) -> None:
         """The deal passes to the next seat in turn; a game that seats its players anew says otherwise."""

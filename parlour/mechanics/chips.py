@@ -19,9 +19,11 @@ opens it as the newest; a pot emptied by a payment out of it is closed. Balances
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from parlour.engine.match import Reason
 
 Account = int | str   # a seat, or a pot's name
 
@@ -152,6 +154,31 @@ class Ledger:
             raise ValueError("there is no pot to take" if name is None else f"no pot named {name!r} is open")
         return self.pay(name, seat, self.pots[name], reason, tag)
 
+    def split_pot(self, winners: Collection[int], order: Sequence[int], pot: str | None = None,
+                  reason: str = "shares the pot", tag: str = "pot") -> tuple[Entry, ...]:
+        """Equal hands share a pot (the newest if none is named): equal shares, and the chips left over,
+        one each, to the winners first in ``order``, every seat in the book's order for the odd chip
+        (Razz: from the dealer's left, ``seating.order_from(seating.next(dealer))``).
+
+        >>> ledger = Ledger([0, 0, 0, 0], {"pot": 25})
+        >>> [(e.target, e.amount) for e in ledger.split_pot({3, 1}, order=(1, 2, 3, 0))]
+        [(1, 13), (3, 12)]
+        """
+        name = self.newest_pot if pot is None else pot
+        if name is None or name not in self.pots:
+            raise ValueError("there is no pot to split" if name is None else f"no pot named {name!r} is open")
+        sharing = [seat for seat in order if seat in winners]
+        if not sharing or len(sharing) != len(winners):
+            raise ValueError("the order for the odd chip names every seat that shares the pot")
+        total = self.pots[name]
+        return tuple(self.pay(name, seat, amount, _share_words(reason, amount, total, odd), tag)
+                     for seat, amount, odd in shares(total, sharing))
+
+    def cannot_pay(self, debts: Sequence[int]) -> tuple[int, ...]:
+        """The seats whose debt (``debts[seat]``) is more than their chips: where a book ends the game on
+        a player who cannot pay (Kabu), before anything is paid."""
+        return tuple(seat for seat, owed in enumerate(debts) if owed > self.chips[seat])
+
     def refund(self, entry: Entry, reason: str, factor: int = 1, tag: str = "refund") -> Entry:
         """Pay ``entry`` back, ``factor`` times over (a pot taken and refunded opens again as the newest)."""
         if factor < 1:
@@ -178,3 +205,32 @@ class Ledger:
     def _seat(self, seat: object) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.chips):
             raise ValueError(f"no seat {seat!r} in this ledger")
+
+
+def shares(amount: int, seats: Sequence[int]) -> tuple[tuple[int, int, bool], ...]:
+    """``amount`` divided equally among ``seats``: each seat's share and whether it holds an odd chip,
+    the chips left over going one each to the first seats.
+
+    >>> shares(10, (2, 0, 1))
+    ((2, 4, True), (0, 3, False), (1, 3, False))
+    """
+    if not seats:
+        raise ValueError("a share needs at least one seat")
+    each, odd = divmod(amount, len(seats))
+    return tuple((seat, each + (k < odd), k < odd) for k, seat in enumerate(seats))
+
+
+def reasons(entries: Sequence[Entry]) -> tuple[Reason, ...]:
+    """A deal's reasons from its ledger entries: each seat's side of every payment, as a hand result
+    words them."""
+    out = []
+    for entry in entries:
+        if isinstance(entry.source, int):
+            out.append(Reason(entry.source, -entry.amount, entry.reason))
+        if isinstance(entry.target, int):
+            out.append(Reason(entry.target, entry.amount, entry.reason))
+    return tuple(out)
+
+
+def _share_words(reason: str, amount: int, total: int, odd: bool) -> str:
+    return f"{reason}: {amount} of {total}" + (", with an odd chip" if odd else "")

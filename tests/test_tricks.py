@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import parlour
 from parlour.cards import ACE_HIGH, PIQUET_32, SPANISH_40, STANDARD_52, Card, Pack, Rank, Suit, parse_cards
 from parlour.mechanics.tricks import (
     PLAIN,
@@ -13,6 +14,7 @@ from parlour.mechanics.tricks import (
     FollowRules,
     above,
     beaters,
+    beats,
     follower,
     legal_plays,
     renege_exemptions,
@@ -229,3 +231,62 @@ def test_unheld_is_exactly_what_legal_plays_allows(rules: FollowRules) -> None:
             assert not hand & proof
             other = (sum(1 << c for c in deck[13:13 + rng.randrange(0, 9)]) & ~proof) | 1 << card
             assert legal_plays(other, trick, HEARTS, rules) >> card & 1
+
+
+# --- the life of a trick (tricks.TrickPlayState and tricks.beats), shown on Tëtka and Calabrasella ---------
+def tetka_deal() -> dict[str, object]:
+    """Seat 0 leads (seat 3 deals); each seat's first cards are the ones the tests play."""
+    firsts = ("KC 2D", "AC 3D", "5C 4D", "6H 5D")
+    rest = [c for c in (str(card) for card in STANDARD_52.cards) if c not in " ".join(firsts).split()]
+    hands = [f.split() + rest[11 * s:11 * s + 11] for s, f in enumerate(firsts)]
+    return {"hands": hands, "bum": hands[3][-1]}
+
+
+def play(state: parlour.State, cards: str) -> None:
+    for card in cards.split():
+        state.apply(state.to_move[0], f"play {card}")
+
+
+def test_beats_a_higher_card_of_the_suit_or_any_trump_over_a_plain_card() -> None:
+    """Beating the card that holds a trick: higher in its effective suit, or a trump on a plain card."""
+    def beats_(card: str, best: str, order: CardOrder = HEARTS) -> bool:
+        return beats(STANDARD_52.index[Card.parse(card)], STANDARD_52.index[Card.parse(best)], order)
+    assert beats_("AS", "KS") and not beats_("QS", "KS")
+    assert beats_("2H", "AS") and not beats_("AS", "2H")
+    assert not beats_("AD", "KS")                      # a plain card of another suit never beats
+    assert not beats_("2H", "AS", NO_TRUMP)
+
+
+def test_trick_taker_records_the_trick_logs_it_and_leads_next() -> None:
+    """The highest card of the suit led takes the trick; it is recorded (leader, taker, cards, mask),
+    logged, and its taker leads the next trick."""
+    state = parlour.new_game("tetka", seed=1, deal=tetka_deal())
+    play(state, "KC AC 5C 6H")
+    leader, taker, cards, won = state.taken[-1]  # type: ignore[attr-defined]
+    assert (leader, taker) == (0, 1) and won == mask(STANDARD_52, "KC AC 5C 6H")
+    assert [str(STANDARD_52.cards[c]) for c in cards] == ["KC", "AC", "5C", "6H"]
+    assert state.leader == 1 and state.to_move == (1,) and state.trick == []  # type: ignore[attr-defined]
+    assert any(line.startswith("seat 1 wins trick 1") for line in state.view(None).log)
+
+
+def test_voids_are_shown_by_not_following() -> None:
+    """Not following suit shows the suit led is missing from that hand, by the seat that played it."""
+    state = parlour.new_game("tetka", seed=1, deal=tetka_deal())
+    play(state, "KC AC 5C 6H")
+    assert state.voids() == [0, 0, 0, 1 << int(Suit.CLUBS)]  # type: ignore[attr-defined]
+
+
+def test_the_view_shows_the_trick_and_the_last_trick_seat_by_seat() -> None:
+    """A view's table lists the trick being played and the last trick, each card with who played it."""
+    state = parlour.new_game("tetka", seed=1, deal=tetka_deal())
+    play(state, "KC AC 5C 6H 3D")
+    table = state.view(0).table
+    assert table["trick"] == [{"seat": 1, "card": "3D"}]
+    assert table["last_trick"] == [{"seat": s, "card": c} for s, c in enumerate(("KC", "AC", "5C", "6H"))]
+
+
+def test_seats_that_sit_out_are_skipped_in_the_trick() -> None:
+    """Four at Calabrasella: the dealer sits out, so the trick passes over his seat."""
+    state = parlour.new_game("calabrasella", seed=1, players=4)
+    assert state.dealer == 3                                            # type: ignore[attr-defined]
+    assert [state._seat_at(2, k) for k in range(3)] == [2, 0, 1]       # type: ignore[attr-defined]

@@ -10,6 +10,9 @@ forgets it, so a game never needs to when it deals, plays or exchanges.
 Games with other phases (an auction, robbing the trump, an exchange) say when cards are being played
 (``_in_play``) and override ``_legal``, ``_check`` and ``_do`` for their other actions, calling these for
 the play of a card; the fast path below is taken only while ``_in_play`` holds.
+
+A game whose cards go to tricks builds on ``mechanics.tricks.TrickPlayState``, which adds to this class the
+life of a trick (its taker, record, log, voids and view), written once for every trick game.
 """
 
 from __future__ import annotations

@@ -74,7 +74,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.errors import GameOver
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import OPEN, Auction, Bid, Double, Redouble
@@ -350,7 +349,7 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
     return tuple(reasons), summary
 
 
-def trick_line(number: int, taker: int, cards: tuple[int, ...]) -> str:
+def trick_line(number: int, taker: int, cards: Sequence[int]) -> str:
     return f"seat {taker} wins trick {number} ({' '.join(str(CARDS[c]) for c in cards)})"
 
 
@@ -371,13 +370,13 @@ class DealRecord:
     declarer_tricks: int | None                 # once the play is over
 
 
-class AuctionBridgeState(CardPlayState):
+class AuctionBridgeState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, BridgeBid, Pass, Double, Redouble)
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = ACTIONS      # the first 52 actions are the plays, in pack order
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
-    MUTABLE = ("hands", "trick", "taken", "voids", "won", "totals", "rubber_points", "below", "games",
+    MUTABLE = ("hands", "trick", "taken", "won", "totals", "rubber_points", "below", "games",
                "auction")
 
     # --- the game and each deal --------------------------------------------------------------------
@@ -414,11 +413,9 @@ class AuctionBridgeState(CardPlayState):
         self.dummy = -1
         self.dummy_shown = False
         self.trick: list[int] = []
-        # Each finished trick: (leader, taker, its cards in playing order).
-        self.taken: list[tuple[int, int, tuple[int, ...]]] = []
+        self.taken: list[tricks.Taken] = []
         self.leader = -1
         self.turn_hand = self.dealer     # whose cards are played next (dummy's are played by the declarer)
-        self.voids = [0] * 4             # suits (as bits) each seat has shown it lacks
         self.won = [0, 0]                # tricks by side this deal
         self.to_move = SEAT[self.dealer]
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
@@ -560,8 +557,6 @@ class AuctionBridgeState(CardPlayState):
         hand = self.turn_hand
         self.hands[hand] ^= BIT[index]
         trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[hand] |= 1 << SUIT_OF[trick[0]]
         trick.append(index)
         if not self.dummy_shown:
             self.dummy_shown = True
@@ -573,18 +568,18 @@ class AuctionBridgeState(CardPlayState):
             self.turn_hand = following
             self.to_move = SEAT[self.declarer if following == self.dummy else following]
             return
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, self.order))
-        cards = tuple(trick)
-        self.taken.append((leader, taker, cards))
-        self.won[taker & 1] += 1
-        self._log.append((len(self._history), trick_line, (len(self.taken), taker, cards), None))
-        self.trick = []
-        self.leader = self.turn_hand = taker
+        taker = self.turn_hand = self._take_trick()
         if len(self.taken) == TRICKS:
             self._end_deal(self.won[self.declarer & 1])
         else:
             self.to_move = SEAT[self.declarer if taker == self.dummy else taker]
+
+    def _card_order(self) -> tricks.CardOrder:
+        return self.order
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        self.won[taker & 1] += 1
+        return trick_line, (number, taker, tuple(self.taken[-1][2]))
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -605,10 +600,8 @@ class AuctionBridgeState(CardPlayState):
         position = tricks.winner(trick, self.order)
         partner_winning = len(trick) - position == 2
         if not partner_winning:
-            best = power[trick[position]]
-            led = SUIT_OF[trick[0]]
-            beats = [c for c in bit_indices(legal)
-                     if power[c] > best and (SUIT_OF[c] == led or power[c] >= tricks.TRUMP_POWER)]
+            best = trick[position]
+            beats = [c for c in bit_indices(legal) if tricks.beats(c, best, self.order)]
             if beats:
                 return ACTIONS[min(beats, key=power.__getitem__)]
         return ACTIONS[min(bit_indices(legal), key=power.__getitem__)]
@@ -692,7 +685,7 @@ class AuctionBridgeState(CardPlayState):
     def _record_of_deal(self) -> DealRecord:
         dealt = self.dealt_hands()
         played = self.phase == PLAY
-        tricks_played = tuple((leader, cards) for leader, _, cards in self.taken)
+        tricks_played = tuple((leader, tuple(cards)) for leader, _, cards, _ in self.taken)
         if played and self.trick:
             tricks_played += ((self.leader, tuple(self.trick)),)
         done = played and len(self.taken) == TRICKS
@@ -704,7 +697,7 @@ class AuctionBridgeState(CardPlayState):
     def dealt_hands(self) -> list[int]:
         """The four hands of the current deal as they were dealt: what is held and what has been played."""
         dealt = list(self.hands)
-        for leader, _, cards in self.taken:
+        for leader, _, cards, _ in self.taken:
             for k, card in enumerate(cards):
                 dealt[(leader + k) % 4] |= BIT[card]
         for k, card in enumerate(self.trick):
@@ -746,7 +739,7 @@ class AuctionBridgeState(CardPlayState):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         playing = self.declarer >= 0     # a contract stands (the last one stays on view once the game is over)
         tricks_won = [0] * 4
-        for _, taker, _ in self.taken:
+        for _, taker, _, _ in self.taken:
             tricks_won[taker] += 1
         seats = []
         for s in range(4):
@@ -763,12 +756,9 @@ class AuctionBridgeState(CardPlayState):
         auction = self.auction
         calls = [{"seat": s, "call": str(call)} for s, call in auction.calls]
         contract = contract_text(self.level, self.denomination, self.doubled) if playing else None
-        table: dict[str, Any] = {"auction": calls, "trick": self._plays(self.leader, self.trick)}
+        table = {"auction": calls, **self._trick_table()}
         if contract is not None:
             table["contract"] = f"{contract} by seat {self.declarer}"
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "contract": contract,
@@ -789,16 +779,14 @@ class AuctionBridgeState(CardPlayState):
         hand = cards_text(self.hands[seat]).split() if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
-        return [{"seat": (leader + k) % 4, "card": str(CARDS[c])} for k, c in enumerate(cards)]
-
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
+        voids = self.voids()
         for s in range(4):
             if s == seat or (self.dummy_shown and s == self.dummy):
                 continue
-            unknown.hide(s, self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
+            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

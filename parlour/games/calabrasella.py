@@ -63,7 +63,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -218,12 +217,14 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(CardPlayState):
+class CalabrasellaState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
-    MUTABLE = ("hands", "totals", "trick", "taken", "won", "voids", "played")
+    MUTABLE = ("hands", "totals", "trick", "taken", "won", "played")
+    trick_size = 3
+    tricks_in_deal = TRICKS
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -259,9 +260,8 @@ class CalabrasellaState(CardPlayState):
         # asks for a 2; all 3s and 2s when he had nothing to ask for).
         self.known_held = 0
         self.trick: list[int] = []
-        self.taken: list[tuple[int, int, list[int]]] = []   # finished tricks: leader, taker, cards
+        self.taken: list[tricks.Taken] = []
         self.won = [0] * n        # cards won in tricks, by seat
-        self.voids = [0] * n      # suits (as bits) each seat has shown it lacks
         self.played = [0] * n     # cards each seat has played this deal
         self.leader = self.order[0]
         self.to_move = (self.order[0],)
@@ -454,28 +454,15 @@ class CalabrasellaState(CardPlayState):
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        bit = BIT[index]
-        self.hands[seat] ^= bit
-        self.played[seat] |= bit
-        trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
-        trick.append(index)
-        if len(trick) < 3:
-            self.to_move = (self.after[seat],)
-            return
-        leader = self.leader
-        position = tricks.winner(trick, ORDER)
-        taker = self.order[(self.order.index(leader) + position) % 3]
-        self.taken.append((leader, taker, trick))
-        self.won[taker] |= BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]]
-        self._log.append((len(self._history), "seat {} wins trick {}", (taker, len(self.taken)), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand()
-        else:
-            self.to_move = (taker,)
+        self.played[seat] |= BIT[index]
+        super()._play(seat, index)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDER
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        self.won[taker] |= mask
+        return super()._trick_won(number, taker, mask)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -547,7 +534,7 @@ class CalabrasellaState(CardPlayState):
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         tricks_won = [0] * self.players
-        for _, taker, _ in self.taken:
+        for _, taker, _, _ in self.taken:
             tricks_won[taker] += 1
         seats = []
         for s in range(self.players):
@@ -560,15 +547,9 @@ class CalabrasellaState(CardPlayState):
                 status.append("adversary")
             seats.append(seat_entry(s, team=None if self.single < 0 else int(s != self.single),
                                     held=self.hands[s].bit_count(), tricks=tricks_won[s], status=", ".join(status)))
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "talon": cards_text(self.talon).split() if self.talon_open else [],
-            "talon_face_down": 0 if self.talon_open else self.talon.bit_count(),
-            "stock_face_down": self.buried.bit_count(),
-        }
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(talon=cards_text(self.talon).split() if self.talon_open else [],
+                                  talon_face_down=0 if self.talon_open else self.talon.bit_count(),
+                                  stock_face_down=self.buried.bit_count())
         single_points, other_points = self.side_points()
         extra: dict[str, Any] = {
             "dealer": self.dealer, "single": None if self.single < 0 else self.single,
@@ -586,10 +567,6 @@ class CalabrasellaState(CardPlayState):
         hand = cards_text(self.hands[seat]).split() if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        start = self.order.index(leader)
-        return [{"seat": self.order[(start + k) % 3], "card": str(CARDS[c])} for k, c in enumerate(cards)]
-
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
@@ -600,6 +577,7 @@ class CalabrasellaState(CardPlayState):
         held = self.known_held  # cards the single player is known to have held when he asked
         gift_known = gift_hidden and bool(self.played[receiver] & held)
         asked_hidden = self.asked >= 0 and receiver != TALON and seat != single
+        voids = self.voids()
         for s in self.order:
             if s == seat:
                 continue
@@ -609,7 +587,7 @@ class CalabrasellaState(CardPlayState):
                 keep = hand & self.taken_from_talon
             elif seat == single and s == receiver and self.gift >= 0:
                 keep = hand & BIT[self.gift]
-            allowed = tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask)
+            allowed = tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask)
             if s != single and seat != single:
                 if asked_hidden:
                     allowed &= ~BIT[self.asked]

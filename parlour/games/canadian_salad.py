@@ -42,7 +42,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -90,7 +89,6 @@ LEGAL = tricks.follower(ORDER)
 PLAYS = ActionTable([Play(card) for card in PACK.cards], chunk=13)
 INDEX = PACK.index
 BIT = tuple(1 << i for i in range(len(PACK)))
-SEAT = tuple((s,) for s in range(6))
 
 # The cards set aside for each player count, so that the deal comes out even.
 REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
@@ -189,7 +187,7 @@ def trick_line(number: int, taker: int, mask: int, conditions: int, last: bool) 
     return f"seat {taker} wins trick {number}" + (f": {points} ({', '.join(worded)})" if costs else "")
 
 
-class CanadianSaladState(CardPlayState):
+class CanadianSaladState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
     PACK = PACK
@@ -202,7 +200,8 @@ class CanadianSaladState(CardPlayState):
         n = self.players
         self.totals = [0] * n
         self.hands_in_game = DEALS_IN_ROUND * self.options["rounds"]
-        self.hand_size = HAND_SIZES[n]
+        self.hand_size = self.tricks_in_deal = HAND_SIZES[n]
+        self.trick_size = n
         self.removed = REMOVED_MASKS[n]
         self.in_play = [i for i in range(len(PACK)) if not self.removed >> i & 1]
         self.dealer = n - 1
@@ -223,10 +222,10 @@ class CanadianSaladState(CardPlayState):
             self.hands = self._deal_around(deck, self.dealer)
         self.conditions = DEALS[self.deal_kind]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tuple[int, int, list[int], int]] = []
+        self.taken: list[tricks.Taken] = []
         self.trick: list[int] = []
         self.leader = self.seating.next(self.dealer)
-        self.to_move = SEAT[self.leader]
+        self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
 
     def _read_prepared(self, deal: Any) -> list[int]:
@@ -250,28 +249,11 @@ class CanadianSaladState(CardPlayState):
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
-    def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] ^= 1 << index
-        trick = self.trick
-        trick.append(index)
-        if len(trick) < self.players:
-            self.to_move = SEAT[self.seating.following[seat]]
-            return
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
-        mask = 0
-        for card in trick:
-            mask |= BIT[card]
-        self.taken.append((leader, taker, trick, mask))
-        number = len(self.taken)
-        last = number == self.hand_size
-        self._log.append((len(self._history), trick_line, (number, taker, mask, self.conditions, last), None))
-        self.trick = []
-        self.leader = taker
-        if last:
-            self._end_hand()
-        else:
-            self.to_move = SEAT[taker]
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDER
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        return trick_line, (number, taker, mask, self.conditions, number == self.hand_size)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -325,17 +307,6 @@ class CanadianSaladState(CardPlayState):
         return [seat_points(self.conditions, count, won, seat == last)
                 for seat, (count, won) in enumerate(self.tallies())]
 
-    def voids(self) -> list[int]:
-        """Suits (as bits) each seat has shown it lacks by not following, this deal."""
-        voids = [0] * self.players
-        for leader, _, cards, _ in [*self.taken, (self.leader, None, self.trick, 0)]:
-            if cards:
-                led = SUIT_OF[cards[0]]
-                for k, card in enumerate(cards):
-                    if SUIT_OF[card] != led:
-                        voids[self.seating.next(leader, k)] |= 1 << led
-        return voids
-
     def _end_hand(self) -> None:
         last_taker = self.taken[-1][1]
         tallies = tuple(self.tallies())
@@ -356,13 +327,7 @@ class CanadianSaladState(CardPlayState):
         seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tallies[s][0],
                             status="dealer" if s == self.dealer else "")
                  for s in range(self.players)]
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "set_aside": [str(c) for c in PACK.cards_in(self.removed)],
-        }
-        if self.taken:
-            leader, _, cards, _ = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(set_aside=[str(c) for c in PACK.cards_in(self.removed)])
         kind = self.deal_kind
         extra = {"dealer": self.dealer, "deal": DEAL_NAMES[kind], "deal_in_round": kind + 1,
                  "penalises": [name for bit, name in zip((TRICK, HEART, QUEEN, KING, LAST), DEAL_NAMES, strict=False)
@@ -373,9 +338,6 @@ class CanadianSaladState(CardPlayState):
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
-
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)

@@ -76,7 +76,6 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
 from parlour.mechanics.chips import Entry, Ledger
@@ -249,12 +248,14 @@ def word_deal(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, .
     return tuple(reasons), summary
 
 
-class PreferenceState(CardPlayState):
+class PreferenceState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
-    MUTABLE = ("hands", "trick", "taken", "tricks_won", "voids", "ledger", "auction", "first_calls")
+    MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
+    trick_size = 3
+    tricks_in_deal = TRICKS
 
     # --- the pool and the deal -----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -293,9 +294,8 @@ class PreferenceState(CardPlayState):
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
         self.trick: list[int] = []
-        self.taken: list[tuple[int, int, list[int]]] = []   # finished tricks: leader, taker, cards
+        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
-        self.voids = [0] * n          # suits (as bits) each seat has shown it lacks
         self.leader = self.active[0]
         self.to_move = (self.active[0],)
 
@@ -451,28 +451,12 @@ class PreferenceState(CardPlayState):
         self.to_move = (self.leader,)
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
-    def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] ^= BIT[index]
-        trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
-        trick.append(index)
-        if len(trick) < 3:
-            self.to_move = (self.after[seat],)
-            return
-        leader = self.leader
-        taker = leader
-        for _ in range(tricks.winner(trick, ORDERS[self.trump])):  # type: ignore[index]
-            taker = self.after[taker]
-        self.taken.append((leader, taker, trick))
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDERS[self.trump]  # type: ignore[index]
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.tricks_won[taker] += 1
-        self._log.append((len(self._history), "seat {} wins trick {}", (taker, len(self.taken)), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._settle()
-        else:
-            self.to_move = (taker,)
+        return super()._trick_won(number, taker, mask)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -526,7 +510,7 @@ class PreferenceState(CardPlayState):
         return super().rollout_action(seat, rng)
 
     # --- payments (the pool, through the shared ledger) ---------------------------------------------------
-    def _settle(self) -> None:
+    def _end_hand(self) -> None:
         declarer, suit = self.declarer, self.trump
         assert suit is not None
         won = self.tricks_won[declarer]
@@ -584,13 +568,8 @@ class PreferenceState(CardPlayState):
             seats.append(seat_entry(s, team=team,
                                     held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
                                     chips=self.ledger.chips[s], status=", ".join(status)))
-        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick),
-                                 "widow_face_down": self.widow.bit_count(),
-                                 "laid_away_face_down": self.laid_away.bit_count(),
-                                 "pots": self.ledger.pots_view()}
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(widow_face_down=self.widow.bit_count(),
+                                  laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())
         first = self.first_calls if self.phase != FIRST else self.auction.calls
         second = self.auction.calls if self.round == 2 else []
         extra: dict[str, Any] = {
@@ -610,20 +589,14 @@ class PreferenceState(CardPlayState):
         hand = cards_text(self.hands[seat]).split() if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        out, seat = [], leader
-        for card in cards:
-            out.append({"seat": seat, "card": str(CARDS[card])})
-            seat = self.after[seat]
-        return out
-
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
+        voids = self.voids()
         for s in self.active:
             if s == seat:
                 continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
+            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.laid_away and seat != self.declarer:

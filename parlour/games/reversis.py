@@ -38,7 +38,7 @@ twelve cards, the others eleven; ``down`` gives the face-down cards of the seats
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -62,7 +62,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 from parlour.mechanics.chips import Entry, Ledger
 
@@ -186,12 +185,14 @@ def words(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...],
     return tuple(reasons), summary
 
 
-class ReversisState(CardPlayState):
+class ReversisState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = PLAY_TABLE
     MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
+    trick_size = 4
+    tricks_in_deal = TRICKS
 
     # --- antes and the deal ---------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -223,7 +224,7 @@ class ReversisState(CardPlayState):
         self.kept: list[int] = []          # seats that kept their hand (public)
         self.shown = [0] * 4
         self.claims: list[tuple[int, int]] = []   # (leader, card) for a led ace or Quinola
-        self.taken: list[tuple[int, int, tuple[int, ...]]] = []
+        self.taken: list[tricks.Taken] = []
         self.trick: list[int] = []
         self.leader = self.seating.next(self.dealer)
         self.eligible = -1
@@ -353,45 +354,37 @@ class ReversisState(CardPlayState):
             self.shown[seat] = qualifying(self._start_hand(seat)) & self.hands[seat]
             self._say("seat {} renounces and undertakes the espagnolette, showing {}", seat,
                       " ".join(card_text(c) for c in bit_indices(self.shown[seat])))
-        self.hands[seat] ^= BIT[card]
         self.shown[seat] &= ~BIT[card]
-        trick.append(card)
-        if len(trick) < 4:
-            self.to_move = SEAT[self.seating.following[seat]]
-            return
-        leader = self.leader
-        place = tricks.winner(trick, ORDER)
-        taker = self.seating.next(leader, place)
-        cards = tuple(trick)
-        self.taken.append((leader, taker, cards))
+        super()._play(seat, card)
+
+    def _after_trick(self, taker: int) -> None:
+        """Aces and Quinola are paid the moment their trick is taken; the reversis is made by the ninth."""
+        leader, _, cards, _ = self.taken[-1]
         number = len(self.taken)
-        self._say("seat {} wins trick {}", taker, number)
         if self.reversis < 0:
             self._ace_and_quinola(leader, taker, cards)
-            if number == 9 and all(t == taker for _, t, _ in self.taken):
+            if number == 9 and all(t == taker for _, t, _, _ in self.taken):
                 self._commit_reversis(taker)
         elif taker != self.reversis and self.broken_by < 0:
             self.broken_by = taker
-            self.broken_by_quinola = cards[place] == QUINOLA
+            self.broken_by_quinola = cards[tricks.winner(cards, ORDER)] == QUINOLA
             self._say("seat {} breaks the reversis", taker)
-        self.trick = []
-        self.leader = taker
-        if number == TRICKS:
-            self._end_hand()
-        else:
-            self.to_move = SEAT[taker]
+        super()._after_trick(taker)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDER
 
     def _start_hand(self, seat: int) -> int:
         """The seat's hand when play began: what it holds plus what it has played this deal."""
         hand = self.hands[seat]
-        for leader, _, cards in [*self.taken, (self.leader, -1, tuple(self.trick))]:
+        for leader, _, cards, _ in [*self.taken, (self.leader, -1, self.trick, 0)]:
             for k, card in enumerate(cards):
                 if self.seating.next(leader, k) == seat:
                     hand |= BIT[card]
         return hand
 
     # --- aces and Quinola, paid the moment they fall -----------------------------------------------
-    def _ace_and_quinola(self, leader: int, taker: int, cards: tuple[int, ...]) -> None:
+    def _ace_and_quinola(self, leader: int, taker: int, cards: list[int]) -> None:
         ledger = self.ledger
         led = SUIT_OF[cards[0]]
         for k, card in enumerate(cards):
@@ -420,7 +413,7 @@ class ReversisState(CardPlayState):
                 else:
                     ledger.pay(player, leader, ace_value(card), f"{name} forced", "ace")
 
-    def _forced(self, player: int, card: int, cards: tuple[int, ...], k: int) -> bool:
+    def _forced(self, player: int, card: int, cards: Sequence[int], k: int) -> bool:
         """Played to its own suit by a player who held no other card of that suit (notes)."""
         return not self.hands[player] & SUIT_MASKS[SUIT_OF[card]]
 
@@ -441,7 +434,7 @@ class ReversisState(CardPlayState):
     def _commit_reversis(self, seat: int) -> None:
         self.reversis = seat
         self.reversis_quinola = any(self.seating.next(leader, k) == seat and card == QUINOLA
-                                    for leader, _, cards in self.taken for k, card in enumerate(cards))
+                                    for leader, _, cards, _ in self.taken for k, card in enumerate(cards))
         self.claims = []
         ledger = self.ledger
         for entry in reversed(ledger.since(self.deal_mark)):
@@ -454,13 +447,13 @@ class ReversisState(CardPlayState):
     # --- scoring (the book's words) ---------------------------------------------------------------------
     def tricks_won(self) -> list[int]:
         counts = [0] * 4
-        for _, taker, _ in self.taken:
+        for _, taker, _, _ in self.taken:
             counts[taker] += 1
         return counts
 
     def points_taken(self) -> list[int]:
         points = [0] * 4
-        for _, taker, cards in self.taken:
+        for _, taker, cards, _ in self.taken:
             points[taker] += sum(POINTS[c] for c in cards)
         return points
 
@@ -576,15 +569,8 @@ class ReversisState(CardPlayState):
                                                             ("espagnolette", s == self.espagnolette),
                                                             ("reversis", s == self.reversis)) if on))
                  for s in range(4)]
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "pots": self.ledger.pots_view(),
-            "talon": {"size": self.talon.bit_count()},
-            "face_down": [s for s in range(4) if self.down[s] >= 0],
-        }
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(pots=self.ledger.pots_view(), talon={"size": self.talon.bit_count()},
+                                  face_down=[s for s in range(4) if self.down[s] >= 0])
         extra: dict[str, Any] = {
             "dealer": self.dealer, "trick_number": min(len(self.taken) + 1, TRICKS),
             "points_taken": self.points_taken(), "kept": list(self.kept),
@@ -599,25 +585,10 @@ class ReversisState(CardPlayState):
         return {"phase": "over" if self.is_over else self.phase, "hand": hand, "seats": seats,
                 "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: Any) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": card_text(c)} for k, c in enumerate(cards)]
-
-    def voids(self) -> list[int]:
-        """Suits (as bits) each seat has shown it lacks by not following, this deal. The espagnolette
-        player's plays off suit from the trick where they undertook it to the ninth prove nothing."""
-        voids = [0] * 4
-        for number, (leader, _, cards) in enumerate([*self.taken, (self.leader, -1, tuple(self.trick))], 1):
-            if not cards:
-                continue
-            led = SUIT_OF[cards[0]]
-            for k, card in enumerate(cards):
-                player = self.seating.next(leader, k)
-                if SUIT_OF[card] == led:
-                    continue
-                if player == self.espagnolette and self.espagnolette_trick <= number <= 9:
-                    continue
-                voids[player] |= 1 << led
-        return voids
+    def _shows_void(self, seat: int, number: int) -> bool:
+        """The espagnolette player's plays off suit from the trick where they undertook it to the ninth
+        prove nothing."""
+        return not (seat == self.espagnolette and self.espagnolette_trick <= number <= 9)
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)

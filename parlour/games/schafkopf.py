@@ -65,7 +65,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, Auction
 
@@ -253,13 +252,15 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(CardPlayState):
+class SchafkopfState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
-    MUTABLE = ("hands", "totals", "trick", "taken", "won", "voids", "auction")
+    MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
+    trick_size = 3
+    tricks_in_deal = TRICKS
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -282,10 +283,8 @@ class SchafkopfState(CardPlayState):
         self.buried = 0
         self.bury_at: tuple[int, ...] = ()
         self.trick: list[int] = []
-        # Finished tricks: (leader, taker, cards in the order played).
-        self.taken: list[tuple[int, int, list[int]]] = []
+        self.taken: list[tricks.Taken] = []
         self.won = [0] * 3      # cards taken in tricks, by seat
-        self.voids = [0] * 3    # suits (as bits, trumps the diamond bit) each seat has shown it lacks
         self.leader = self.order[0]
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
@@ -406,26 +405,12 @@ class SchafkopfState(CardPlayState):
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
-    def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] ^= BIT[index]
-        trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
-        trick.append(index)
-        if len(trick) < 3:
-            self.to_move = SEAT[self.seating.following[seat]]
-            return
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
-        self.taken.append((leader, taker, trick))
-        self.won[taker] |= BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]]
-        self._log.append((len(self._history), "seat {} wins trick {}", (taker, len(self.taken)), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand()
-        else:
-            self.to_move = SEAT[taker]
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDER
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        self.won[taker] |= mask
+        return super()._trick_won(number, taker, mask)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -452,7 +437,7 @@ class SchafkopfState(CardPlayState):
         best = trick[tricks.winner(trick, ORDER)]
         best_seat = self.seating.next(self.leader, trick.index(best))
         friend = seat != self.declarer and best_seat != self.declarer
-        winners = [c for c in bit_indices(legal) if beats(c, best, trick[0])]
+        winners = [c for c in bit_indices(legal) if tricks.beats(c, best, ORDER)]
         if friend and len(trick) == 2:
             # A fellow defender holds the trick and no one plays after: give him points, not trumps.
             return PLAYS[max(bit_indices(legal), key=lambda c: (0 if BIT[c] & TRUMPS else CARD_POINTS[c], -POWER[c]))]
@@ -463,14 +448,14 @@ class SchafkopfState(CardPlayState):
     # --- scoring (the book's words) -----------------------------------------------------------------
     def tricks_won(self) -> list[int]:
         counts = [0] * 3
-        for _, taker, _ in self.taken:
+        for _, taker, _, _ in self.taken:
             counts[taker] += 1
         return counts
 
     def last_won(self) -> list[int]:
         """The number of the latest trick each seat has taken this deal (0: none yet)."""
         last = [0] * 3
-        for number, (_, taker, _) in enumerate(self.taken, 1):
+        for number, (_, taker, _, _) in enumerate(self.taken, 1):
             last[taker] = number
         return last
 
@@ -526,17 +511,11 @@ class SchafkopfState(CardPlayState):
             team = None if declarer < 0 else int(s != declarer)
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "widow_face_down": self.widow.bit_count(),
-            "discard_face_down": self.buried.bit_count() if self.phase != OVER else 0,
-        }
+        table = self._trick_table(widow_face_down=self.widow.bit_count(),
+                                  discard_face_down=self.buried.bit_count() if self.phase != OVER else 0)
         if self.phase == OVER and declarer >= 0:
             table["discard"] = cards_text(self.buried).split()
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
-        played = [str(CARDS[c]) for _, _, cards in self.taken for c in cards]
+        played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "declarer": None if declarer < 0 else declarer,
@@ -552,18 +531,16 @@ class SchafkopfState(CardPlayState):
         hand = display_order(self.hands[seat]) if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(CARDS[c])} for k, c in enumerate(cards)]
-
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
         if self.phase == OVER:
             return unknown
+        voids = self.voids()
         for s in range(3):
             if s == seat:
                 continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
+            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.buried and seat != self.declarer:
@@ -615,14 +592,6 @@ def discard_choice(hand: int) -> int:
     return min(cards, key=lambda c: (bool(BIT[c] & TRUMPS), POWER[c]))
 
 
-def beats(card: int, best: int, led: int) -> bool:
-    """Whether ``card`` played now would beat ``best``, the card winning a trick led with ``led``."""
-    suit, best_suit = SUIT_OF[card], SUIT_OF[best]
-    if suit == best_suit:
-        return POWER[card] > POWER[best]
-    return suit == TRUMP
-
-
 def least_choice(legal: int, trick: Sequence[int]) -> int:
     """In least: lead low; follow with the highest card that stays under the trick; when the trick must
     be won, win it with the fewest points; shed the most points when another player is taking it."""
@@ -630,7 +599,7 @@ def least_choice(legal: int, trick: Sequence[int]) -> int:
     if not trick:
         return min(cards, key=lambda c: (CARD_POINTS[c], POWER[c]))
     best = trick[tricks.winner(trick, ORDER)]
-    under = [c for c in cards if not beats(c, best, trick[0])]
+    under = [c for c in cards if not tricks.beats(c, best, ORDER)]
     if under:
         return max(under, key=lambda c: (CARD_POINTS[c], POWER[c]))
     return min(cards, key=lambda c: (CARD_POINTS[c], -POWER[c]))

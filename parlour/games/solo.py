@@ -102,7 +102,6 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.errors import NotationError
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid
@@ -413,7 +412,7 @@ def trick_line(number: int, taker: int) -> str:
 
 
 # --- the game -------------------------------------------------------------------------------------------
-class SoloState(CardPlayState):
+class SoloState(tricks.TrickPlayState):
     """Solo and its three-handed cousin Heart Solo (``heart_solo.py``): the ruleset comes from the variant."""
 
     T: ClassVar[Tables] = SOLO_TABLES
@@ -422,7 +421,8 @@ class SoloState(CardPlayState):
     ACTIONS = SOLO_TABLES.actions
     ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = (Play, SoloBid, Ask, Hold, Pass, Name, Call, Alone, Trumps,
                                                         Abandon, Continue)
-    MUTABLE = ("hands", "trick", "taken", "tricks_won", "voids", "played", "totals")
+    tricks_in_deal = TRICKS
+    MUTABLE = ("hands", "trick", "taken", "tricks_won", "played", "totals")
 
     # --- deal --------------------------------------------------------------------------------------
     def _ruleset(self) -> str:
@@ -434,6 +434,7 @@ class SoloState(CardPlayState):
         self.hands_in_game: int = self.options["hands"]
         self.target: int = self.options.get("target", 0) if self.rules == SPANISH else 0
         self.totals = [0] * self.players
+        self.trick_size = self.players
         self.ledger: Ledger | None = None if self.rules == SPANISH else Ledger.start(self.players,
                                                                                      self.options["stake"])
         prepared = self._prepared_deal()
@@ -490,9 +491,8 @@ class SoloState(CardPlayState):
         self.playing_on = False
         self.shown = 0               # cards shown to all while still held
         self.trick: list[int] = []
-        self.taken: list[tuple[int, int, list[int]]] = []
+        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
-        self.voids = [0] * n         # effective suits (bits) each seat has shown it lacks
         self.played = [0] * n        # cards each seat has played this deal
         self.leader = self.eldest
         self.order = self.T.orders[0]
@@ -839,14 +839,7 @@ class SoloState(CardPlayState):
 
     # --- play (mechanics.tricks) --------------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        bit = 1 << index
-        self.hands[seat] ^= bit
-        self.played[seat] |= bit
-        trick = self.trick
-        suit_of = self.order.suit_of
-        if trick and suit_of[index] != suit_of[trick[0]]:
-            self.voids[seat] |= 1 << suit_of[trick[0]]
-        trick.append(index)
+        self.played[seat] |= 1 << index
         if index == self.called and not self.partner_public:
             self.partner_public = True
             if seat == self.declarer:
@@ -854,23 +847,21 @@ class SoloState(CardPlayState):
             else:
                 self._say("{}, the called ace: seat {} is seat {}'s partner", self.PACK.cards[index], seat,
                           self.declarer)
-        if len(trick) < self.players:
-            self.to_move = (self.seating.following[seat],)
-            return
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, self.order))
-        self.taken.append((leader, taker, trick))
-        self.tricks_won[taker] += 1
-        self._log.append((len(self._history), trick_line, (len(self.taken), taker), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand(abandoned=False)
-        elif self.rules != SPANISH and self.declarer >= 0 and not self.playing_on and self.kind != TOUT \
-                and self.side_tricks() == 5:
+        super()._play(seat, index)
+
+    def _after_trick(self, taker: int) -> None:
+        if len(self.taken) < TRICKS and self.rules != SPANISH and self.declarer >= 0 and not self.playing_on \
+                and self.kind != TOUT and self.side_tricks() == 5:
             self._five_tricks()
         else:
-            self.to_move = (taker,)
+            super()._after_trick(taker)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return self.order
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        self.tricks_won[taker] += 1
+        return trick_line, (number, taker)
 
     def _five_tricks(self) -> None:
         """Foster: the bidder's side has five tricks; he abandons the deal or plays on."""
@@ -891,7 +882,7 @@ class SoloState(CardPlayState):
                     self.playing_on, abandoned, self.side_tricks() if declarer >= 0 else 0,
                     self.tricks_needed(), self.game_value() if declarer >= 0 else 0, self.taken[-1][1])
 
-    def _end_hand(self, abandoned: bool) -> None:
+    def _end_hand(self, abandoned: bool = False) -> None:
         facts = self._deal_facts(abandoned)
         made = facts.side >= facts.needed
         value = facts.value
@@ -971,16 +962,10 @@ class SoloState(CardPlayState):
         best_seat = self.seating.next(self.leader, trick.index(best))
         if self._same_side_known(seat, best_seat):
             return self.PLAYS[min(cards, key=power.__getitem__)]
-        beating = [c for c in cards if self._beats(c, best)]
+        beating = [c for c in cards if tricks.beats(c, best, self.order)]
         if beating:
             return self.PLAYS[min(beating, key=power.__getitem__)]
         return self.PLAYS[min(cards, key=power.__getitem__)]
-
-    def _beats(self, card: int, best: int) -> bool:
-        suit_of, power = self.order.suit_of, self.order.power
-        if suit_of[card] == suit_of[best]:
-            return power[card] > power[best]
-        return suit_of[card] == self.trump
 
     def _same_side_known(self, seat: int, other: int) -> bool:
         if seat == other:
@@ -1034,10 +1019,7 @@ class SoloState(CardPlayState):
             seats.append(seat_entry(s, team=teams[s], held=self.hands[s].bit_count(),
                                     face_up=[str(c) for c in self.PACK.cards_in(shown)], tricks=self.tricks_won[s],
                                     chips=None if chips is None else chips[s], status=", ".join(status)))
-        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick)}
-        if self.taken:
-            leader, _, trick = self.taken[-1]
-            table["last_trick"] = self._plays(leader, trick)
+        table = self._trick_table()
         auction = self.auction
         high = None if auction is None else auction.high
         high_seat = None if auction is None else auction.high_seat
@@ -1060,7 +1042,7 @@ class SoloState(CardPlayState):
             "declarer": self.declarer if self.declarer >= 0 else None,
             "bid_won": CONTRACTS[self.bid_level] if self.bid_level >= 0 and self.phase != AUCTION else None,
             "game": game, "trick_number": min(len(self.taken) + 1, TRICKS),
-            "played": [str(cards[c]) for _, _, trick in self.taken for c in trick],
+            "played": [str(cards[c]) for _, _, trick, _ in self.taken for c in trick],
             "hands_in_game": self.hands_in_game,
         }
         if self.rules != HEART:
@@ -1102,9 +1084,6 @@ class SoloState(CardPlayState):
         return sorted(bit_indices(mask), key=lambda c: (order.suit_of[c] == self.trump, order.suit_of[c],
                                                         order.power[c]))
 
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(self.PACK.cards[c])} for k, c in enumerate(cards)]
-
     # --- what each seat cannot see ------------------------------------------------------------------
     def _pinned(self) -> int:
         """Cards everyone knows the whereabouts of while they are held: shown queens, a known partner's ace."""
@@ -1128,6 +1107,7 @@ class SoloState(CardPlayState):
         # Spanish, all passed: no one held both black queens, so Q♠ is not with the shown Q♣.
         if self.forced:
             not_declarer |= self.T.basta
+        voids = self.voids()
         for s in range(self.players):
             if s == seat:
                 continue
@@ -1135,7 +1115,7 @@ class SoloState(CardPlayState):
             hidden = self.hands[s] & ~keep
             allowed = full & ~not_declarer if s == self.declarer else full
             if suit_masks is not None:
-                allowed = tricks.void_free(self.voids[s], suit_masks, allowed)
+                allowed = tricks.void_free(voids[s], suit_masks, allowed)
             unknown.hide((s, keep), hidden, allowed)
         return unknown
 

@@ -38,7 +38,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -88,7 +87,6 @@ INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
 HAND_SIZE = 13
 BIT = tuple(1 << i for i in range(len(PACK)))
-SEAT = tuple((s,) for s in range(4))
 TRICKS = 13
 
 
@@ -186,13 +184,15 @@ def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[i
     return highest, "most tricks (tie broken by the highest card of the bum suit)"
 
 
-class TetkaState(CardPlayState):
+class TetkaState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
     PACK = PACK
     PLAYS = PLAYS
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
+    trick_size = 4
+    tricks_in_deal = TRICKS
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -212,10 +212,10 @@ class TetkaState(CardPlayState):
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tuple[int, int, list[int], int]] = []
+        self.taken: list[tricks.Taken] = []
         self.trick: list[int] = []
         self.leader = self.seating.next(self.dealer)
-        self.to_move = SEAT[self.leader]
+        self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
 
@@ -239,25 +239,13 @@ class TetkaState(CardPlayState):
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
-    def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] ^= 1 << index
-        trick = self.trick
-        trick.append(index)
-        if len(trick) < 4:
-            self.to_move = SEAT[self.seating.following[seat]]
-            return
-        # The trick is complete. Only who took it is settled now; what it costs is worked out from
-        # ``taken`` when the deal ends or a view asks, keeping the playout hot path short.
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, ORDER))
-        self.taken.append((leader, taker, trick, BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]))
-        self._log.append((len(self._history), trick_line, (len(self.taken), taker, self.taken[-1][3], self.bum), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand()
-        else:
-            self.to_move = SEAT[taker]
+    def _card_order(self) -> tricks.CardOrder:
+        return ORDER
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        # Only who took the trick is settled now; what it costs is worked out from ``taken`` when the deal
+        # ends or a view asks, keeping the playout hot path short.
+        return trick_line, (number, taker, mask, self.bum)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -311,17 +299,6 @@ class TetkaState(CardPlayState):
                 points[reason.seat] += reason.points  # type: ignore[index]
         return points
 
-    def voids(self) -> list[int]:
-        """Suits (as bits) each seat has shown it lacks by not following, this deal."""
-        voids = [0] * 4
-        for leader, _, cards, _ in [*self.taken, (self.leader, None, self.trick, 0)]:
-            if cards:
-                led = SUIT_OF[cards[0]]
-                for k, card in enumerate(cards):
-                    if SUIT_OF[card] != led:
-                        voids[self.seating.next(leader, k)] |= 1 << led
-        return voids
-
     def _end_hand(self) -> None:
         danger = BUM_FACTS[self.bum][2]
         changes = [0] * 4
@@ -351,22 +328,13 @@ class TetkaState(CardPlayState):
                             face_up=[bum_text] if s == self.dealer and bum_held else [],
                             status="dealer" if s == self.dealer else "")
                  for s in range(4)]
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "bum_card": bum_text,
-        }
-        if self.taken:
-            leader, _, cards, _ = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(bum_card=bum_text)
         extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
                  "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
-
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)

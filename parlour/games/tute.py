@@ -57,7 +57,6 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.errors import GameOver, NotationError
 from parlour.mechanics import tricks
@@ -209,11 +208,13 @@ def word_hand(card_points: tuple[int, int], last: int | None, declared: tuple[De
     return tuple(reasons), summary
 
 
-class TuteState(CardPlayState):
+class TuteState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Declare)
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = PLAYS
+    trick_size = 4
+    tricks_in_deal = TRICKS
     # Finished tricks and declarations are never changed again, so clones share their entries.
     MUTABLE = ("hands", "trick", "taken", "declared", "shown", "hand_wins")
 
@@ -239,7 +240,7 @@ class TuteState(CardPlayState):
         self.above = ABOVE[self.trump]
         self.legal_of = LEGAL[self.released][self.trump]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tuple[int, int, list[int], int]] = []
+        self.taken: list[tricks.Taken] = []
         self.trick: list[int] = []
         self.declared: list[Declared] = []
         self.shown = [0] * 4          # cards shown in declarations, while still held
@@ -377,24 +378,18 @@ class TuteState(CardPlayState):
 
     def _play(self, seat: int, index: int) -> None:
         self.may_declare = False
-        self.hands[seat] ^= BIT[index]
-        trick = self.trick
-        trick.append(index)
-        if len(trick) < 4:
-            self.to_move = SEAT[self.seating.following[seat]]
-            return
-        leader = self.leader
-        taker = self.seating.next(leader, tricks.winner(trick, self.order))
-        mask = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]]
-        self.taken.append((leader, taker, trick, mask))
-        self._log.append((len(self._history), trick_line, (len(self.taken), taker, mask), None))
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand()
-        else:
-            self.may_declare = True
-            self.to_move = SEAT[taker]
+        super()._play(seat, index)
+
+    def _after_trick(self, taker: int) -> None:
+        # The taker of any trick but the last may declare before leading to the next.
+        self.may_declare = len(self.taken) < TRICKS
+        super()._after_trick(taker)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return self.order
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        return trick_line, (number, taker, mask)
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -489,11 +484,7 @@ class TuteState(CardPlayState):
                             face_up=[str(c) for c in PACK.cards_in(self._face_up(s))],
                             status="dealer" if s == self.dealer else "")
                  for s in range(4)]
-        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick),
-                                 "trump_card": str(PACK.cards[self.trump_card])}
-        if self.taken:
-            leader, _, cards, _ = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
+        table = self._trick_table(trump_card=str(PACK.cards[self.trump_card]))
         extra = {"dealer": self.dealer, "trump": SUIT_NAMES[self.trump],
                  "trump_card": str(PACK.cards[self.trump_card]),
                  "trick_number": min(len(self.taken) + 1, TRICKS), "points": self.side_points(),
@@ -503,9 +494,6 @@ class TuteState(CardPlayState):
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
-
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
 
     # --- what each seat knows of the others' hands ----------------------------------------------------
     def cannot_hold(self) -> list[int]:

@@ -65,7 +65,6 @@ from parlour.engine import (
     register,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -250,11 +249,12 @@ def _names(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {s}" for s in seats)
 
 
-class TwentyFiveState(CardPlayState):
+class TwentyFiveState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = ACTIONS   # the plays come first, in pack order
+    tricks_in_deal = HAND_SIZE
     MUTABLE = ("hands", "totals", "trick", "taken", "banned", "tricks_won")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -263,6 +263,7 @@ class TwentyFiveState(CardPlayState):
         self.seating = Seating(self.players, teams=layout)
         self.side = layout if layout is not None else tuple(range(self.players))
         self.totals = [0] * self.players   # by side
+        self.trick_size = self.players
         self.target: int = self.options["target"]
         self.lower_only = self.variant == VARIANT_STANDARD
         self.ace_rule: bool = self.options["ace_lowest_unless_declared"]
@@ -291,8 +292,7 @@ class TwentyFiveState(CardPlayState):
         self.discard = -1
         self._rob_at = -1
         self.trick: list[int] = []
-        self.taken: list[int] = []          # the taker of each finished trick
-        self.last_trick: tuple[int, tuple[int, ...]] | None = None
+        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
         self.banned = [0] * n               # cards each seat has shown it cannot hold (not following)
         self.leader = self.seating.next(self.dealer)
@@ -431,30 +431,28 @@ class TwentyFiveState(CardPlayState):
             super()._do(seat, action)
 
     def _play(self, seat: int, index: int) -> None:
-        self.hands[seat] ^= BIT[index]
         trick = self.trick
         if trick and self.order.suit_of[index] != self.order.suit_of[trick[0]]:
             # Not following shows the table what the player lacks: the suit led, or the trumps it forces.
             self.banned[seat] |= tricks.unheld(trick, index, self.order, FOLLOW, self._exempt)
-        trick.append(index)
-        if len(trick) < self.players:
-            self.to_move = (self.seating.following[seat],)
-            return
-        taker = self.seating.next(self.leader, tricks.winner(trick, self.order))
+        super()._play(seat, index)
+
+    def _after_trick(self, taker: int) -> None:
+        side = self.side[taker]
+        if self.totals[side] >= self.target:    # the game ends on the trick that reaches the target
+            self._end_hand(side)
+        else:
+            super()._after_trick(taker)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return self.order
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        """Five points to the taker's side at once: the game may end on this trick."""
         side = self.side[taker]
         self.totals[side] += TRICK_POINTS
         self.tricks_won[taker] += 1
-        self.taken.append(taker)
-        self.last_trick = (self.leader, tuple(trick))
-        self._log.append((len(self._history), trick_line, (len(self.taken), taker, self.totals[side]), None))
-        self.trick = []
-        self.leader = taker
-        if self.totals[side] >= self.target:
-            self._end_hand(side)
-        elif len(self.taken) == HAND_SIZE:
-            self._end_hand(None)
-        else:
-            self.to_move = (taker,)
+        return trick_line, (number, taker, self.totals[side])
 
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
@@ -471,24 +469,22 @@ class TwentyFiveState(CardPlayState):
         trick = self.trick
         if not trick:
             return ACTIONS[max(legal, key=power.__getitem__)]
-        suit_of, trump = self.order.suit_of, self.trump
         best = trick[tricks.winner(trick, self.order)]
-        best_suit, best_power = suit_of[best], power[best]
-        winning = [c for c in legal if (suit_of[c] == best_suit and power[c] > best_power)
-                   or (suit_of[c] == trump != best_suit)]
+        winning = [c for c in legal if tricks.beats(c, best, self.order)]
         if winning and self.side[self.seating.next(self.leader, trick.index(best))] != self.side[seat]:
             return ACTIONS[min(winning, key=power.__getitem__)]
         return ACTIONS[min(legal, key=power.__getitem__)]
 
     # --- scoring (five points a trick; the game ends the moment a side reaches the target) -------------
-    def _end_hand(self, winning_side: int | None) -> None:
+    def _end_hand(self, winning_side: int | None = None) -> None:
         n = self.players
         gained = [0] * n
-        for taker in self.taken:
+        takers = tuple(taker for _, taker, _, _ in self.taken)
+        for taker in takers:
             gained[self.side[taker]] += TRICK_POINTS
         changes = tuple(gained[self.side[s]] for s in range(n))
         winners = tuple(s for s in range(n) if self.side[s] == winning_side)
-        explain = partial(word_hand, tuple(self.taken), self.side, changes, winners, self.target)
+        explain = partial(word_hand, takers, self.side, changes, winners, self.target)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal(over=winning_side is not None)
 
@@ -523,14 +519,8 @@ class TwentyFiveState(CardPlayState):
             seats.append(seat_entry(s, team=None if teams is None else teams[s], held=self.hands[s].bit_count(),
                                     tricks=self.tricks_won[s], status=status,
                                     face_up=[upcard_text] if s == self.robber and robbed_in_hand else []))
-        table: dict[str, Any] = {
-            "trick": self._plays(self.leader, self.trick),
-            "upcard": upcard_text if self.robber is None else None,
-            "trumps": Suit(self.trump).name.lower(),
-            "stub": self.stub.bit_count(),
-        }
-        if self.last_trick is not None:
-            table["last_trick"] = self._plays(*self.last_trick)
+        table = self._trick_table(upcard=upcard_text if self.robber is None else None,
+                                  trumps=Suit(self.trump).name.lower(), stub=self.stub.bit_count())
         extra = {"dealer": self.dealer, "trump": Suit(self.trump).letter, "upcard": upcard_text,
                  "robbed_by": self.robber, "trick_number": min(len(self.taken) + 1, HAND_SIZE),
                  "target": self.target, "sides": list(self.side),
@@ -538,9 +528,6 @@ class TwentyFiveState(CardPlayState):
                  "trump_order": [str(c) for c in reversed(trump_order(Suit(self.trump), self.ace_lowest))]}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
-
-    def _plays(self, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
-        return [{"seat": self.seating.next(leader, k), "card": str(PACK.cards[c])} for k, c in enumerate(cards)]
 
     # --- what a seat does not know, for sampled worlds ---------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:

@@ -88,7 +88,6 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
-from parlour.engine.cardplay import CardPlayState
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import Auction, Bid
 
@@ -129,7 +128,6 @@ wins.
 PACK = STANDARD_52
 CARDS = PACK.cards
 BIT = tuple(1 << i for i in range(len(PACK)))
-SUIT_OF = tuple(int(c.suit) for c in CARDS)  # type: ignore[arg-type]
 SUIT_MASKS = PACK.suit_masks
 ACES = PACK.rank_masks[Rank.ACE]
 HAND_SIZE = 13
@@ -332,12 +330,14 @@ def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int,
             f"(this game {labels[0]} {below[0]}, {labels[1]} {below[1]})")
 
 
-class VintState(CardPlayState):
+class VintState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, VintBid, Pass)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
-    MUTABLE = ("hands", "played", "voids", "trick", "taken", "totals", "below", "past_games", "games_won",
+    trick_size = 4
+    tricks_in_deal = TRICKS
+    MUTABLE = ("hands", "played", "trick", "taken", "totals", "below", "past_games", "games_won",
                "above", "side_tricks", "seat_tricks", "hand_points", "items", "rubber_log", "auction")
 
     # --- the match and its rubbers -------------------------------------------------------------------
@@ -360,7 +360,8 @@ class VintState(CardPlayState):
         self.arrangement = arrangement
         self.place = tuple(place)
         self.side_of = tuple(int(self.seating.team(place[s]) or 0) for s in range(4))
-        self.left = tuple(arrangement[self.seating.next(place[s])] for s in range(4))
+        # The seat to each seat's left in the rubber's seating, who plays after it to a trick.
+        self.left = self.after = tuple(arrangement[self.seating.next(place[s])] for s in range(4))
         self.labels = tuple("seats " + " & ".join(str(s) for s in sorted(self.side_seats(side))) for side in (0, 1))
         self.below = [0, 0]            # the current game's points below the line, by side
         self.past_games: list[tuple[int, int]] = []
@@ -383,9 +384,8 @@ class VintState(CardPlayState):
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
         self.played = [0] * 4
-        self.voids = [0] * 4            # suits (as bits) each seat has shown it lacks
         self.trick: list[int] = []
-        self.taken: list[tuple[int, int, list[int]]] = []   # leader, taker, cards in order played
+        self.taken: list[tricks.Taken] = []
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -488,35 +488,26 @@ class VintState(CardPlayState):
 
     # --- play (uses mechanics.tricks) ----------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:
-        bit = BIT[index]
-        self.hands[seat] ^= bit
-        self.played[seat] |= bit
-        trick = self.trick
-        if trick and SUIT_OF[index] != SUIT_OF[trick[0]]:
-            self.voids[seat] |= 1 << SUIT_OF[trick[0]]
-        trick.append(index)
-        if len(trick) < 4:
-            self.to_move = SEAT[self.left[seat]]
-            return
-        leader = self.leader
-        taker = self.arrangement[(self.place[leader] + tricks.winner(trick, self.order)) & 3]
-        self.taken.append((leader, taker, trick))
+        self.played[seat] |= BIT[index]
+        super()._play(seat, index)
+
+    def _after_trick(self, taker: int) -> None:
+        side = self.side_of[taker]
+        if self.game_open and self.below[side] >= GAME_POINTS:
+            self._win_game(side)
+        super()._after_trick(taker)
+
+    def _card_order(self) -> tricks.CardOrder:
+        return self.order
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        """Every trick scores the contract's value below the line for the taker's side at once."""
         side = self.side_of[taker]
         self.side_tricks[side] += 1
         self.seat_tricks[taker] += 1
         self.below[side] += self.value
         self.hand_points[side] += self.value
-        self._log.append((len(self._history), trick_line,
-                          (len(self.taken), taker, self.labels[side], self.value, (self.below[0], self.below[1]),
-                           self.labels), None))
-        if self.game_open and self.below[side] >= GAME_POINTS:
-            self._win_game(side)
-        self.trick = []
-        self.leader = taker
-        if len(self.taken) == TRICKS:
-            self._end_hand()
-        else:
-            self.to_move = SEAT[taker]
+        return trick_line, (number, taker, self.labels[side], self.value, (self.below[0], self.below[1]), self.labels)
 
     def _win_game(self, side: int) -> None:
         """A side reached 500 below the line on this trick: the game is theirs at once."""
@@ -569,13 +560,11 @@ class VintState(CardPlayState):
             return PLAYS[max(bit_indices(pick), key=power.__getitem__)]
         k = tricks.winner(trick, self.order)
         best = trick[k]
-        winner = self.arrangement[(self.place[self.leader] + k) & 3]
+        winner = self._seat_at(self.leader, k)
         cards = bit_indices(legal)
         if self.side_of[winner] == self.side_of[seat]:
             return PLAYS[min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))]
-        trump = tricks.TRUMP_POWER
-        beating = [c for c in cards if (SUIT_OF[c] == SUIT_OF[best] and power[c] > power[best])
-                   or (power[c] >= trump > power[best])]
+        beating = [c for c in cards if tricks.beats(c, best, self.order)]
         if beating:
             return PLAYS[min(beating, key=power.__getitem__)]
         return PLAYS[min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))]
@@ -685,15 +674,9 @@ class VintState(CardPlayState):
                 status.append("declarer")
             seats.append(seat_entry(s, team=self.side_of[s], held=self.hands[s].bit_count(),
                                     tricks=self.seat_tricks[s], status=", ".join(status)))
-        table: dict[str, Any] = {
-            "auction": [{"seat": s, "call": call} for s, call in self.auction.calls],
-            "trick": self._plays(self.leader, self.trick),
-        }
+        table = {"auction": [{"seat": s, "call": call} for s, call in self.auction.calls], **self._trick_table()}
         if self.contract is not None:
             table["contract"] = f"{self.contract} by seat {self.declarer}"
-        if self.taken:
-            leader, _, cards = self.taken[-1]
-            table["last_trick"] = self._plays(leader, cards)
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "level": self.level or None,
@@ -717,21 +700,14 @@ class VintState(CardPlayState):
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _plays(self, leader: int, cards: list[int]) -> list[dict[str, Any]]:
-        out = []
-        seat = leader
-        for card in cards:
-            out.append({"seat": seat, "card": str(CARDS[card])})
-            seat = self.left[seat]
-        return out
-
     # --- what each seat cannot see -------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
+        voids = self.voids()
         for s in range(4):
             if s == seat:
                 continue
-            unknown.hide(s, self.hands[s], tricks.void_free(self.voids[s], SUIT_MASKS, PACK.full_mask))
+            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -4,6 +4,7 @@ Cards are pack indices and hands are bit masks, so legality is a few mask operat
 :class:`CardOrder` says, for one pack and one choice of trumps, which suit each card *belongs to* (the
 black queens of Solo belong to trumps whatever their printed suit) and how strong it is there. A
 :class:`FollowRules` says what a player must play. :func:`legal_plays` and :func:`winner` read both.
+:class:`TrickPlayState` is the life of a trick (taker, next leader, record, log, voids, view) for the games.
 
 >>> from parlour.cards import STANDARD_52, ACE_HIGH, Card, Suit
 >>> order = CardOrder.build(STANDARD_52, ACE_HIGH, trump=Suit.HEARTS)
@@ -16,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from parlour.cards import Card, Pack, Rank, Suit
+from parlour.engine.cardplay import CardPlayState
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
 
@@ -94,6 +97,15 @@ def winner(trick: Sequence[int], order: CardOrder) -> int:
         elif suit == trump:
             best, best_power, best_suit = i, power[card], suit
     return best
+
+
+def beats(card: int, best: int, order: CardOrder) -> bool:
+    """Whether ``card``, played now, would take the trick from ``best``, the card winning it: a stronger
+    card of the same effective suit, or any trump over a card that is not one."""
+    suit, best_suit = order.suit_of[card], order.suit_of[best]
+    if suit == best_suit:
+        return order.power[card] > order.power[best]
+    return suit == order.trump
 
 
 def legal_plays(hand: int, trick: Sequence[int], order: CardOrder, rules: FollowRules = PLAIN) -> int:
@@ -246,3 +258,135 @@ def void_free(voids: int, suit_masks: Sequence[int], full: int) -> int:
 def cards_of(order: CardOrder, indices: Iterable[int]) -> list[Card]:
     cards = order.pack.cards
     return [cards[i] for i in indices]
+
+
+# A finished trick as the games keep it: who led, who took it, its cards in the order played, and those
+# cards as a mask over the pack (what the taker captured).
+Taken = tuple[int, int, list[int], int]
+
+
+class TrickPlayState(CardPlayState):
+    """A card-play state whose cards go to tricks: the life of a trick, written once.
+
+    A trick game says how its cards rank this deal (``_card_order``), who sits after whom in the play
+    (``after``, by default the table's order) and, if its book has one, what a trick scores the moment
+    it is taken and how the log words it (``_trick_won``). This class settles the rest the same way for
+    every game: the taker, the record of the finished trick in ``taken``, its line in the log, the taker
+    leading the next trick, the voids a seat has shown by not following, and the tricks as a view shows
+    them. Voids are worked out from ``taken`` when they are asked for rather than kept on every card, so
+    that the playout hot path does no work for them.
+    """
+
+    # The finished tricks of this deal, oldest first, and the seat that led the trick being played.
+    taken: list[Taken]
+    leader: int
+    # For each seat, the seat that plays after it to a trick: the table's order unless the game sets its
+    # own in ``_setup`` (some seats sit out, or the seating is rearranged).
+    after: tuple[int, ...]
+    # Cards to a trick and tricks to a deal, for the default play of a card (``_play``).
+    trick_size: int
+    tricks_in_deal: int
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # A plain attribute, read for every card of a playout. (Asked with ``hasattr``: reading the
+        # instance's ``__dict__`` would make CPython keep its attributes in a slower dict.)
+        if not hasattr(self, "after"):
+            self.after = self.seating.following
+
+    # --- what a game supplies ------------------------------------------------------------------------
+    def _card_order(self) -> CardOrder:
+        """The ranking of the cards this deal, which decides who takes a trick."""
+        raise NotImplementedError
+
+    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
+        """Score the ``number``-th trick, taken by ``taker`` (its cards ``mask``), as the book says it scores
+        at once, and give the log's line for it (a text with ``{}`` or a function, and its arguments)."""
+        return "seat {} wins trick {}", (taker, number)
+
+    def _end_hand(self) -> None:
+        """The deal's last trick is taken: score the deal (the default ``_play`` calls this)."""
+        raise NotImplementedError
+
+    # --- the shared rules ------------------------------------------------------------------------------
+    def _play(self, seat: int, index: int) -> None:
+        """The card goes from hand to the trick: the next seat plays, or the trick is complete and taken.
+        Games with more to a card (a renounce shown, a partner revealed) do that and call this."""
+        self.hands[seat] ^= 1 << index
+        trick = self.trick
+        trick.append(index)
+        if len(trick) < self.trick_size:
+            self.to_move = (self.after[seat],)
+        else:
+            self._after_trick(self._take_trick())
+
+    def _after_trick(self, taker: int) -> None:
+        """A trick is taken: its taker leads the next, until the deal's last trick ends the deal. Games that
+        can end a deal sooner (a target reached, a claim) say so before calling this."""
+        if len(self.taken) == self.tricks_in_deal:
+            self._end_hand()
+        else:
+            self.to_move = (taker,)
+
+    def _seat_at(self, leader: int, k: int) -> int:
+        """The seat that plays the ``k``-th card (from 0) of a trick ``leader`` led."""
+        after = self.after
+        seat = leader
+        for _ in range(k):
+            seat = after[seat]
+        return seat
+
+    def _take_trick(self) -> int:
+        """The trick is complete: its taker is found, the trick recorded, scored and logged, and the taker
+        leads the next one. Returns the taker; the game says what happens next (another trick, or the end)."""
+        trick, after = self.trick, self.after
+        leader = taker = self.leader
+        for _ in range(winner(trick, self._card_order())):
+            taker = after[taker]
+        mask = 0
+        for card in trick:
+            mask |= 1 << card
+        self.taken.append((leader, taker, trick, mask))
+        line, args = self._trick_won(len(self.taken), taker, mask)
+        self._log.append((len(self._history), line, args, None))
+        self.trick = []
+        self.leader = taker
+        return taker
+
+    def voids(self) -> list[int]:
+        """The suits (as bits, by effective suit) each seat has shown it lacks by not following, this deal."""
+        voids = [0] * len(self.hands)
+        played = [(leader, cards) for leader, _, cards, _ in self.taken]
+        if self.trick:
+            played.append((self.leader, self.trick))
+        if not played:     # before the play, perhaps before the trumps are known
+            return voids
+        suit_of = self._card_order().suit_of
+        for number, (leader, cards) in enumerate(played, 1):
+            led = suit_of[cards[0]]
+            for k, card in enumerate(cards):
+                if suit_of[card] != led:
+                    seat = self._seat_at(leader, k)
+                    if self._shows_void(seat, number):
+                        voids[seat] |= 1 << led
+        return voids
+
+    def _shows_void(self, seat: int, number: int) -> bool:
+        """Whether not following to the ``number``-th trick proves ``seat`` void; games where one may
+        renounce holding the suit (Reversis' espagnolette) say when it does not."""
+        return True
+
+    # --- the tricks as a view shows them ----------------------------------------------------------------
+    def _plays(self, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+        """A trick in a view: each card with the seat that played it, in the order played."""
+        names = self.PACK.cards
+        return [{"seat": self._seat_at(leader, k), "card": str(names[c])} for k, c in enumerate(cards)]
+
+    def _trick_table(self, **beside: Any) -> dict[str, Any]:
+        """The table's ``trick`` (the one being played), what else lies ``beside`` it, and once one is
+        finished, the ``last_trick``."""
+        table: dict[str, Any] = {"trick": self._plays(self.leader, self.trick), **beside}
+        if self.taken:
+            leader, _, cards, _ = self.taken[-1]
+            table["last_trick"] = self._plays(leader, cards)
+        return table

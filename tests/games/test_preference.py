@@ -422,7 +422,7 @@ class TestHiddenInformation:
         """Sampling: a seat that failed to follow never gets that suit back; the widow is drawn again."""
         state = game(SIX)
         act(state, "bid hearts", "pass", "pass", "play AD", "play 9D", "play 7D", "play KD", "play 8D", "play 7C")
-        assert state.voids[0] == 1 << int(Suit.DIAMONDS)
+        assert state.voids()[0] == 1 << int(Suit.DIAMONDS)
         diamonds = PIQUET_32.suit_masks[Suit.DIAMONDS]
         rng = random.Random(1)
         widows = set()

@@ -296,7 +296,7 @@ def by_seat(*plays: str) -> list[str]:
 
 
 def takers(state: ReversisState) -> list[int]:
-    return [taker for _, taker, _ in state.taken]
+    return [taker for _, taker, _, _ in state.taken]
 
 
 # Seat 1 holds the four aces, renounces in trick 1 and discards an ace in each of the first four tricks,

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from parlour.bots.heuristic import heuristic_for
 from parlour.cards import Card, Rank, Suit
 from parlour.engine.view import View
-from parlour.games.auction_bridge import BOOK, CONTRACT_NAMES, CONTRACT_OF, NO_TRUMP, TRICK_VALUES
+from parlour.games.auction_bridge import BOOK, CONTRACT_NAMES, CONTRACT_OF, INDEX, NO_TRUMP, ORDERS, TRICK_VALUES
+from parlour.mechanics import tricks
 
 PLAYED = re.compile(r"^seat (\d): play (\S+)$")
 
@@ -194,17 +195,15 @@ def read_table(view: View) -> Table:
     return Table(trump, me, trick, gone, ours, gone | own | dummy_cards, declaring)
 
 
-def beats(card: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
-    if card.suit == best.suit:
-        return strength(card) > strength(best)
-    return card.suit == trump and best.suit != trump
+def beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """Whether ``card`` would take the trick from ``best``: the shared rule, on the cards of a view."""
+    return tricks.beats(INDEX[card], INDEX[best], ORDERS[NO_TRUMP if trump is None else int(trump)])
 
 
 def winning(trick: list[tuple[int, Card]], trump: Suit | None) -> tuple[int, Card]:
-    led = trick[0][1].suit
     best = trick[0]
     for entry in trick[1:]:
-        if beats(entry[1], best[1], led, trump):  # type: ignore[arg-type]
+        if beats(entry[1], best[1], trump):
             best = entry
     return best
 
@@ -228,7 +227,7 @@ def choose_play(view: View, rng: random.Random) -> str:
     partner_winning = best_seat == (t.me + 2) % 4
     last = len(t.trick) == 3
     following = [c for c in cards if c.suit == led]
-    winners = [c for c in cards if beats(c, best, led, trump)]  # type: ignore[arg-type]
+    winners = [c for c in cards if beats(c, best, trump)]
     if partner_winning and (last or is_master(best, t) or (best.suit == trump and led != trump)):
         return plays[cheapest(cards, trump)]
     if following:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from parlour.bots.heuristic import heuristic_for
 from parlour.cards import PIQUET_32, Card, Rank, Suit
 from parlour.engine.view import View
-from parlour.games.preference import SUIT_NAME, SUIT_OF_NAME, TO_MAKE, likely_tricks
+from parlour.games.preference import ORDERS, PACK, SUIT_NAME, SUIT_OF_NAME, TO_MAKE, likely_tricks
+from parlour.mechanics import tricks
 
 RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 STRENGTH = {rank: k for k, rank in enumerate(RANKS)}
@@ -129,19 +130,18 @@ def play(view: View, legal: list[str], hand: list[Card], rng: random.Random) -> 
         return plays[lead(cards, hand, trump, me == bidder, gone, master, rng)]
     led = trick[0][1].suit
     win_seat, win_card = trick[0]
+    order = ORDERS[trump]
+
+    def beats(card: Card) -> bool:
+        return tricks.beats(PACK.index[card], PACK.index[win_card], order)
+
     for seat, card in trick[1:]:
-        if (card.suit == win_card.suit and strength(card) > strength(win_card)) or \
-                (card.suit == trump and win_card.suit != trump):
+        if beats(card):
             win_seat, win_card = seat, card
     last = len(trick) == 2
     partner_winning = me != bidder and win_seat != bidder
     if partner_winning and (last or (win_card.suit == led and master(win_card)) or win_card.suit == trump):
         return plays[min(cards, key=cheap)]
-
-    def beats(card: Card) -> bool:
-        if card.suit == win_card.suit:
-            return strength(card) > strength(win_card)
-        return card.suit == trump and win_card.suit != trump
     winners = [c for c in cards if beats(c)]
     if winners:
         return plays[min(winners, key=power)]

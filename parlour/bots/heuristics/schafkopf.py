@@ -20,7 +20,6 @@ from parlour.games.schafkopf import (
     TAKE_AT,
     TRUMP,
     TRUMPS,
-    beats,
     discard_choice,
     hand_strength,
     least_choice,
@@ -68,7 +67,7 @@ def _follow(seat: int, declarer: int, legal: list[int], trick: list[tuple[int, i
     best_seat, best = trick[position]
     last = len(trick) == 2
     friend = seat != declarer and best_seat != declarer
-    winners = [c for c in legal if beats(c, best, cards[0])]
+    winners = [c for c in legal if tricks.beats(c, best, ORDER)]
     on_table = sum(CARD_POINTS[c] for c in cards)
     if friend:
         if last or (_sure(best, outstanding) and SUIT_OF[best] == TRUMP):

@@ -11,18 +11,13 @@ import random
 from parlour.bots.heuristic import heuristic_for
 from parlour.cards import Card, Suit
 from parlour.engine.view import View
-from parlour.games.twenty_five import strength
+from parlour.games.twenty_five import INDEX, ORDERS, strength
+from parlour.mechanics import tricks
 
 
 def beats(card: Card, best: Card, trump: Suit) -> bool:
-    """Whether ``card`` would take the trick from ``best`` (trumps beat plain cards)."""
-    card_trump, card_power = strength(card, trump)
-    best_trump, best_power = strength(best, trump)
-    if card_trump != best_trump:
-        return card_trump
-    if card_trump:
-        return card_power > best_power
-    return card.suit == best.suit and card_power > best_power
+    """Whether ``card`` would take the trick from ``best``: the shared rule, on the cards of a view."""
+    return tricks.beats(INDEX[card], INDEX[best], ORDERS[int(trump)])
 
 
 def key(card: Card, trump: Suit) -> tuple[bool, int]:

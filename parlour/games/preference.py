@@ -66,7 +66,6 @@ from parlour.engine import (
     NotationError,
     Pass,
     Play,
-    Reason,
     Result,
     Unknown,
     option,
@@ -78,7 +77,7 @@ from parlour.engine import (
 )
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
-from parlour.mechanics.chips import Entry, Ledger
+from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
 **Preference** is a short cousin of Vint for three players, with the 32-card pack (A K Q J 10 9 8 7 in
@@ -235,17 +234,6 @@ def likely_tricks(hand: int, trump: Suit) -> float:
 
 def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
-
-
-def word_deal(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...], str]:
-    """A deal's reasons from its ledger entries: each seat's side of every payment, in the book's words."""
-    reasons = []
-    for e in entries:
-        if isinstance(e.source, int):
-            reasons.append(Reason(e.source, -e.amount, e.reason))
-        if isinstance(e.target, int):
-            reasons.append(Reason(e.target, e.amount, e.reason))
-    return tuple(reasons), summary
 
 
 class PreferenceState(tricks.TrickPlayState):
@@ -540,7 +528,7 @@ class PreferenceState(tricks.TrickPlayState):
                     self.ledger.pay(POOL, seat, share, "share of the pool left at the end of the game", "share")
                 summary += f"; the pool left over is shared, {share} each"
         changes = tuple(self.ledger.net_since(self.deal_mark))
-        explain = partial(word_deal, self.ledger.since(self.deal_mark), summary)
+        explain = partial(worded, self.ledger.since(self.deal_mark), summary)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 

@@ -53,7 +53,6 @@ from parlour.engine import (
     IllegalAction,
     Pass,
     Play,
-    Reason,
     Unknown,
     Zone,
     option,
@@ -63,7 +62,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.mechanics import tricks
-from parlour.mechanics.chips import Entry, Ledger
+from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
 **Reversis** is the old avoidance game for four, played with the 52-card pack stripped of its tens
@@ -172,17 +171,6 @@ def ace_value(card: int) -> int:
 
 def card_text(card: int) -> str:
     return str(PACK.cards[card])
-
-
-def words(entries: tuple[Entry, ...], summary: str) -> tuple[tuple[Reason, ...], str]:
-    """A deal's reasons from its ledger entries: each seat's side of every payment."""
-    reasons = []
-    for e in entries:
-        if isinstance(e.source, int):
-            reasons.append(Reason(e.source, -e.amount, e.reason))
-        if isinstance(e.target, int):
-            reasons.append(Reason(e.target, e.amount, e.reason))
-    return tuple(reasons), summary
 
 
 class ReversisState(tricks.TrickPlayState):
@@ -530,7 +518,7 @@ class ReversisState(tricks.TrickPlayState):
         changes = tuple(ledger.chips[s] - self.chips_before[s] for s in range(4))
         entries = ledger.since(self.deal_mark)
         text = summary + "; " + "; ".join(f"seat {s} {changes[s]:+d}" for s in range(4))
-        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(words, entries, text)))
+        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, text)))
         self._next_deal()
 
     def _game_over(self) -> None:

@@ -232,5 +232,11 @@ def reasons(entries: Sequence[Entry]) -> tuple[Reason, ...]:
     return tuple(out)
 
 
+def worded(entries: Sequence[Entry], summary: str) -> tuple[tuple[Reason, ...], str]:
+    """A hand result's words (``HandResult(explain=partial(worded, entries, summary))``): the entries as
+    reasons, and the summary, built only when someone reads them."""
+    return reasons(entries), summary
+
+
 def _share_words(reason: str, amount: int, total: int, odd: bool) -> str:
     return f"{reason}: {amount} of {total}" + (", with an odd chip" if odd else "")

@@ -20,6 +20,7 @@ import pytest
 import parlour
 from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View
 from parlour.engine import Action
+from parlour.engine.view import misfits
 
 PLAYOUTS = 200
 
@@ -145,6 +146,16 @@ def test_views_and_records_survive_json(game: str, players: int, variant: str | 
             assert all(isinstance(line, str) for line in view.log)
             if seat is None:
                 assert view.hand == [] and view.legal_actions == []
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_every_zone_says_what_it_holds(game: str, players: int, variant: str | None) -> None:
+    """Every table zone and extra entry, in every seat's view and a spectator's, has a declared kind
+    that its value fits, so that front-ends draw it by kind and never by its name."""
+    for seed in range(3):
+        for state in snapshots(game, players, variant, seed):
+            for seat in [*range(players), None]:
+                assert misfits(state.view(seat)) == [], f"seed {seed}, seat {seat}"
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)

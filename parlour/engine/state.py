@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlour.cards import Card, Pack
@@ -21,7 +21,7 @@ from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
 from parlour.engine.seating import Seating
-from parlour.engine.view import View
+from parlour.engine.view import View, ZoneKind, declared_kinds, view_kinds
 from parlour.errors import GameOver, IllegalAction, OutOfTurn
 
 # A log entry: (position in the action history it follows, a format template or a function, its
@@ -40,6 +40,10 @@ class State:
     ACTIONS: ClassVar[Numbering]
     # Names of the mutable containers (lists, dicts) a clone must copy rather than share.
     MUTABLE: ClassVar[tuple[str, ...]] = ()
+    # What each table zone and each ``extra`` entry holds (kinds of ``parlour.engine.view.ZONE_KINDS``),
+    # added to those a base class declares; the view carries them so front-ends draw by kind.
+    ZONES: ClassVar[Mapping[str, ZoneKind]] = {}
+    EXTRAS: ClassVar[Mapping[str, ZoneKind]] = {}
     # The seat dealing the current hand, for games that deal more than once (see ``_next_deal``).
     dealer: int
     # How many deals the game lasts, where the book or an option counts them (set by ``_setup``);
@@ -161,10 +165,12 @@ class State:
             self._check_seat(seat)
         parts = self._view_parts(seat)
         legal = [str(a) for a in self.legal_actions(seat)] if seat is not None else []
+        table, extra = parts["table"], parts.get("extra", {})
         return View(game=self.info.id, seat=seat, hand_number=self.hand_number, phase=parts["phase"],
                     to_move=list(self.to_move), legal_actions=legal, hand=parts.get("hand", []),
-                    seats=parts["seats"], table=parts["table"], scores=list(self.scores()),
-                    log=self._log_for(seat), extra=parts.get("extra", {}), is_over=self.is_over)
+                    seats=parts["seats"], table=table, scores=list(self.scores()),
+                    log=self._log_for(seat), extra=extra, is_over=self.is_over,
+                    kinds=view_kinds(table, extra, *declared_kinds(type(self))))
 
     def scores(self) -> list[int]:
         """Running totals by seat (partners show their side's total)."""

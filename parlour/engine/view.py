@@ -3,13 +3,27 @@
 Front-ends draw any game from a view without game code, bots choose from it, and RL observations are
 built from it. Fields hold only lists, dicts, strings, numbers and ``None``, so ``View.from_dict(
 view.to_dict()) == view`` and a view crosses a network unchanged.
+
+Every table zone and ``extra`` entry says what it holds: a game declares a kind from ``ZONE_KINDS`` for
+each (``ZONES = kinds(stock="count")`` for the table, ``EXTRAS`` for ``extra``) and the view carries
+them in ``kinds``, so a front-end draws a heap of four face-down cards as a heap and the number 4 as a
+number without knowing the game or guessing from the zone's name. ``fits`` says whether a value is of its kind;
+the conformance suite checks every game's views with ``misfits``.
+
+>>> fits("count", 12), fits("count", ["QC"]), fits("trick", [{"seat": 1, "card": "QC"}])
+(True, False, True)
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Literal
+
+from parlour.cards import Card
 
 SEAT_KEYS = ("seat", "team", "held", "face_up", "tricks", "chips", "status")
 
@@ -29,6 +43,9 @@ class View:
     log: list[str]                   # public events in words (secret details redacted for others)
     extra: dict[str, Any]            # what is truly particular to one game
     is_over: bool = False
+    # {"table": {zone: kind}, "extra": {key: kind}}, kinds from ZONE_KINDS; {} in a view made before
+    # views said what their zones hold (an old replay), which front-ends then draw by the values' shapes.
+    kinds: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """A deep copy: the caller may change it freely."""
@@ -55,3 +72,143 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
     """One seat's public facts, in the shape every front-end reads."""
     return {"seat": seat, "team": team, "held": held, "face_up": face_up or [], "tricks": tricks,
             "chips": chips, "status": status}
+
+
+# --- what a zone holds ------------------------------------------------------------------------------
+ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
+                   "trick", "bids", "melds", "records", "text", "texts", "facts"]
+
+ZONE_KINDS: dict[str, str] = {
+    "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
+    "card": "one card face up (an upcard, the trump card), or none yet",
+    "count": "a face-down heap: how many cards lie there, never which",
+    "number": "a plain number (a match number, a level, the trick being played), or none yet",
+    "numbers": "numbers by seat or by side (tricks by side, points below the line), or rows of them",
+    "seat": "a seat (the dealer, the declarer), or none; a word when it may be a place instead (the talon)",
+    "seats": "seats (who kept their hand), or the seats of each side",
+    "flag": "yes or no",
+    "chips": "a number of chips (the pool)",
+    "pots": "pots by name: a list of {name, chips}",
+    "trick": "plays around the table, in the order played: a list of {seat, card}",
+    "bids": "an auction's calls in order: a list of {seat, call}",
+    "melds": "groups of cards, by side or player: a list of lists of cards",
+    "records": "rows of facts (matches played, rubbers, claims): a list of mappings",
+    "text": "words (a contract, the trumps), or none yet",
+    "texts": "lines of words (declarations, a round's calls), or lists of words by seat",
+    "facts": "named plain facts (points by side, the game and its trumps): a mapping, or none yet",
+}
+
+
+def _is_card(item: Any) -> bool:
+    return isinstance(item, str) and _is_card_text(item)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_card_text(text: str) -> bool:
+    """A card in the engine's own notation (``QC``, ``10H``, ``JK``, ``7H#2``): what a view writes, so that
+    front-ends read one spelling (not ``1C`` or ``Q♣``, which ``Card.parse`` also reads)."""
+    try:
+        return str(Card.parse(text)) == text
+    except ValueError:
+        return False
+
+
+def _is_whole(item: Any) -> bool:
+    return isinstance(item, int) and not isinstance(item, bool)
+
+
+def _is_number(item: Any) -> bool:
+    return isinstance(item, (int, float)) and not isinstance(item, bool)
+
+
+def _is_seat(item: Any) -> bool:
+    return _is_whole(item) and item >= 0
+
+
+def _list_of(test: Callable[[Any], bool], item: Any) -> bool:
+    return isinstance(item, list) and all(test(x) for x in item)
+
+
+def _rows_of(test: Callable[[Any], bool], item: Any) -> bool:
+    """A list of values, or a list of lists of them (one list a seat or side)."""
+    return _list_of(test, item) or _list_of(lambda row: _list_of(test, row), item)
+
+
+def _entries(item: Any, shape: Mapping[str, Callable[[Any], bool]]) -> bool:
+    return isinstance(item, list) and all(
+        isinstance(x, dict) and set(x) == set(shape) and all(test(x[k]) for k, test in shape.items()) for x in item)
+
+
+def _or_none(test: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda item: item is None or test(item)
+
+
+FITS: dict[str, Callable[[Any], bool]] = {
+    "cards": lambda v: _list_of(_is_card, v),
+    "card": _or_none(_is_card),
+    "count": lambda v: _is_whole(v) and v >= 0,
+    "number": _or_none(_is_number),
+    "numbers": lambda v: _rows_of(_is_number, v),
+    "seat": _or_none(lambda v: _is_seat(v) or isinstance(v, str)),
+    "seats": lambda v: _rows_of(_is_seat, v),
+    "flag": lambda v: isinstance(v, bool),
+    "chips": _is_whole,
+    "pots": lambda v: _entries(v, {"name": lambda n: isinstance(n, str), "chips": _is_whole}),
+    "trick": lambda v: _entries(v, {"seat": _is_seat, "card": _is_card}),
+    "bids": lambda v: _entries(v, {"seat": _is_seat, "call": lambda c: isinstance(c, str)}),
+    "melds": lambda v: _list_of(lambda group: _list_of(_is_card, group), v),
+    "records": lambda v: _list_of(lambda row: isinstance(row, dict), v),
+    "text": _or_none(lambda v: isinstance(v, str)),
+    "texts": lambda v: _rows_of(lambda x: isinstance(x, str), v),
+    "facts": _or_none(lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v)),
+}
+
+
+def fits(kind: str, item: Any) -> bool:
+    """Whether ``item`` is a value of ``kind`` (one of ``ZONE_KINDS``); an unknown kind fits nothing."""
+    test = FITS.get(kind)
+    return test is not None and test(item)
+
+
+def kinds(**entries: ZoneKind) -> Mapping[str, ZoneKind]:
+    """A game's declaration of what its zones hold, read-only: ``ZONES = kinds(stock="count", upcard="card")``."""
+    return MappingProxyType(entries)
+
+
+_DECLARED: dict[type, tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def declared_kinds(game: type) -> tuple[dict[str, str], dict[str, str]]:
+    """The kinds a game class declares (``ZONES``, ``EXTRAS``) together with those of its bases, so that a
+    mechanic declares the zones it draws (the trick) and a game only its own; a subclass's win."""
+    if game not in _DECLARED:
+        zones: dict[str, str] = {}
+        extras: dict[str, str] = {}
+        for base in reversed(game.__mro__):
+            zones.update(vars(base).get("ZONES", {}))
+            extras.update(vars(base).get("EXTRAS", {}))
+        _DECLARED[game] = zones, extras
+    return _DECLARED[game]
+
+
+def view_kinds(table: Mapping[str, Any], extra: Mapping[str, Any], zones: Mapping[str, str],
+               extras: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """A view's ``kinds``: the declared kind of each zone and ``extra`` entry it shows (a key a game
+    forgot to declare is left out, for front-ends to draw by its shape)."""
+    return {"table": {k: zones[k] for k in table if k in zones},
+            "extra": {k: extras[k] for k in extra if k in extras}}
+
+
+def misfits(view: View) -> list[str]:
+    """What in ``view`` has no kind or does not fit its kind, in words; empty when all is well."""
+    problems = []
+    for part in ("table", "extra"):
+        kinds = view.kinds.get(part, {})
+        for key, item in getattr(view, part).items():
+            kind = kinds.get(key)
+            if kind is None:
+                problems.append(f"{part} {key!r} has no declared kind")
+            elif not fits(kind, item):
+                problems.append(f"{part} {key!r} is declared {kind!r} but holds {item!r}")
+        problems += [f"{part} kind {key!r} names no {part} entry" for key in set(kinds) - set(getattr(view, part))]
+    return problems

@@ -74,6 +74,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.errors import GameOver
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import OPEN, Auction, Bid, Double, Redouble
@@ -378,6 +379,10 @@ class AuctionBridgeState(tricks.TrickPlayState):
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "trick", "taken", "won", "totals", "rubber_points", "below", "games",
                "auction")
+    ZONES = kinds(auction="bids", contract="text")
+    EXTRAS = kinds(below_the_line="numbers", contract="text", dealer="seat", declarer="seat", doubled="text",
+                   dummy="seat", games="numbers", high_bid="text", playing="seat", rubber="number",
+                   rubber_points="numbers", rubbers="number", trick_number="number", tricks_by_side="numbers")
 
     # --- the game and each deal --------------------------------------------------------------------
     def _setup(self) -> None:

@@ -63,6 +63,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -223,6 +224,10 @@ class CalabrasellaState(tricks.TrickPlayState):
     PACK = PACK
     PLAYS = PLAYS
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "played")
+    ZONES = kinds(stock_face_down="count", talon="cards", talon_face_down="count")
+    EXTRAS = kinds(asked="card", asked_from="seat", dealer="seat", discarded="cards", exchanged="card",
+                   hands_in_game="number", points="facts", single="seat", taken_from_talon="cards",
+                   trick_number="number")
     trick_size = 3
     tricks_in_deal = TRICKS
 

@@ -42,6 +42,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -194,6 +195,9 @@ class CanadianSaladState(tricks.TrickPlayState):
     PLAYS = PLAYS
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
+    ZONES = kinds(set_aside="cards")
+    EXTRAS = kinds(deal="text", deal_in_round="number", deal_total="number", dealer="seat", hands_in_game="number",
+                   penalises="texts", penalties="numbers", trick_number="number", tricks_in_deal="number")
 
     # --- the pack and the deal ------------------------------------------------------------------------
     def _setup(self) -> None:

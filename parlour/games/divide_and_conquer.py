@@ -50,6 +50,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.errors import GameOver, OutOfTurn
 
 RULES = """\
@@ -151,6 +152,8 @@ class DivideAndConquerState(State):
     ACTIONS = LAYS
     # dealt is never changed after the deal, so it is shared.
     MUTABLE = ("hands", "laid", "won", "half_won", "reasons", "matches")
+    ZONES = kinds(match_number="number", matches="records", your_card="card")
+    EXTRAS = kinds(dealt="melds", half_won="numbers", halves="number", matches_per_half="number", values="facts")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:

@@ -58,6 +58,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 
 RULES = """\
 **Pitty Pat** is a matching game for two to five players with a 52-card pack; Belize counts it as its
@@ -134,6 +135,9 @@ class PittyPatState(State):
     ACTION_KINDS = (Match, Discard, Turn)
     ACTIONS = ALL_ACTIONS
     MUTABLE = ("hands", "pile", "stock", "lacks", "totals")
+    ZONES = kinds(discard="cards", stock="count", upcard="card")
+    EXTRAS = kinds(dealer="seat", deals_in_game="number", known_lacks="texts", known_stock="cards",
+                   matched_since_reform="flag", stage="text", stock_reformed="flag")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:

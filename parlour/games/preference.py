@@ -75,6 +75,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
 from parlour.mechanics.chips import Ledger, worded
@@ -242,6 +243,9 @@ class PreferenceState(tricks.TrickPlayState):
     PACK = PACK
     PLAYS = PLAYS
     MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
+    ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
+    EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
+                   pool="chips", second_round="texts", trick_number="number", trumps="text", widow_bid="number")
     trick_size = 3
     tricks_in_deal = TRICKS
 

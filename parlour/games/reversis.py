@@ -61,6 +61,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.chips import Ledger, worded
 
@@ -179,6 +180,9 @@ class ReversisState(tricks.TrickPlayState):
     PACK = PACK
     PLAYS = PLAY_TABLE
     MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
+    ZONES = kinds(face_down="seats", pots="pots", talon="facts")
+    EXTRAS = kinds(claims="records", dealer="seat", deals="number", espagnolette="seat", kept="seats",
+                   points_taken="numbers", reversis="seat", talon_known="cards", trick_number="number")
     trick_size = 4
     tricks_in_deal = TRICKS
 

@@ -65,6 +65,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, Auction
 
@@ -259,6 +260,9 @@ class SchafkopfState(tricks.TrickPlayState):
     PLAYS = PLAYS
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
+    ZONES = kinds(discard="cards", discard_face_down="count", widow_face_down="count")
+    EXTRAS = kinds(card_points="numbers", contract="text", dealer="seat", declarer="seat", discarded="cards",
+                   hands_in_game="number", played="cards", trick_number="number", trump_order="cards")
     trick_size = 3
     tricks_in_deal = TRICKS
 

@@ -102,6 +102,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.errors import NotationError
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid
@@ -423,6 +424,11 @@ class SoloState(tricks.TrickPlayState):
                                                         Abandon, Continue)
     tricks_in_deal = TRICKS
     MUTABLE = ("hands", "trick", "taken", "tricks_won", "played", "totals")
+    ZONES = kinds(game="text")
+    EXTRAS = kinds(asker="seat", bid="facts", bid_won="text", called_ace="card", colour="text", dealer="seat",
+                   declarer="seat", eldest="seat", game="facts", hands_in_game="number", partner="seat",
+                   partnership_known="flag", played="cards", playing_on="flag", rules="text", side_tricks="facts",
+                   target="number", trick_number="number")
 
     # --- deal --------------------------------------------------------------------------------------
     def _ruleset(self) -> str:

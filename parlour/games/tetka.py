@@ -38,6 +38,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -191,6 +192,9 @@ class TetkaState(tricks.TrickPlayState):
     PLAYS = PLAYS
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
+    ZONES = kinds(bum_card="card")
+    EXTRAS = kinds(bum_card="card", dealer="seat", hands_in_game="number", numbered_trick="number",
+                   penalties="numbers", tetka="card", trick_number="number")
     trick_size = 4
     tricks_in_deal = TRICKS
 

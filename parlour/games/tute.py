@@ -58,6 +58,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.seating import COUNTER_CLOCKWISE
+from parlour.engine.view import kinds
 from parlour.errors import GameOver, NotationError
 from parlour.mechanics import tricks
 
@@ -217,6 +218,10 @@ class TuteState(tricks.TrickPlayState):
     tricks_in_deal = TRICKS
     # Finished tricks and declarations are never changed again, so clones share their entries.
     MUTABLE = ("hands", "trick", "taken", "declared", "shown", "hand_wins")
+    ZONES = kinds(trump_card="card")
+    EXTRAS = kinds(dealer="seat", declarations="texts", hands_in_game="number", hands_won="numbers",
+                   may_declare="flag", points="numbers", trick_number="number", trump="text", trump_card="card",
+                   undertrump_released="flag")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:

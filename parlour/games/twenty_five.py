@@ -65,6 +65,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -256,6 +257,9 @@ class TwentyFiveState(tricks.TrickPlayState):
     PLAYS = ACTIONS   # the plays come first, in pack order
     tricks_in_deal = HAND_SIZE
     MUTABLE = ("hands", "totals", "trick", "taken", "banned", "tricks_won")
+    ZONES = kinds(stub="count", trumps="text", upcard="card")
+    EXTRAS = kinds(dealer="seat", reneging="text", robbed_by="seat", sides="numbers", target="number",
+                   trick_number="number", trump="text", trump_order="cards", upcard="card")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:

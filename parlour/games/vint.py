@@ -88,6 +88,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import Auction, Bid
 
@@ -339,6 +340,11 @@ class VintState(tricks.TrickPlayState):
     tricks_in_deal = TRICKS
     MUTABLE = ("hands", "played", "trick", "taken", "totals", "below", "past_games", "games_won",
                "above", "side_tricks", "seat_tricks", "hand_points", "items", "rubber_log", "auction")
+    ZONES = kinds(auction="bids", contract="text")
+    EXTRAS = kinds(above_line="numbers", below_line="numbers", dealer="seat", declarer="seat", game="number",
+                   games_won="numbers", level="number", past_games="numbers", rubber="number", rubbers="number",
+                   rubbers_played="records", sides="seats", trick_number="number", trick_value="number",
+                   tricks_by_side="numbers", tricks_needed="number", trumps="text")
 
     # --- the match and its rubbers -------------------------------------------------------------------
     def _setup(self) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from parlour.cards import Card, Pack, Rank, Suit
 from parlour.engine.cardplay import CardPlayState
+from parlour.engine.view import kinds
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
 
@@ -286,6 +287,7 @@ class TrickPlayState(CardPlayState):
     # Cards to a trick and tricks to a deal, for the default play of a card (``_play``).
     trick_size: int
     tricks_in_deal: int
+    ZONES = kinds(trick="trick", last_trick="trick")    # what ``_trick_table`` shows
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -1,0 +1,149 @@
+"""Views say what their zones hold: the kinds of ``parlour/engine/view.py``, how a game declares them, how
+they travel in a view, and that a view made before them still loads. Played on Heap, a test-only game of a
+few lines whose stock (a face-down heap) and round (a plain number) are both whole numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+from parlour.engine import Action, ActionTable, GameInfo, Pass, State, View, seat_entry
+from parlour.engine.view import FITS, ZONE_KINDS, ZoneKind, declared_kinds, fits, kinds, misfits
+
+PASS = Pass()
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+class Pile(State):
+    """A mechanic's share: it shows a ``discard`` pile, and declares it, so games built on it need not."""
+
+    ZONES = kinds(discard="cards")
+
+
+class Heap(Pile):
+    """Two seats pass in turn, each pass moving a card from the stock to the discard pile, for three rounds.
+    The ``stray`` entry of ``extra`` is left undeclared on purpose."""
+
+    info = GameInfo(id="heap", name="Heap", family=("test",), min_players=2, max_players=2,
+                    pack="none", rules_source=(), summary="", num_distinct_actions=1)
+    ACTION_KINDS = (Pass,)
+    ACTIONS = ActionTable([PASS])
+    ZONES = kinds(stock="count", round="number", upcard="card")
+    EXTRAS = kinds(dealer="seat")
+
+    def _setup(self) -> None:
+        self.passes = 0
+        self.dealer = 1
+        self.to_move = (0,)
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [PASS]
+
+    def _do(self, seat: int, action: Any) -> None:
+        self.passes += 1
+        self.to_move = () if self.passes == 6 else (1 - seat,)
+
+    def scores(self) -> list[int]:
+        return [0, 0]
+
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        table: dict[str, Any] = {"stock": 10 - self.passes, "round": 1 + self.passes // 2,
+                                 "discard": ["QC", "7H", "AS", "2D", "KH", "9S"][:self.passes]}
+        if self.passes:
+            table["upcard"] = table["discard"][-1]
+        return {"phase": "pass", "seats": [seat_entry(s) for s in range(2)], "table": table,
+                "extra": {"dealer": self.dealer, "stray": "undeclared"}}
+
+
+def heap(passes: int = 0) -> Heap:
+    state = Heap(players=2, variant=None, seed=0, options={})
+    for _ in range(passes):
+        state.apply(state.to_move[0], PASS)
+    return state
+
+
+# For each kind, values it holds and values it does not (the neighbours a front-end might mistake).
+EXAMPLES: dict[str, tuple[list[Any], list[Any]]] = {
+    "cards": ([[], ["QC", "10H", "JK", "7H#2"]], [5, "QC", ["QC", "pass"], [["QC"]]]),
+    "card": (["QC", None], [["QC"], "1C", 3]),
+    "count": ([0, 12], [-1, True, 2.5, ["QC"], None]),
+    "number": ([0, -3, 2.5, None], [True, "3", [3]]),
+    "numbers": ([[], [1, -2], [[0, 1], [2]]], [3, ["1"], [True]]),
+    "seat": ([0, 3, None, "talon"], [-1, True, [0]]),
+    "seats": ([[], [0, 2], [[0, 2], [1, 3]]], [0, [-1], ["0"]]),
+    "flag": ([True, False], [0, None, "yes"]),
+    "chips": ([0, 40], [None, True, 2.5]),
+    "pots": ([[], [{"name": "pool", "chips": 3}]], [[{"name": "pool"}], [{"name": 1, "chips": 3}], 3]),
+    "trick": ([[], [{"seat": 1, "card": "QC"}]], [[{"seat": 1, "card": "QC", "won": True}],
+                                                  [{"seat": 1, "card": "pass"}], ["QC"]]),
+    "bids": ([[], [{"seat": 0, "call": "1NT"}]], [[{"seat": 0}], [{"seat": 0, "card": "QC"}]]),
+    "melds": ([[], [["7H", "7S", "7D"], []]], [["7H"], [["7H", "seven"]]]),
+    "records": ([[], [{"match": 1, "winner": None}]], [[1], {"match": 1}]),
+    "text": (["7NT by seat 2", None], [3, ["words"]]),
+    "texts": ([[], ["seat 1: pass"], [["2", "10"], []]], ["words", [3]]),
+    "facts": ([{"single": 3, "adversaries": 0}, {}, None], [[("single", 3)], {1: 3}, "facts"]),
+}
+
+
+class TestKinds:
+    def test_every_kind_is_described_checked_typed_and_exemplified(self) -> None:
+        """The vocabulary is one list: each kind has words for readers, a check, a place in ``ZoneKind``
+        (so a misspelt declaration fails mypy) and examples here."""
+        assert set(ZONE_KINDS) == set(FITS) == set(get_args(ZoneKind)) == set(EXAMPLES)
+
+    @pytest.mark.parametrize("kind", sorted(EXAMPLES))
+    def test_a_kind_holds_its_values_and_not_its_neighbours(self, kind: str) -> None:
+        """A count is a heap's size, not a card list; a trick is plays; a seat is no negative number..."""
+        good, bad = EXAMPLES[kind]
+        assert [fits(kind, item) for item in good] == [True] * len(good)
+        assert [fits(kind, item) for item in bad] == [False] * len(bad)
+
+    def test_an_unknown_kind_fits_nothing(self) -> None:
+        """A kind outside the vocabulary is no licence for any value."""
+        assert not fits("pile", ["QC"])
+
+
+class TestDeclaredKinds:
+    def test_a_game_adds_its_kinds_to_those_its_base_declares(self) -> None:
+        """The zones a mechanic draws are declared there once; a game declares only its own."""
+        zones, extras = declared_kinds(Heap)
+        assert zones == {"discard": "cards", "stock": "count", "round": "number", "upcard": "card"}
+        assert extras == {"dealer": "seat"}
+
+    def test_the_view_carries_the_kinds_of_the_zones_it_shows(self) -> None:
+        """Two whole numbers, told apart by kind: the stock is a heap, the round a number. A zone not
+        shown yet (the upcard) has no kind in the view; an undeclared entry has none at all."""
+        before, after = heap().view(0), heap(1).view(None)
+        assert before.kinds == {"table": {"stock": "count", "round": "number", "discard": "cards"},
+                                "extra": {"dealer": "seat"}}
+        assert after.kinds["table"]["upcard"] == "card"
+        assert misfits(after) == ["extra 'stray' has no declared kind"]
+
+    def test_misfits_names_a_value_that_is_not_of_its_kind(self) -> None:
+        """A view whose zone lies about its contents, or names a zone it lacks, is reported in words."""
+        data = heap(2).view(None).to_dict()
+        data["table"]["stock"] = ["QC"]
+        data["kinds"]["extra"]["gone"] = "text"
+        assert misfits(View.from_dict(data)) == [
+            "table 'stock' is declared 'count' but holds ['QC']", "extra 'stray' has no declared kind",
+            "extra kind 'gone' names no extra entry"]
+
+
+class TestPlainData:
+    def test_kinds_survive_json(self) -> None:
+        """Kinds are plain strings in plain dicts: a view through JSON and back compares equal."""
+        view = heap(3).view(1)
+        assert View.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+    def test_a_view_made_before_kinds_still_loads(self) -> None:
+        """A stored view without ``kinds`` (the golden records' final views) loads, with no kinds, and
+        round-trips; front-ends then draw it by its values' shapes."""
+        stored = json.loads((GOLDEN / "pitty-pat.json").read_text(encoding="utf-8"))["final_view"]
+        assert "kinds" not in stored
+        view = View.from_dict(stored)
+        assert view.kinds == {}
+        assert View.from_dict(view.to_dict()) == view
+        assert {k: v for k, v in view.to_dict().items() if k != "kinds"} == stored

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -282,6 +283,30 @@ class TestDrawing:
                      "chips", "team", "out", "discards 10♦", "10♥   JK face-down", "1. draw stock",
                      "2. take upcard", "lacks: [7], []", "heuristic (you)", "to move: seat 1 and seat 2"):
             assert text in out, text
+
+    def test_zones_are_drawn_by_the_kinds_the_view_gives(self) -> None:
+        """Two equal numbers told apart by kind: the stub is cards face down, the round a plain number;
+        seats are named as the viewer knows them, and bids, melds and pots read as such."""
+        view: dict[str, Any] = {
+            "game": "no-such-game", "seat": 1, "hand_number": 1, "phase": "play", "to_move": [1],
+            "legal_actions": [], "hand": [], "seats": [{"seat": s, "team": None, "held": 5, "face_up": [],
+                                                        "tricks": None, "chips": None, "status": ""} for s in range(3)],
+            "table": {"stub": 12, "round": 12, "auction": [{"seat": 0, "call": "1H"}, {"seat": 1, "call": "pass"}],
+                      "melds": [["7H", "7S", "7D"], []], "pots": [{"name": "pool", "chips": 9}]},
+            "scores": [0, 0, 0], "log": [], "is_over": False,
+            "extra": {"dealer": 1, "declarer": 2, "kept": [0, 2], "sides": [[0, 2], [1]]},
+            "kinds": {"table": {"stub": "count", "round": "number", "auction": "bids", "melds": "melds",
+                                "pots": "pots"}, "extra": {"dealer": "seat", "declarer": "seat", "kept": "seats",
+                                                   "sides": "seats"}},
+        }
+        console = Console(file=io.StringIO(), width=160)
+        console.print(table.draw_view(view))
+        lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        zone = {name: next(text for text in lines if f" {name} " in text) for name in view["table"]}
+        assert "12 cards" in zone["stub"] and "cards" not in zone["round"]
+        assert "seat 0 1♥ · you pass" in zone["auction"]
+        assert "7♥ 7♠ 7♦ | —" in zone["melds"] and "pool 9" in zone["pots"]
+        assert "dealer: you · declarer: seat 2 · kept: seat 0, seat 2 · sides: seat 0, seat 2 | you" in "".join(lines)
 
     def test_notation_and_prose_show_suit_symbols(self) -> None:
         assert str(table.notation("meld 7H 7S JK")) == "meld 7♥ 7♠ JK"

@@ -1,8 +1,10 @@
 """Drawing for the terminal: every game's table from the plain data of ``View.to_dict()``, nothing else.
 
-No function here knows a game. Zones, seat facts and ``extra`` are drawn by the shape of their values
-(a list of plays, a card, a count, a pile), so a new game is drawn the day it is registered. Cards are
-shown with suit symbols, red suits in red; text that is not a card is shown as it is.
+No function here knows a game. Zones and ``extra`` are drawn by the kind the view gives each (``kinds``:
+a trick, a card, a count of face-down cards, a pile, a seat...), and seat facts by the shape of their
+values, so a new game is drawn the day it is registered. A view made before views said what their zones
+hold (an old saved record's) is drawn by shape throughout. Cards are shown with suit symbols, red suits
+in red; text that is not a card is shown as it is.
 
 >>> from rich.console import Console
 >>> console = Console(width=40, file=__import__("io").StringIO())
@@ -178,6 +180,26 @@ def entry(item: Mapping[str, Any]) -> Text:
     return Text(" ").join(parts)
 
 
+def by_kind(kind: str | None, item: Any, viewer: int | None = None) -> Text:
+    """A zone's or ``extra`` entry's value as its kind reads (a count is cards face down, a seat is named
+    as ``viewer`` knows it); anything else, or a value without a kind, by its shape."""
+    if kind == "count" and isinstance(item, int):
+        return Text(f"{item} card" + ("" if item == 1 else "s"))
+    if kind == "seat" and isinstance(item, int):
+        return Text("you" if item == viewer else f"seat {item}")
+    if kind == "seats" and isinstance(item, list) and item:
+        if all(isinstance(side, list) for side in item):
+            return Text(" | ").join(by_kind("seats", side, viewer) for side in item)
+        return Text(", ").join(by_kind("seat", seat, viewer) for seat in item)
+    if kind == "bids" and isinstance(item, list) and item:
+        return Text(SEP).join(by_kind("seat", bid["seat"], viewer) + Text(" ") + card(bid["call"]) for bid in item)
+    if kind == "melds" and isinstance(item, list) and item:
+        return Text(" | ").join(cards(group) if group else Text("—", style=DIM) for group in item)
+    if kind == "pots" and isinstance(item, list) and item:
+        return Text(SEP).join(Text(f"{pot['name']} ") + value(pot["chips"]) for pot in item)
+    return value(item)
+
+
 # --- a view --------------------------------------------------------------------------------------------
 def game_name(game_id: str) -> str:
     try:
@@ -226,22 +248,27 @@ def seats_table(view: Mapping[str, Any], players: Sequence[str] = ()) -> Table:
     return table
 
 
-def zones_table(table_zones: Mapping[str, Any]) -> Table | None:
-    """The named public zones; a ``last_trick`` zone comes last, as it is looked at last."""
+def zones_table(table_zones: Mapping[str, Any], kinds: Mapping[str, str] | None = None,
+                viewer: int | None = None) -> Table | None:
+    """The named public zones, each by its kind; a ``last_trick`` zone comes last, as it is looked at last."""
     if not table_zones:
         return None
+    kinds = kinds or {}
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style=DIM, no_wrap=True)
     grid.add_column()
     for key in sorted(table_zones, key=lambda k: k == "last_trick"):
-        grid.add_row(label(key), value(table_zones[key]))
+        grid.add_row(label(key), by_kind(kinds.get(key), table_zones[key], viewer))
     return grid
 
 
-def extra_line(extra: Mapping[str, Any]) -> Text | None:
+def extra_line(extra: Mapping[str, Any], kinds: Mapping[str, str] | None = None,
+               viewer: int | None = None) -> Text | None:
     if not extra:
         return None
-    return Text(SEP).join(Text(f"{label(k)}: ", style=DIM) + value(v) for k, v in extra.items())
+    kinds = kinds or {}
+    return Text(SEP).join(Text(f"{label(k)}: ", style=DIM) + by_kind(kinds.get(k), v, viewer)
+                          for k, v in extra.items())
 
 
 def log_lines(log: Sequence[str], since: int | None = None) -> Text | None:
@@ -264,10 +291,11 @@ def draw_view(view: Mapping[str, Any], players: Sequence[str] = (), title: str =
               log_since: int | None = None, show_legal: bool = True) -> RenderableType:
     """The whole table as one seat (or a spectator) sees it."""
     parts: list[RenderableType] = [seats_table(view, players)]
-    zones = zones_table(view.get("table") or {})
+    kinds = view.get("kinds") or {}
+    zones = zones_table(view.get("table") or {}, kinds.get("table"), view.get("seat"))
     if zones is not None:
         parts += [Text(""), zones]
-    extra = extra_line(view.get("extra") or {})
+    extra = extra_line(view.get("extra") or {}, kinds.get("extra"), view.get("seat"))
     if extra is not None:
         parts += [Text(""), extra]
     log = log_lines(view.get("log") or [], log_since)

@@ -382,3 +382,25 @@ def test_two_browsers_never_receive_each_others_cards(server: str, browser: Any)
 def hand_of(page: Any) -> set[str]:
     cards = page.get_by_test_id("hand").locator("[data-testid^='card-']")
     return {str(cards.nth(i).get_attribute("data-testid"))[len("card-"):] for i in range(cards.count())}
+
+
+def test_zones_are_drawn_by_their_kinds_and_old_views_by_their_shapes(server: str, browser: Any) -> None:
+    """Twenty-Five's stub, whose name says nothing of cards, is drawn as a stack of backs because its view
+    says it is a face-down heap, and its trumps as words. A view without kinds (an old replay) is drawn
+    by its values' shapes: a whole number is then a plain fact, never taken for a heap by its name."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, "twenty-five", ["human", "random", "random"])
+    expect(page.get_by_test_id("zone-stub")).to_have_class(re.compile(r"\bzone-count\b"))
+    expect(page.get_by_test_id("zone-trumps")).to_have_class(re.compile(r"\bzone-fact\b"))
+    kinds = page.evaluate("""async () => {
+      const draw = await import("/static/draw.js");
+      const plays = [{ seat: 0, card: "QC" }];
+      return [draw.zoneKind({}, "table", "stock", 30), draw.zoneKind({}, "table", "trick", plays),
+              draw.zoneKind({ kinds: { table: { stock: "count" } } }, "table", "stock", 30)];
+    }""")
+    assert kinds == ["fact", "trick", "count"]
+    assert problems == [] and violations(page) == []

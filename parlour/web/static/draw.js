@@ -1,9 +1,11 @@
 // Drawing a view: the pure drawing shared by the table page (table.js) and the replay page (replay.js).
 //
-// Like the terminal (parlour/cli/table.py), nothing here knows a game. Zones, seat facts and `extra` are
-// drawn by the shape of their values: a list of {seat, card} plays is a trick laid out around the centre,
-// a card string is a card, a count of cards is a stack of backs, a list of cards is a pile, a list of
-// records (Divide and Conquer's matches) is a list of small rows. A new game is drawn the day it exists.
+// Like the terminal (parlour/cli/table.py), nothing here knows a game. Zones and `extra` are drawn by the
+// kind the view gives each (`view.kinds`, from parlour/engine/view.py's ZONE_KINDS): a trick is laid out
+// around the centre, a card is a card, a count is a stack of backs, cards are a pile, records (Divide and
+// Conquer's matches) are small rows, a seat is named as the viewer knows it. A view made before views said
+// what their zones hold (an old replay) is drawn by the shape of its values instead. A new game is drawn
+// the day it exists.
 //
 // Everything here draws from its arguments alone (a view, the seat kinds) into the page's fixed places,
 // found by id: slot-left, slot-top, slot-right, slot-bottom and felt (the seats), centre (the zones), hand,
@@ -18,9 +20,6 @@ const PILE_SHOWN = 8;          // a pile shows only its top cards, as a real one
 const RECORDS_SHOWN = 14;      // a list of records (matches, melds) shows its latest ones
 const LOG_SHOWN = 300;         // log lines kept in the page; older ones are counted, not drawn
 const BACKS_SHOWN = 5;         // backs drawn for a seat's hidden cards; the number says the rest
-// Integer zones named like a heap of cards are drawn as a stack of backs; any other number (a match
-// number, a round) is a plain fact. Views carry no type for ints, so the name is all there is.
-const PILE_WORDS = /stock|talon|deck|pack|widow|kitty|skat|blind|pile|boneyard|reserve|draw|cards|heap|pool/i;
 
 /** How a seat is named to the viewer of `view`: "you" for the view's own seat. */
 export function seatLabel(seat, view) {
@@ -194,17 +193,35 @@ export function renderSeats(view, kinds = []) {
 const isPlay = (item) => item && typeof item === "object" && !Array.isArray(item) && "card" in item && "seat" in item
   && Object.keys(item).every((k) => k === "seat" || k === "card");
 
-export function zoneShape(name, value) {
+/** The kind of a view made before views said what their zones hold, read from the value's shape alone. */
+export function shapeKind(value) {
   if (Array.isArray(value)) {
-    if (value.length && value.every(isPlay)) return "plays";
-    if (value.length && value.every((v) => typeof v === "string" && isCard(v))) return "pile";
-    if (value.length && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return "records";
-    if (!value.length) return /trick|play/i.test(name) ? "plays" : "pile";
+    if (value.length && value.every(isPlay)) return "trick";
+    if (value.every((v) => typeof v === "string" && isCard(v))) return "cards";
+    if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return "records";
     return "fact";
   }
   if (typeof value === "string" && isCard(value)) return "card";
-  if (Number.isInteger(value) && value >= 0 && PILE_WORDS.test(name)) return "count";
   return "fact";
+}
+
+/** What the table zone or `extra` entry `name` holds (`part` is "table" or "extra"), as its view says. */
+export function zoneKind(view, part, name, value) {
+  const declared = ((view.kinds || {})[part] || {})[name];
+  return declared || shapeKind(value);
+}
+
+/** A value as inline text by its kind: seats named as the viewer knows them, anything else by its shape. */
+export function kindValueNode(kind, value, view) {
+  const seat = (s) => (Number.isInteger(s) ? document.createTextNode(seatLabel(s, view)) : valueNode(s));
+  const seats = (list) => el("span", {}, list.flatMap((s, i) => [i ? ", " : "", seat(s)]));
+  if (kind === "seat") return seat(value);
+  if (kind === "seats" && Array.isArray(value) && value.length) {
+    return value.every(Array.isArray)
+      ? el("span", {}, value.flatMap((side, i) => [i ? " · " : "", seats(side)]))
+      : seats(value);
+  }
+  return valueNode(value);
 }
 
 /** A trick: each card placed toward the seat that played it, with the seat's name under it. */
@@ -260,6 +277,15 @@ function singleCardZone(name, card) {
   return zoneBox(name, cardPicture(card, "small"), "zone-card");
 }
 
+/** Groups of cards (by side or player), each a small pile of its own. */
+function meldsZone(name, groups) {
+  const body = groups.length
+    ? el("div", { class: "melds" }, groups.map((cards) => el("div", { class: "pile meld" },
+      cards.length ? cards.map((c) => cardPicture(c, "tiny")) : el("span", { class: "muted", text: "—" }))))
+    : el("div", { class: "empty-zone", text: "none" });
+  return zoneBox(name, body, "zone-melds");
+}
+
 /**
  * A list of records, such as Divide and Conquer's matches: one row each, facts in words, cards small.
  * When a record's cards are one per seat (as many as there are seats), each is labelled with its seat and
@@ -293,8 +319,8 @@ function recordsZone(name, records, view) {
   return zoneBox(name, el("ol", { class: "records" }, rows), "zone-records", count);
 }
 
-function factZone(name, value) {
-  return zoneBox(name, el("div", { class: "fact-value" }, valueNode(value)), "zone-fact");
+function factZone(name, node) {
+  return zoneBox(name, el("div", { class: "fact-value" }, node), "zone-fact");
 }
 
 function zoneBox(name, body, kind, note = null) {
@@ -309,15 +335,16 @@ export function renderZones(view) {
   const records = [];
   const facts = [];
   for (const [name, value] of Object.entries(view.table || {})) {
-    const shape = zoneShape(name, value);
+    const kind = zoneKind(view, "table", name, value);
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = /^last[_ ]/i.test(name);
-    if (shape === "plays") (past ? aside : main).push(playsZone(name, value, view, past));
-    else if (shape === "card") (past ? aside : main).push(singleCardZone(name, value));
-    else if (shape === "count") main.push(countZone(name, value));
-    else if (shape === "pile") (past ? aside : main).push(pileZone(name, value));
-    else if (shape === "records") records.push(recordsZone(name, value, view));
-    else facts.push(factZone(name, value));
+    if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past));
+    else if (kind === "card" && typeof value === "string") (past ? aside : main).push(singleCardZone(name, value));
+    else if (kind === "count" && Number.isInteger(value)) main.push(countZone(name, value));
+    else if (kind === "cards" && Array.isArray(value)) (past ? aside : main).push(pileZone(name, value));
+    else if (kind === "melds" && Array.isArray(value)) main.push(meldsZone(name, value));
+    else if (["records", "bids", "pots"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
+    else facts.push(factZone(name, kindValueNode(kind, value, view)));
   }
   replace($("centre"),
     el("div", { class: "zones-main" }, main, facts),
@@ -405,7 +432,8 @@ export const signed = (n) => (typeof n === "number" ? (n > 0 ? `+${n}` : String(
 export function renderExtra(view) {
   const entries = Object.entries(view.extra || {});
   $("extra-panel").hidden = entries.length === 0;
-  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: label(k) }), el("dd", {}, valueNode(v))]));
+  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: label(k) }),
+    el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));
 }
 
 export function renderLog(view) {

@@ -35,7 +35,10 @@ _HABITS: dict[str, Habit] = {}
 
 
 class Position(Protocol):
-    """What every game's habits may read: who acts now, and a seat's legal actions (for the random moves)."""
+    """What every game's habits may read: who acts now, and a seat's legal actions (for the random moves).
+
+    Members are read-only properties and queries, so a habit typed with a game's protocol can neither
+    change the position nor read what the protocol does not name (mypy checks it)."""
 
     @property
     def to_move(self) -> tuple[int, ...]: ...
@@ -83,9 +86,9 @@ def habit_for(game_id: str) -> Callable[[Habit], Habit]:
     return register
 
 
-def random_habit(position: Any, seat: int, rng: random.Random) -> Action:
+def random_habit(position: Position, seat: int, rng: random.Random) -> Action:
     """Any legal action, uniformly: the playouts of a game without habits, and the habits' noise."""
-    return rng.choice(position.legal_actions(seat))  # type: ignore[no-any-return]
+    return rng.choice(position.legal_actions(seat))
 
 
 def _load(game_id: str) -> None:

@@ -4,7 +4,9 @@ IS-MCTS, never in the engine or a rules module, and blind to every card their se
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
+from typing import Protocol
 
 import pytest
 
@@ -68,6 +70,27 @@ class TestRegistry:
         for info in registry.games():
             state = parlour.new_game(info.id, seed=0)
             assert not hasattr(state, "rollout_action"), info.id
+
+
+def members(game: str) -> set[str]:
+    """The public names the game's position protocol (and the protocols it extends) lets its habits read."""
+    module = sys.modules[habits_for(game).__module__]
+    protocol = next(value for name, value in vars(module).items() if name.endswith("Position")
+                    and isinstance(value, type) and value.__module__ == module.__name__)
+    return {name for cls in protocol.__mro__ if getattr(cls, "_is_protocol", False) and cls is not Protocol
+            for name in vars(cls) if not name.startswith("_")}
+
+
+class TestWindow:
+    @pytest.mark.parametrize("game", WITH_HABITS)
+    def test_the_state_offers_everything_its_position_protocol_names(self, game: str) -> None:
+        """The read-only window is real: every member the game's protocol declares is there on its state
+        (a rename in the rules shows here, not in the middle of a search)."""
+        state = parlour.new_game(game, seed=0)
+        names = members(game)
+        assert {"to_move", "legal_actions"} <= names
+        for name in names:
+            assert hasattr(state, name), f"{game}: {name}"
 
 
 class TestHiddenInformation:

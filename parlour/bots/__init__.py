@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from parlour.bots.base import Bot, RandomBot, WorldSampler, bot_kinds, make_bot, sampler_for
-from parlour.bots.heuristic import HeuristicBot, heuristic_for
+from parlour.bots.heuristic import HeuristicBot, habit_for, habits_for, heuristic_for, random_habit
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "WorldSampler", "bot_kinds", "heuristic_for", "make_bot", "sampler_for"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "WorldSampler", "bot_kinds", "habit_for", "habits_for", "heuristic_for",
+           "make_bot", "random_habit", "sampler_for"]

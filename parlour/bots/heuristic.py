@@ -1,20 +1,75 @@
-"""Simple rule-of-thumb players, one strategy per game, each reading only the view.
+"""Simple rule-of-thumb players, and the quick habits a search plays in its playouts, one module per game.
 
 A strategy is a function ``(view, rng) -> notation`` registered for a game id with ``@heuristic_for``;
-it lives in ``parlour/bots/heuristics/<game>.py``. A game without one falls back to random play.
+it reads the view only, and a game without one falls back to random play.
+
+Habits are a function ``(position, seat, rng) -> Action`` registered with ``@habit_for``: the move a seat
+makes in an IS-MCTS playout, where building a view for every move would cost more than the whole playout.
+So a habit reads the position itself, but only through a narrow, read-only window the game offers (a
+``Protocol`` beside the habit names every member it may read: the seat's own hand, the trick, the phase,
+who declared, ...), and only what ``seat`` may know; ``tests/bots/test_habits.py`` checks that a habit
+chooses alike on two positions that differ only in cards ``seat`` cannot see. A game without habits plays
+its playouts at random (``random_habit``).
+
+Both live in ``parlour/bots/heuristics/<game>.py``, so that a game's strategy, and the hand-reading helpers
+its heuristic and its habits share, stand in one file and never in the rules module.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from parlour.bots.base import WorldSampler
+from parlour.engine.actions import Action
 from parlour.engine.view import View
 
 Strategy = Callable[[View, random.Random], str]
+# The first argument is the game's own state, read through the game's position protocol.
+Habit = Callable[[Any, int, random.Random], Action]
 _STRATEGIES: dict[str, Strategy] = {}
+_HABITS: dict[str, Habit] = {}
+
+
+class Position(Protocol):
+    """What every game's habits may read: who acts now, and a seat's legal actions (for the random moves).
+
+    Members are read-only properties and queries, so a habit typed with a game's protocol can neither
+    change the position nor read what the protocol does not name (mypy checks it)."""
+
+    @property
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+
+class CardPosition(Position, Protocol):
+    """A game of cards played from hand: the hands as masks over its pack (a habit reads only the entry
+    of the seat it plays for), the trick as pack indices in the order played, and the cards a seat may
+    play now."""
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+    @property
+    def trick(self) -> Sequence[int]: ...
+
+    def legal_mask(self, seat: int) -> int: ...
+
+
+def duck(legal: int, trick: Sequence[int], suit_masks: Sequence[int], suit_of: Sequence[int]) -> int:
+    """Following suit, the highest card that stays under the best card of the suit led, else the lowest
+    (in a pack whose indices rise with rank within each suit); -1 when void in the suit led."""
+    suit_mask = suit_masks[suit_of[trick[0]]]
+    follow = legal & suit_mask
+    if not follow:
+        return -1
+    best = max(card for card in trick if suit_mask >> card & 1)
+    under = follow & ((1 << best) - 1)
+    return under.bit_length() - 1 if under else (follow & -follow).bit_length() - 1
 
 
 def heuristic_for(game_id: str) -> Callable[[Strategy], Strategy]:
@@ -24,13 +79,35 @@ def heuristic_for(game_id: str) -> Callable[[Strategy], Strategy]:
     return register
 
 
+def habit_for(game_id: str) -> Callable[[Habit], Habit]:
+    def register(habit: Habit) -> Habit:
+        _HABITS[game_id] = habit
+        return habit
+    return register
+
+
+def random_habit(position: Position, seat: int, rng: random.Random) -> Action:
+    """Any legal action, uniformly: the playouts of a game without habits, and the habits' noise."""
+    return rng.choice(position.legal_actions(seat))
+
+
+def _load(game_id: str) -> None:
+    """Import the game's strategy module, which registers what it has; a game may have none."""
+    with contextlib.suppress(ModuleNotFoundError):
+        importlib.import_module(f"parlour.bots.heuristics.{game_id.replace('-', '_')}")
+
+
 def strategy_of(game_id: str) -> Strategy | None:
     if game_id not in _STRATEGIES:
-        try:
-            importlib.import_module(f"parlour.bots.heuristics.{game_id.replace('-', '_')}")
-        except ModuleNotFoundError:
-            return None
+        _load(game_id)
     return _STRATEGIES.get(game_id)
+
+
+def habits_for(game_id: str) -> Habit:
+    """The game's playout habits, or ``random_habit`` where it has none. Look it up once per search."""
+    if game_id not in _HABITS:
+        _load(game_id)
+    return _HABITS.get(game_id, random_habit)
 
 
 class HeuristicBot:

@@ -6,8 +6,8 @@ state) and walks one shared tree, whose nodes are the searching seat's informati
 action as the searching seat sees it. A secret action of another seat (a card laid face down) is one
 edge whatever the card, so no node knows more than the seat would. Selection is UCB1 with availability
 counts (an action counts as "available" only in the worlds where it was legal), expansion adds one
-child per iteration, and the rollout plays each seat's ``state.rollout_action``: random, or a game's
-quick habits where it supplies them (read from that seat's own cards and the table only). The searching
+child per iteration, and the rollout plays each seat's habits (``heuristic.habits_for``): random, or a
+game's quick habits where it has them (read from that seat's own cards and the table only). The searching
 seat tries all its moves; another seat's moves enter the tree as its rollout habits suggest them, so the
 search answers the moves players make rather than every legal one (a uniform draw has opponents bid
 seven no-trumps as often as they pass). At the end the habits' own move is kept unless the search's
@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from parlour.bots.base import WorldSampler
+from parlour.bots.heuristic import habits_for
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 from parlour.engine.view import View
@@ -72,6 +73,7 @@ class IsmctsBot:
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.exploration = exploration
+        self.habits = habits_for(game_id)
         self.last_iterations = 0
         self.last_seconds = 0.0
         self._low = 0.0     # the range of rewards seen in the current search, for scaling
@@ -126,9 +128,9 @@ class IsmctsBot:
         return self._against_habit(root, names, ranked[0][2], self._habit(worlds, seat))
 
     def _habit(self, worlds: WorldSampler, seat: int) -> str:
-        """The move the game's quick habits make here (``rollout_action``, read from the seat's own cards and
-        the table), by a vote of a few sampled worlds so that the habits' random noise does not decide."""
-        votes = Counter(str(worlds(self.rng).rollout_action(seat, self.rng)) for _ in range(HABIT_VOTES))
+        """The move the game's quick habits make here (read from the seat's own cards and the table), by a
+        vote of a few sampled worlds so that the habits' random noise does not decide."""
+        votes = Counter(str(self.habits(worlds(self.rng), seat, self.rng)) for _ in range(HABIT_VOTES))
         return votes.most_common(1)[0][0]
 
     @staticmethod
@@ -211,7 +213,7 @@ class IsmctsBot:
                 return None, None
             key = rng.choice(untried)
             return key, rng.choice(by_key[key])
-        action = world.rollout_action(actor, rng)
+        action = self.habits(world, actor, rng)
         key = SECRET if action.secret and actor != seat else world.encode(action)
         if key in children:
             return None, None
@@ -237,11 +239,10 @@ class IsmctsBot:
                 best_key, best_score = key, score
         return best_key
 
-    @staticmethod
-    def _rollout(world: State, deal: int, rng: random.Random) -> None:
+    def _rollout(self, world: State, deal: int, rng: random.Random) -> None:
         while world.to_move and world.hand_number == deal:
             actor = world.to_move[0]
-            world.apply(actor, world.rollout_action(actor, rng))
+            world.apply(actor, self.habits(world, actor, rng))
 
     @staticmethod
     def _rewards(world: State, start_scores: list[int]) -> list[float]:

@@ -63,6 +63,12 @@ class CardPlayState(State):
     def _led_card(self) -> int:
         return self.trick[0]
 
+    def legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, as a mask over ``PACK``: read-only, for the playout habits in
+        ``parlour/bots/heuristics/``, which read a position rather than a view. It depends only on what
+        ``seat`` may know (the hand it plays from and the table)."""
+        return self._legal_mask(seat)
+
     # --- the contract ----------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.to_move and type(seat) is int and self._in_play():

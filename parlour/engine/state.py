@@ -128,15 +128,6 @@ class State:
             return []
         return self._legal(seat)
 
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """A quick, plausible move for ``seat``, for the playouts of a search.
-
-        Uniformly random here. A game may know better habits and supply them, provided they read only
-        what ``seat`` may know (its own cards and the public table), so that a playout never lets one
-        player act on another's cards.
-        """
-        return rng.choice(self.legal_actions(seat))
-
     def apply(self, seat: int, action: Action | str) -> None:
         """Perform ``action`` for ``seat``; refused actions raise and leave the state exactly as it was."""
         if type(seat) is not int or seat not in self.to_move:

@@ -48,7 +48,6 @@ first deals.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -586,47 +585,6 @@ class AuctionBridgeState(tricks.TrickPlayState):
         self.won[taker & 1] += 1
         return trick_line, (number, taker, tuple(self.taken[-1][2]))
 
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Bid a long suit with a good hand and pass otherwise; in play, win the trick as cheaply as possible
-        when the partner is not already winning it, else play low. Reads only the seat's own hand, dummy's
-        hand when it is shown, and the public calls and trick."""
-        if seat not in self.to_move:
-            return super().rollout_action(seat, rng)
-        if self.phase == AUCTION:
-            return self._rollout_call(seat)
-        if rng.random() < 0.1:      # noise in the play only: a random bid is a contract no one would make
-            return super().rollout_action(seat, rng)
-        legal = self._legal_mask(seat)
-        trick = self.trick
-        power = self.order.power
-        if not trick:
-            return ACTIONS[max(bit_indices(legal), key=power.__getitem__)]
-        position = tricks.winner(trick, self.order)
-        partner_winning = len(trick) - position == 2
-        if not partner_winning:
-            best = trick[position]
-            beats = [c for c in bit_indices(legal) if tricks.beats(c, best, self.order)]
-            if beats:
-                return ACTIONS[min(beats, key=power.__getitem__)]
-        return ACTIONS[min(bit_indices(legal), key=power.__getitem__)]
-
-    def _rollout_call(self, seat: int) -> Action:
-        hand = self.hands[seat]
-        points = hand_points(hand)
-        auction = self.auction
-        lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
-        suit = max(range(4), key=lambda s: (lengths[s], s))
-        reach = BOOK + (points + 10) // 5 - 3 + max(0, lengths[suit] - 4)
-        start = 0 if auction.high is None else STEP[auction.high] + 1
-        for bid in BIDS[start:]:
-            level, d = CONTRACT_OF[bid.contract]
-            if d == suit and BOOK + level <= reach:
-                return bid
-        if self._must_open():
-            return next(b for b in BIDS if CONTRACT_OF[b.contract][1] == suit)
-        return PASS
-
     # --- the end of a deal: scores, games and the rubber -------------------------------------------------
     def _end_deal(self, declarer_tricks: int | None) -> None:
         record = self._record_of_deal()
@@ -818,16 +776,6 @@ def declarer_of(calls: Sequence[tuple[int, Any]], side: int, denomination: int) 
         if SIDES[seat] == side and call in CONTRACT_OF and CONTRACT_OF[call][1] == denomination:
             return seat
     raise ValueError("the winning side never named the contract's denomination")
-
-
-def hand_points(hand: int) -> int:
-    """Milton Work's count of high cards: ace 4, king 3, queen 2, jack 1 (a rough gauge for quick play)."""
-    points = 0
-    for index in bit_indices(hand & (PACK.rank_masks[Rank.ACE] | PACK.rank_masks[Rank.KING]
-                                     | PACK.rank_masks[Rank.QUEEN] | PACK.rank_masks[Rank.JACK])):
-        rank = CARDS[index].rank
-        points += 4 if rank == Rank.ACE else rank - 10
-    return points
 
 
 register(INFO, AuctionBridgeState)

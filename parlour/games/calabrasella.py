@@ -37,7 +37,6 @@ players], "talon": [4 cards]}``; the talon defaults to the four cards left over.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
@@ -468,39 +467,6 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.won[taker] |= mask
         return super()._trick_won(number, taker, mask)
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Stand on a hand with three or more 3s and 2s, give and discard low cards, take the best of the
-        talon; in play, win cheaply when following if possible, else duck low, and lead high. Reads only
-        the seat's own hand, the public table and what the seat itself gave or discarded."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase == PLAY:
-            legal = LEGAL(hand, self.trick)
-            trick = self.trick
-            if not trick:
-                return PLAYS[max(bit_indices(legal), key=POWER.__getitem__)]
-            follow = legal & SUIT_MASKS[SUIT_OF[trick[0]]]
-            if follow:
-                best = max(POWER[c] for c in trick if SUIT_OF[c] == SUIT_OF[trick[0]])
-                above = [c for c in bit_indices(follow) if POWER[c] > best]
-                if above:
-                    return PLAYS[min(above, key=POWER.__getitem__)]
-            return PLAYS[min(bit_indices(legal), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == DECLARE:
-            return STAND if (hand & (THREES | TWOS)).bit_count() >= 3 else PASS
-        if phase == DISCARD:
-            if self.buried:
-                return DONE
-            return BURIES[min(bit_indices(hand), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == GIVE:
-            return GIVES[min(bit_indices(hand & ~BIT[self.asked]), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == TAKE:
-            return TAKES[max(bit_indices(self.talon), key=POWER.__getitem__)]
-        return super().rollout_action(seat, rng)
 
     # --- scoring (the book's words) -----------------------------------------------------------------
     def side_points(self) -> tuple[int, int]:

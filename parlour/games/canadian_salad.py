@@ -21,15 +21,13 @@ the player count, and together they hold exactly the pack left after the removal
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
+from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit
 from parlour.engine import (
-    Action,
     ActionTable,
     GameInfo,
     HandResult,
@@ -258,39 +256,6 @@ class CanadianSaladState(tricks.TrickPlayState):
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         return trick_line, (number, taker, mask, self.conditions, number == self.hand_size)
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Duck under the trick when following, shed this deal's costly cards when void, lead low; now and
-        then anything legal. Reads only the seat's own hand, the trick and which deal this is."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        legal = self._legal_mask(seat)
-        trick = self.trick
-        conditions = self.conditions
-        if not trick:
-            safe = legal
-            if conditions & HEART:
-                safe = legal & ~HEARTS or legal
-            if conditions & (QUEEN | KING):
-                safe = safe & ~(QUEENS | KS_BIT) or safe
-            return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
-        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
-        if legal & suit_mask:
-            best = max(card for card in trick if suit_mask >> card & 1)
-            under = legal & ((1 << best) - 1)
-            return PLAYS[under.bit_length() - 1 if under else (legal & -legal).bit_length() - 1]
-        costly_sets = []
-        if conditions & KING:
-            costly_sets.append(legal & KS_BIT)
-        if conditions & QUEEN:
-            costly_sets.append(legal & QUEENS)
-        if conditions & HEART:
-            costly_sets.append(legal & HEARTS)
-        for costly in costly_sets:
-            if costly:
-                return PLAYS[max(bit_indices(costly), key=lambda card: card % 13)]
-        return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
 
     # --- scoring (the book's words) -----------------------------------------------------------------
     def tallies(self) -> list[tuple[int, int]]:

@@ -34,7 +34,6 @@ its top, and the cards not named anywhere follow below in the seed's shuffled or
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
@@ -329,19 +328,6 @@ class PittyPatState(State):
             self.lacks[seat] |= RANK_MASK_OF[card]
             self.stage = Stage.PLAY
             self.to_move = self._next[seat]
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """For the free discard, the card whose rank has the fewest copies this seat has not seen (in its
-        hand or on the pile): the one least likely to be matched. Everything else is forced or random."""
-        if seat not in self.to_move or self.stage is not Stage.DISCARD or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        hand = self.hands[seat]
-        seen = hand
-        for card in self.pile:
-            seen |= 1 << card
-        cards = bit_indices(hand)
-        return DISCARDS[min(cards, key=lambda c: (4 - (RANK_MASK_OF[c] & seen).bit_count(), rng.random()))]
 
     # --- the exhausted stock (notes) -----------------------------------------------------------------
     def _reform(self) -> None:

@@ -49,7 +49,6 @@ prepares the first deals in turn.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -205,32 +204,6 @@ def contract_value(options: dict[str, Any], suit: Suit) -> int:
     """What the pool pays a bidder who makes six tricks with ``suit`` as trumps (and what a failing bidder
     pays into it): the agreed unit times the suit's multiplier."""
     return int(options["stake"]) * suit_multiplier(options, suit)
-
-
-def likely_tricks(hand: int, trump: Suit) -> float:
-    """A quick count of the tricks a hand (a mask) may take with ``trump`` as trumps: sure honours in every
-    suit, and the length of the trump suit beyond three. Used by the heuristic and by search playouts."""
-    total = 0.0
-    for suit in Suit:
-        cards = hand & SUIT_MASKS[suit]
-        length = cards.bit_count()
-        if not length:
-            continue
-        ranks = sorted((RANK_POWER[i] for i in bit_indices(cards)), reverse=True)
-        # Honours: the ace is a trick; the king with a guard; the queen with two guards.
-        honours = 0.0
-        for place, top in enumerate((7, 6, 5)):
-            if top in ranks and length > place:
-                honours += 1.0 if place < 2 else 0.5
-        # An unbroken run from the ace is as many tricks as it is long (in trumps).
-        solid = next((k for k, rank in enumerate(ranks) if rank != 7 - k), length)
-        if suit == trump:
-            total += max(solid, honours + max(0, length - 3) + (0.5 if length >= 3 and 7 not in ranks else 0))
-        else:   # beyond three rounds a plain suit is likely trumped
-            total += max(min(solid, 3), honours)
-            if length == 0:
-                total += 0.25 * (hand & SUIT_MASKS[trump]).bit_count()
-    return total
 
 
 def cards_text(mask: int) -> str:
@@ -449,57 +422,6 @@ class PreferenceState(tricks.TrickPlayState):
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.tricks_won[taker] += 1
         return super()._trick_won(number, taker, mask)
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """In play, win the trick cheaply when it can be won (and the partner against the bidder is not
-        already winning it), else throw the lowest card; lead the highest. Bidding: name or buy only with a
-        hand likely to take six tricks. Reads only the seat's own hand and the public table."""
-        if seat not in self.to_move:
-            return super().rollout_action(seat, rng)
-        phase = self.phase
-        hand = self.hands[seat]
-        if phase == PLAY and rng.random() < 0.1:    # noise in the play only, never a random bid
-            return super().rollout_action(seat, rng)
-        if phase == PLAY:
-            order = ORDERS[self.trump]  # type: ignore[index]
-            power = order.power
-            legal = LEGAL(hand, self.trick)
-            trick = self.trick
-            if not trick:
-                return PLAYS[max(bit_indices(legal), key=power.__getitem__)]
-            best = trick[tricks.winner(trick, order)]
-            winner = self.leader
-            for _ in range(trick.index(best)):
-                winner = self.after[winner]
-            cards = bit_indices(legal)
-            lowest = min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))
-            friendly = seat != self.declarer and winner != self.declarer
-            if friendly:
-                return PLAYS[lowest]
-            led = SUIT_OF[trick[0]]
-            beating = [c for c in cards if SUIT_OF[c] in (led, order.trump) and power[c] > power[best]]
-            return PLAYS[min(beating, key=power.__getitem__) if beating else lowest]
-        if phase in (FIRST, WIDOW):
-            best_suit = max(Suit, key=lambda s: likely_tricks(hand, s))
-            strength = likely_tricks(hand, best_suit)
-            legal_calls = self._legal(seat)
-            if phase == FIRST and strength >= TO_MAKE - 0.5:
-                bids = [a for a in legal_calls if isinstance(a, PreferenceBid)
-                        and likely_tricks(hand, SUIT_OF_NAME[a.contract]) >= TO_MAKE - 0.5]
-                return bids[-1] if bids else PASS
-            if phase == WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
-                high = self.auction.high_key or 0
-                return legal_calls[0] if high < 4 else PASS
-            return PASS
-        if phase == DISCARD:
-            trump = max(Suit, key=lambda s: likely_tricks(hand, s))
-            spare = hand & ~SUIT_MASKS[trump] or hand
-            return LAYS[min(bit_indices(spare), key=lambda c: (RANK_POWER[c] == 7, (hand & SUIT_MASKS[SUIT_OF[c]])
-                                                              .bit_count(), RANK_POWER[c]))]
-        if phase == NAME:
-            return TRUMPS[SUIT_RANK[max(BIDDING_ORDER, key=lambda s: likely_tricks(hand, s))]]
-        return super().rollout_action(seat, rng)
 
     # --- payments (the pool, through the shared ledger) ---------------------------------------------------
     def _end_hand(self) -> None:

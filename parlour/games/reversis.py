@@ -37,7 +37,6 @@ twelve cards, the others eleven; ``down`` gives the face-down cards of the seats
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -530,27 +529,6 @@ class ReversisState(tricks.TrickPlayState):
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
-
-    # --- quick habits, for search playouts ------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Discard the costliest card; duck under the trick; shed Quinola, aces and courts when void; lead
-        low. Reads only the seat's own hand and the trick."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        hand = self.hands[seat]
-        if self.phase == "exchange":
-            return DISCARDS[max(bit_indices(hand), key=lambda c: (POINTS[c], c % 12))]
-        legal = self._legal_mask(seat)
-        trick = self.trick
-        if not trick:
-            return PLAYS[min(bit_indices(legal), key=lambda c: (POINTS[c], c % 12))]
-        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
-        if legal & suit_mask:
-            best = max(c for c in trick if suit_mask >> c & 1)
-            follow = legal & suit_mask
-            under = follow & ((1 << best) - 1)
-            return PLAYS[under.bit_length() - 1 if under else (follow & -follow).bit_length() - 1]
-        return PLAYS[max(bit_indices(legal), key=lambda c: (c == QUINOLA, POINTS[c], c % 12))]
 
     # --- what each seat sees -------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

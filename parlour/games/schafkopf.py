@@ -41,7 +41,6 @@ three each.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -416,39 +415,6 @@ class SchafkopfState(tricks.TrickPlayState):
         self.won[taker] |= mask
         return super()._trick_won(number, taker, mask)
 
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Take the widow on a strong hand of trumps, lay away points in short suits; in play, win a trick
-        cheaply when it can be won, give points to a fellow defender who holds it, else shed the least
-        valuable card (in least, stay under the trick and shed points when void). Reads only the seat's
-        own hand, the public table and who declared."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase == WIDOW:
-            return TAKE if hand_strength(hand) >= TAKE_AT else PASS
-        if phase == DISCARD:
-            return BURIES[discard_choice(hand)]
-        if phase != PLAY:
-            return super().rollout_action(seat, rng)
-        legal = LEGAL(hand, self.trick)
-        trick = self.trick
-        if self.declarer < 0:
-            return PLAYS[least_choice(legal, trick)]
-        if not trick:
-            return PLAYS[max(bit_indices(legal), key=POWER.__getitem__)]
-        best = trick[tricks.winner(trick, ORDER)]
-        best_seat = self.seating.next(self.leader, trick.index(best))
-        friend = seat != self.declarer and best_seat != self.declarer
-        winners = [c for c in bit_indices(legal) if tricks.beats(c, best, ORDER)]
-        if friend and len(trick) == 2:
-            # A fellow defender holds the trick and no one plays after: give him points, not trumps.
-            return PLAYS[max(bit_indices(legal), key=lambda c: (0 if BIT[c] & TRUMPS else CARD_POINTS[c], -POWER[c]))]
-        if winners and not friend:
-            return PLAYS[min(winners, key=POWER.__getitem__)]
-        return PLAYS[min(bit_indices(legal), key=lambda c: (CARD_POINTS[c], POWER[c]))]
-
     # --- scoring (the book's words) -----------------------------------------------------------------
     def tricks_won(self) -> list[int]:
         counts = [0] * 3
@@ -564,50 +530,6 @@ class SchafkopfState(tricks.TrickPlayState):
             else:
                 self.buried = mask
                 self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in sorted(cards)])
-
-
-# --- habits shared by the playouts above and the heuristic bot ------------------------------------------
-TAKE_AT = 9
-
-
-def hand_strength(hand: int) -> float:
-    """A rough count of a hand's worth to a declarer: high trumps, trump length, and plain aces and tens."""
-    strength = 0.0
-    for card in bit_indices(hand):
-        rank = CARDS[card].rank
-        if BIT[card] & TRUMPS:
-            strength += 2.0 if rank == Rank.QUEEN else 1.5 if rank == Rank.JACK else 1.0
-        elif rank == Rank.ACE:
-            strength += 1.5
-        elif rank == Rank.TEN and hand & BIT[INDEX[Card(Rank.ACE, CARDS[card].suit)]]:
-            strength += 0.5
-    return strength
-
-
-def discard_choice(hand: int) -> int:
-    """The card a declarer lays away: points from the shortest plain suit first (a lone ten or king is
-    safest in the discard, and a void lets him trump), never a trump while a plain card other than an
-    ace remains."""
-    plain = [c for c in bit_indices(hand & ~TRUMPS) if CARDS[c].rank != Rank.ACE]
-    if plain:
-        length = {c: (hand & SUIT_MASKS[SUIT_OF[c]]).bit_count() for c in plain}
-        return min(plain, key=lambda c: (length[c], -CARD_POINTS[c], POWER[c]))
-    cards = bit_indices(hand)
-    return min(cards, key=lambda c: (bool(BIT[c] & TRUMPS), POWER[c]))
-
-
-def least_choice(legal: int, trick: Sequence[int]) -> int:
-    """In least: lead low; follow with the highest card that stays under the trick; when the trick must
-    be won, win it with the fewest points; shed the most points when another player is taking it."""
-    cards = bit_indices(legal)
-    if not trick:
-        return min(cards, key=lambda c: (CARD_POINTS[c], POWER[c]))
-    best = trick[tricks.winner(trick, ORDER)]
-    under = [c for c in cards if not tricks.beats(c, best, ORDER)]
-    if under:
-        return max(under, key=lambda c: (CARD_POINTS[c], POWER[c]))
-    return min(cards, key=lambda c: (CARD_POINTS[c], -POWER[c]))
-
 
 
 register(INFO, SchafkopfState)

@@ -75,7 +75,6 @@ default; it applies to the first deal only).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -943,37 +942,9 @@ class SoloState(tricks.TrickPlayState):
             return result
         return result_by_score(self.scores(), False, unit="counters")
 
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """In play: win a trick cheaply when the trick is not already the side's, else play low; lead the
-        highest card. In the auction, mostly pass (a random call is a game no one would bid, and a search
-        that meets them learns to pre-empt games that are never played); otherwise random. Reads only the
-        seat's own hand and the public table (the partnership only as far as ``seat`` knows it)."""
-        if seat not in self.to_move:
-            return super().rollout_action(seat, rng)
-        if self.phase != PLAY:
-            calls = self.legal_actions(seat)
-            if PASS in calls and rng.random() < 0.8:
-                return PASS
-            return rng.choice(calls)
-        if rng.random() < 0.15:
-            return super().rollout_action(seat, rng)
-        legal = self._legal_mask(seat)
-        power = self.order.power
-        cards = bit_indices(legal)
-        trick = self.trick
-        if not trick:
-            return self.PLAYS[max(cards, key=power.__getitem__)]
-        best = trick[tricks.winner(trick, self.order)]
-        best_seat = self.seating.next(self.leader, trick.index(best))
-        if self._same_side_known(seat, best_seat):
-            return self.PLAYS[min(cards, key=power.__getitem__)]
-        beating = [c for c in cards if tricks.beats(c, best, self.order)]
-        if beating:
-            return self.PLAYS[min(beating, key=power.__getitem__)]
-        return self.PLAYS[min(cards, key=power.__getitem__)]
-
-    def _same_side_known(self, seat: int, other: int) -> bool:
+    # --- what a seat knows of the sides (read by the playout habits in bots/heuristics/solo.py) -----------
+    def same_side_known(self, seat: int, other: int) -> bool:
+        """Whether ``seat`` knows that ``other`` plays on its side: itself, or a partnership it may see."""
         if seat == other:
             return True
         if self.declarer < 0 or not self._knows_partnership(seat):

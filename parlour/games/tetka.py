@@ -17,7 +17,6 @@ dealer's hand and defaults to the last card listed for the dealer.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
@@ -25,7 +24,6 @@ from typing import Any
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
 from parlour.engine import (
-    Action,
     ActionTable,
     GameInfo,
     HandResult,
@@ -250,28 +248,6 @@ class TetkaState(tricks.TrickPlayState):
         # Only who took the trick is settled now; what it costs is worked out from ``taken`` when the deal
         # ends or a view asks, keeping the playout hot path short.
         return trick_line, (number, taker, mask, self.bum)
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Duck under the trick when following, shed Tëtka, queens and high cards when void, lead low; now
-        and then anything legal. Reads only the seat's own hand, the trick and the bum card."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        legal = self._legal_mask(seat)
-        trick = self.trick
-        if not trick:
-            safe = legal & ~QUEENS or legal
-            return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
-        suit_mask = SUIT_MASKS[SUIT_OF[trick[0]]]
-        if legal & suit_mask:
-            best = max(card for card in trick if suit_mask >> card & 1)
-            under = legal & ((1 << best) - 1)
-            return PLAYS[under.bit_length() - 1 if under else (legal & -legal).bit_length() - 1]
-        tetka = BUM_FACTS[self.bum][0]
-        for costly in (BIT[tetka] & legal, legal & QUEENS, BIT[self.bum] & legal):
-            if costly:
-                return PLAYS[costly.bit_length() - 1]
-        return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
 
     # --- scoring (the book's words) -----------------------------------------------------------------
     def trick_penalties(self, number: int) -> list[Reason]:

@@ -396,32 +396,6 @@ class TuteState(tricks.TrickPlayState):
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         return trick_line, (number, taker, mask)
 
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Declare what can be declared; lead a low plain card; win the trick cheaply when the partner is not
-        winning it, else play low. Reads only the seat's own hand, the trick and the trump."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        declarations = self._declarations(seat)
-        if declarations:
-            return declarations[-1]
-        legal = self._legal_mask(seat)
-        power = self.order.power
-        trick = self.trick
-        cards = bit_indices(legal)
-        if not trick:
-            plain = [c for c in cards if self.order.suit_of[c] != self.trump] or cards
-            return PLAYS[min(plain, key=power.__getitem__)]
-        position = tricks.winner(trick, self.order)
-        best = trick[position]
-        if len(trick) - position != 2:   # the partner is not the one winning
-            beats = self.above[best]
-            if self.order.suit_of[best] != self.trump:
-                beats |= self.order.suit_masks[self.trump]
-            if legal & beats:
-                return PLAYS[min(bit_indices(legal & beats), key=power.__getitem__)]
-        return PLAYS[min(cards, key=lambda c: (POINTS[c], power[c]))]
-
     # --- scoring (the book's words) -----------------------------------------------------------------
     def side_points(self) -> list[int]:
         """Each side's points so far this deal: cards taken, declarations, and the last trick once taken."""

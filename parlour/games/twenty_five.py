@@ -37,14 +37,13 @@ rest of the pack.
 
 from __future__ import annotations
 
-import random
 import typing
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from parlour.cards import STANDARD_52, Card, Rank, Suit, bit_indices
+from parlour.cards import STANDARD_52, Card, Rank, Suit
 from parlour.engine import (
     Action,
     ActionTable,
@@ -457,27 +456,6 @@ class TwentyFiveState(tricks.TrickPlayState):
         self.totals[side] += TRICK_POINTS
         self.tricks_won[taker] += 1
         return trick_line, (number, taker, self.totals[side])
-
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Rob when allowed, throwing the weakest card; lead the strongest card; win a trick as cheaply as
-        possible, else throw the weakest card. Reads only the seat's own hand and the table."""
-        if seat not in self.to_move or rng.random() < 0.1:
-            return super().rollout_action(seat, rng)
-        power = self.order.power
-        if self.phase == "rob":
-            if self.may_rob(seat):
-                return ACTIONS[ROB_BASE + min(bit_indices(self.hands[seat]), key=power.__getitem__)]
-            return PASS
-        legal = bit_indices(self._legal_mask(seat))
-        trick = self.trick
-        if not trick:
-            return ACTIONS[max(legal, key=power.__getitem__)]
-        best = trick[tricks.winner(trick, self.order)]
-        winning = [c for c in legal if tricks.beats(c, best, self.order)]
-        if winning and self.side[self.seating.next(self.leader, trick.index(best))] != self.side[seat]:
-            return ACTIONS[min(winning, key=power.__getitem__)]
-        return ACTIONS[min(legal, key=power.__getitem__)]
 
     # --- scoring (five points a trick; the game ends the moment a side reaches the target) -------------
     def _end_hand(self, winning_side: int | None = None) -> None:

@@ -64,12 +64,11 @@ second rubber, round the players' new places).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit, bit_indices
+from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit
 from parlour.engine import (
     Action,
     ActionTable,
@@ -532,49 +531,6 @@ class VintState(tricks.TrickPlayState):
             self.items.append((side, RUBBER_BONUS, f"two games: rubber {self.rubber} won"))
             self._say("{} win rubber {}", self.labels[side], self.rubber)
 
-    # --- quick habits, for search playouts --------------------------------------------------------------
-    def rollout_action(self, seat: int, rng: random.Random) -> Action:
-        """Bid only what the hand and an average partner should make; in play, win cheaply when an opponent
-        holds the trick, else play low; lead the top of the longest suit. Reads only the seat's own hand
-        and the public table."""
-        if seat not in self.to_move:
-            return super().rollout_action(seat, rng)
-        hand = self.hands[seat]
-        if self.phase == AUCTION:
-            if self._own_bid_barred(seat):
-                return PASS
-            high = self.auction.high_key
-            for key in range(0 if high is None else high + 1, len(CONTRACTS)):
-                level, strain = key // 5 + 1, key % 5
-                if level > 7 or estimate_tricks(hand, strain) + 3 < BOOK + level + 0.5:
-                    continue
-                if self.auction.high_seat is not None and self.side_of[self.auction.high_seat] == self.side_of[seat] \
-                        and strain != strain_of(self.auction.high):
-                    continue
-                return BIDS[key]
-            return PASS
-        if rng.random() < 0.1:
-            # A little noise in the play only: a random bid is a contract no one would make, and a
-            # search that meets them learns to pre-empt bids that are never made.
-            return super().rollout_action(seat, rng)
-        legal = LEGAL(hand, self.trick)
-        power = self.order.power
-        trick = self.trick
-        if not trick:
-            longest = max(range(4), key=lambda s: (hand & SUIT_MASKS[s]).bit_count())
-            pick = hand & SUIT_MASKS[longest] or legal
-            return PLAYS[max(bit_indices(pick), key=power.__getitem__)]
-        k = tricks.winner(trick, self.order)
-        best = trick[k]
-        winner = self._seat_at(self.leader, k)
-        cards = bit_indices(legal)
-        if self.side_of[winner] == self.side_of[seat]:
-            return PLAYS[min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))]
-        beating = [c for c in cards if tricks.beats(c, best, self.order)]
-        if beating:
-            return PLAYS[min(beating, key=power.__getitem__)]
-        return PLAYS[min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))]
-
     # --- scoring (the book's words) ------------------------------------------------------------------
     def _end_hand(self) -> None:
         labels = self.labels
@@ -719,29 +675,6 @@ class VintState(tricks.TrickPlayState):
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         for key, cards in deal.items():
             self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
-
-
-def estimate_tricks(hand: int, strain: int) -> float:
-    """A rough count of the tricks a hand should take with ``strain`` as trumps: high cards, length in
-    trumps, and shortness to ruff with (used by playouts; the heuristic bot counts alike from its view)."""
-    trump = STRAIN_SUIT[strain]
-    total = 0.0
-    for suit in range(4):
-        bits = hand >> (13 * suit) & 0x1FFF
-        length = bits.bit_count()
-        if bits >> 12 & 1:
-            total += 1
-        if bits >> 11 & 1 and length >= 2:
-            total += 0.75
-        if bits >> 10 & 1 and length >= 3:
-            total += 0.4
-        if suit == trump:
-            total += max(0, length - 3)
-        elif trump is None:
-            total += max(0, length - 4) * (0.8 if bits >> 11 else 0.3)
-        elif (hand & SUIT_MASKS[int(trump)]).bit_count() >= 3 and length < 2:
-            total += 0.8 if length == 0 else 0.4
-    return total
 
 
 def _read_prepared(deal: Any) -> list[int]:

@@ -18,6 +18,7 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.bots import Bot
+from parlour.bots.heuristic import habits_for
 from parlour.cards import Card, Pack, Suit, parse_cards
 from parlour.engine import Action, Unknown, Zone, deal_unknown
 
@@ -57,11 +58,12 @@ def bots_to_end(state: parlour.State, bots: Sequence[Bot]) -> None:
 
 
 def rollouts_to_end(state: parlour.State, rng: random.Random) -> None:
-    """The state's quick search habits (``rollout_action``) choose for the first seat to move until the
-    game ends, each choice checked to be one of its legal actions."""
+    """The game's playout habits (``habits_for``) choose for the first seat to move until the game ends,
+    each choice checked to be one of its legal actions."""
+    habits = habits_for(state.info.id)
     while not state.is_over:
         seat = state.to_move[0]
-        action = state.rollout_action(seat, rng)
+        action = habits(state, seat, rng)
         assert action in state.legal_actions(seat)
         state.apply(seat, action)
 

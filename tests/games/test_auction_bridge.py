@@ -695,8 +695,8 @@ def test_the_heuristic_beats_random_play() -> None:
     assert time.process_time() - start < 20
 
 
-def test_rollout_action_plays_legally() -> None:
-    """The search playout habits choose only legal actions, in the auction and in the play."""
+def test_playout_habits_play_legally() -> None:
+    """The search playout habits (``habits_for``) choose only legal actions, in the auction and in the play."""
     for seed in range(5):
         state = parlour.new_game("auction-bridge", seed=seed, deal_limit=4)
         rollouts_to_end(state, random.Random(seed))

@@ -20,8 +20,9 @@ from table import (
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.heuristics.preference import likely_tricks
 from parlour.cards import PIQUET_32, Card, Suit
-from parlour.games.preference import SUIT_NAME, PreferenceState, likely_tricks
+from parlour.games.preference import SUIT_NAME, PreferenceState
 
 # Seat 0 holds the six top hearts and four losers; hearts 8 and 7 lie in the widow, so as trumps his six
 # hearts are six sure tricks and no more.

@@ -1,8 +1,11 @@
 """Auction Bridge by rules of thumb: bid what the partnership can make, double what it can defeat, and play
 the cards the usual way (second hand low, third hand high, cash winners, draw trumps, ruff losers).
 
-Reads only the view: own hand, dummy's cards once shown, the calls, the trick, and the cards played this
-deal (from the log, which every seat reads).
+The heuristic reads only the view: own hand, dummy's cards once shown, the calls, the trick, and the cards
+played this deal (from the log, which every seat reads).
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``AuctionBridgePosition`` only, and
+only what their seat may know.
 """
 
 from __future__ import annotations
@@ -11,12 +14,31 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank, Suit
+from parlour.bots.heuristic import CardPosition, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.auction_bridge import BOOK, CONTRACT_NAMES, CONTRACT_OF, INDEX, NO_TRUMP, ORDERS, TRICK_VALUES
+from parlour.games.auction_bridge import (
+    ACTIONS,
+    AUCTION,
+    BIDS,
+    BOOK,
+    CARDS,
+    CONTRACT_NAMES,
+    CONTRACT_OF,
+    INDEX,
+    NO_TRUMP,
+    ORDERS,
+    PACK,
+    PASS,
+    STEP,
+    SUIT_MASKS,
+    TRICK_VALUES,
+)
 from parlour.mechanics import tricks
+from parlour.mechanics.auctions import Auction
 
 PLAYED = re.compile(r"^seat (\d): play (\S+)$")
 
@@ -290,3 +312,71 @@ def choose(view: View, rng: random.Random) -> str:
     if view.phase == "auction":
         return choose_call(view, rng)
     return choose_play(view, rng)
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class AuctionBridgePosition(CardPosition, Protocol):
+    @property
+    def phase(self) -> str: ...
+    @property
+    def auction(self) -> Auction: ...          # the public calls
+    @property
+    def order(self) -> tricks.CardOrder: ...   # the contract's card order
+
+
+HONOURS = sum(PACK.rank_masks[rank] for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))
+
+
+def hand_points(hand: int) -> int:
+    """Milton Work's count of high cards: ace 4, king 3, queen 2, jack 1 (a rough gauge for quick play)."""
+    points = 0
+    for index in bit_indices(hand & HONOURS):
+        rank = CARDS[index].rank
+        points += 4 if rank == Rank.ACE else rank - 10
+    return points
+
+
+@habit_for("auction-bridge")
+def habits(position: AuctionBridgePosition, seat: int, rng: random.Random) -> Action:
+    """Bid a long suit with a good hand and pass otherwise; in play, win the trick as cheaply as possible
+    when the partner is not already winning it, else play low. The declarer plays dummy's cards, which
+    lie face up: ``legal_mask`` is of the hand whose turn it is."""
+    if seat not in position.to_move:
+        return random_habit(position, seat, rng)
+    if position.phase == AUCTION:
+        return _call(position, seat)
+    if rng.random() < 0.1:      # noise in the play only: a random bid is a contract no one would make
+        return random_habit(position, seat, rng)
+    legal = position.legal_mask(seat)
+    trick = position.trick
+    order = position.order
+    power = order.power
+    if not trick:
+        return ACTIONS[max(bit_indices(legal), key=power.__getitem__)]
+    winning = tricks.winner(trick, order)
+    partner_winning = len(trick) - winning == 2
+    if not partner_winning:
+        best = trick[winning]
+        beating = [c for c in bit_indices(legal) if tricks.beats(c, best, order)]
+        if beating:
+            return ACTIONS[min(beating, key=power.__getitem__)]
+    return ACTIONS[min(bit_indices(legal), key=power.__getitem__)]
+
+
+def _call(position: AuctionBridgePosition, seat: int) -> Action:
+    """The cheapest bid of the longest suit that the hand's points reach; else pass, or the cheapest bid
+    of that suit where the dealer may not pass (the seat's legal calls say so)."""
+    hand = position.hands[seat]
+    points = hand_points(hand)
+    auction = position.auction
+    lengths = [(hand & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    suit = max(range(4), key=lambda s: (lengths[s], s))
+    reach = BOOK + (points + 10) // 5 - 3 + max(0, lengths[suit] - 4)
+    start = 0 if auction.high is None else STEP[auction.high] + 1
+    for bid in BIDS[start:]:
+        level, d = CONTRACT_OF[bid.contract]
+        if d == suit and BOOK + level <= reach:
+            return bid
+    if PASS not in position.legal_actions(seat):
+        return next(b for b in BIDS if CONTRACT_OF[b.contract][1] == suit)
+    return PASS

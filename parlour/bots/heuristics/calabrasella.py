@@ -1,15 +1,43 @@
 """Calabrasella by rules of thumb: stand on high cards, keep counting cards, win tricks worth winning.
 
-Reads only the view: own hand, the trick so far, the turned-up talon and who the single player is.
+The heuristic reads only the view: own hand, the trick so far, the turned-up talon and who the single player
+is.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``CalabrasellaPosition`` only, and only
+what their seat may know.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank
+from parlour.bots.heuristic import CardPosition, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
+from parlour.games.calabrasella import (
+    BIT,
+    BURIES,
+    DECLARE,
+    DISCARD,
+    DONE,
+    GIVE,
+    GIVES,
+    LEGAL,
+    PASS,
+    PLAY,
+    PLAYS,
+    POWER,
+    STAND,
+    SUIT_MASKS,
+    SUIT_OF,
+    TAKE,
+    TAKES,
+    THREES,
+    TWOS,
+    points,
+)
 
 # Lowest first: 4 5 6 7 J Q K A 2 3.
 STRENGTH = {rank: k for k, rank in enumerate((Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.JACK, Rank.QUEEN,
@@ -79,3 +107,48 @@ def choose(view: View, rng: random.Random) -> str:
     if partner_winning:
         return plays[max(cards, key=lambda c: (value(c), -strength(c)))]
     return plays[min(cards, key=cheap)]
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class CalabrasellaPosition(CardPosition, Protocol):
+    @property
+    def phase(self) -> str: ...
+    @property
+    def asked(self) -> int: ...    # the card the player asked for, named aloud
+    @property
+    def buried(self) -> int: ...   # what the player has laid away so far: his own cards (read by him only)
+    @property
+    def talon(self) -> int: ...    # the talon, turned face up when the player takes from it
+
+
+@habit_for("calabrasella")
+def habits(position: CalabrasellaPosition, seat: int, rng: random.Random) -> Action:
+    """Stand on a hand with three or more 3s and 2s, give and discard low cards, take the best of the
+    talon; in play, win cheaply when following if possible, else duck low, and lead high."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    hand = position.hands[seat]
+    phase = position.phase
+    if phase == PLAY:
+        trick = position.trick
+        legal = LEGAL(hand, trick)
+        if not trick:
+            return PLAYS[max(bit_indices(legal), key=POWER.__getitem__)]
+        follow = legal & SUIT_MASKS[SUIT_OF[trick[0]]]
+        if follow:
+            best = max(POWER[c] for c in trick if SUIT_OF[c] == SUIT_OF[trick[0]])
+            above = [c for c in bit_indices(follow) if POWER[c] > best]
+            if above:
+                return PLAYS[min(above, key=POWER.__getitem__)]
+        return PLAYS[min(bit_indices(legal), key=lambda c: (points(BIT[c]), POWER[c]))]
+    if phase == DECLARE:
+        return STAND if (hand & (THREES | TWOS)).bit_count() >= 3 else PASS
+    if phase == DISCARD:
+        if position.buried:
+            return DONE
+        return BURIES[min(bit_indices(hand), key=lambda c: (points(BIT[c]), POWER[c]))]
+    if phase == GIVE:
+        return GIVES[min(bit_indices(hand & ~BIT[position.asked]), key=lambda c: (points(BIT[c]), POWER[c]))]
+    if phase == TAKE:
+        return TAKES[max(bit_indices(position.talon), key=POWER.__getitem__)]
+    return random_habit(position, seat, rng)

@@ -1,15 +1,22 @@
 """Canadian Salad by rules of thumb: duck under the trick, shed this deal's costly cards when void, lead low.
 
-Reads only the view: own hand, the trick so far, which penalties this deal has and the trick number.
+The heuristic reads only the view: own hand, the trick so far, which penalties this deal has and the trick
+number.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``CanadianSaladPosition`` only, and
+only what their seat may know.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank, Suit
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
+from parlour.games.canadian_salad import HEART, HEARTS, KING, KS_BIT, PLAYS, QUEEN, QUEENS, SUIT_MASKS, SUIT_OF
 
 HIGH = {Rank.ACE: 14}
 
@@ -58,3 +65,39 @@ def choose(view: View, rng: random.Random) -> str:
         return plays[min(following, key=strength)]
     # Void in the suit led: shed the most dangerous card, then the highest.
     return plays[max(cards, key=lambda c: (danger(c, penalises), strength(c), rng.random()))]
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class CanadianSaladPosition(CardPosition, Protocol):
+    @property
+    def conditions(self) -> int: ...   # what this deal penalises (bits TRICK, HEART, QUEEN, KING, LAST)
+
+
+COSTLY = ((KING, KS_BIT), (QUEEN, QUEENS), (HEART, HEARTS))   # shed first when void, in this order
+
+
+@habit_for("canadian-salad")
+def habits(position: CanadianSaladPosition, seat: int, rng: random.Random) -> Action:
+    """Duck under the trick when following, shed this deal's costly cards when void, lead low; now and
+    then anything legal."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    legal = position.legal_mask(seat)
+    trick = position.trick
+    conditions = position.conditions
+    if not trick:
+        safe = legal
+        if conditions & HEART:
+            safe = legal & ~HEARTS or legal
+        if conditions & (QUEEN | KING):
+            safe = safe & ~(QUEENS | KS_BIT) or safe
+        return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
+    ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
+    if ducked >= 0:
+        return PLAYS[ducked]
+    for condition, cards in COSTLY:
+        costly = legal & cards
+        if conditions & condition and costly:
+            return PLAYS[max(bit_indices(costly), key=lambda card: card % 13)]
+    return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
+

@@ -1,8 +1,11 @@
 """Preference by rules of thumb: name or buy trumps only on a hand worth six tricks, keep the trumps and
 the short suits when laying away, draw trumps as the bidder, cash sure cards, and defend together.
 
-Reads only the view: own hand, the trick, the calls, the payments per trump suit, and the cards played
-this deal as the log records them.
+The heuristic reads only the view: own hand, the trick, the calls, the payments per trump suit, and the cards
+played this deal as the log records them.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``PreferencePosition`` only, and only
+what their seat may know.
 """
 
 from __future__ import annotations
@@ -10,16 +13,67 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import PIQUET_32, Card, Rank, Suit
+from parlour.bots.heuristic import CardPosition, habit_for, heuristic_for, random_habit
+from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.preference import ORDERS, PACK, SUIT_NAME, SUIT_OF_NAME, TO_MAKE, likely_tricks
+from parlour.games.preference import (
+    BIDDING_ORDER,
+    DISCARD,
+    FIRST,
+    LAYS,
+    LEGAL,
+    NAME,
+    ORDERS,
+    PACK,
+    PASS,
+    PLAY,
+    PLAYS,
+    RANK_POWER,
+    SUIT_MASKS,
+    SUIT_NAME,
+    SUIT_OF,
+    SUIT_OF_NAME,
+    SUIT_RANK,
+    TO_MAKE,
+    TRUMPS,
+    WIDOW,
+    PreferenceBid,
+)
 from parlour.mechanics import tricks
+from parlour.mechanics.auctions import Auction
 
 RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 STRENGTH = {rank: k for k, rank in enumerate(RANKS)}
 PLAYED = re.compile(r"^seat \d+: play (\S+)$")
+
+
+def likely_tricks(hand: int, trump: Suit) -> float:
+    """A quick count of the tricks a hand (a mask) may take with ``trump`` as trumps: sure honours in every
+    suit, and the length of the trump suit beyond three. Used by the heuristic and by search playouts."""
+    total = 0.0
+    for suit in Suit:
+        cards = hand & SUIT_MASKS[suit]
+        length = cards.bit_count()
+        if not length:
+            continue
+        ranks = sorted((RANK_POWER[i] for i in bit_indices(cards)), reverse=True)
+        # Honours: the ace is a trick; the king with a guard; the queen with two guards.
+        honours = 0.0
+        for place, top in enumerate((7, 6, 5)):
+            if top in ranks and length > place:
+                honours += 1.0 if place < 2 else 0.5
+        # An unbroken run from the ace is as many tricks as it is long (in trumps).
+        solid = next((k for k, rank in enumerate(ranks) if rank != 7 - k), length)
+        if suit == trump:
+            total += max(solid, honours + max(0, length - 3) + (0.5 if length >= 3 and 7 not in ranks else 0))
+        else:   # beyond three rounds a plain suit is likely trumped
+            total += max(min(solid, 3), honours)
+            if length == 0:
+                total += 0.25 * (hand & SUIT_MASKS[trump]).bit_count()
+    return total
 
 
 def strength(card: Card) -> int:
@@ -164,3 +218,76 @@ def lead(cards: list[Card], hand: list[Card], trump: Suit, bidding: bool, gone: 
         return min(side, key=lambda c: (-by_length[c.suit], strength(c), rng.random()))
     # A defender leads from a short suit, hoping to trump it later.
     return min(side, key=lambda c: (by_length[c.suit], strength(c), rng.random()))
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class PreferencePosition(CardPosition, Protocol):
+    @property
+    def phase(self) -> str: ...
+    @property
+    def auction(self) -> Auction: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def declarer(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def after(self) -> tuple[int, ...]: ...   # who plays after each seat among those in the deal
+
+
+@habit_for("preference")
+def habits(position: PreferencePosition, seat: int, rng: random.Random) -> Action:
+    """In play, win the trick cheaply when it can be won (and the partner against the bidder is not
+    already winning it), else throw the lowest card; lead the highest. Bidding: name or buy only with a
+    hand likely to take six tricks."""
+    if seat not in position.to_move:
+        return random_habit(position, seat, rng)
+    phase = position.phase
+    hand = position.hands[seat]
+    if phase == PLAY:
+        if rng.random() < 0.1:    # noise in the play only, never a random bid
+            return random_habit(position, seat, rng)
+        return _play(position, seat, hand)
+    if phase in (FIRST, WIDOW):
+        best_suit = max(Suit, key=lambda s: likely_tricks(hand, s))
+        strength = likely_tricks(hand, best_suit)
+        legal_calls = position.legal_actions(seat)
+        if phase == FIRST and strength >= TO_MAKE - 0.5:
+            bids = [a for a in legal_calls if isinstance(a, PreferenceBid)
+                    and likely_tricks(hand, SUIT_OF_NAME[a.contract]) >= TO_MAKE - 0.5]
+            return bids[-1] if bids else PASS
+        if phase == WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
+            high = position.auction.high_key or 0
+            return legal_calls[0] if high < 4 else PASS
+        return PASS
+    if phase == DISCARD:
+        trump = max(Suit, key=lambda s: likely_tricks(hand, s))
+        spare = hand & ~SUIT_MASKS[trump] or hand
+        return LAYS[min(bit_indices(spare), key=lambda c: (RANK_POWER[c] == 7, (hand & SUIT_MASKS[SUIT_OF[c]])
+                                                          .bit_count(), RANK_POWER[c]))]
+    if phase == NAME:
+        return TRUMPS[SUIT_RANK[max(BIDDING_ORDER, key=lambda s: likely_tricks(hand, s))]]
+    return random_habit(position, seat, rng)
+
+
+def _play(position: PreferencePosition, seat: int, hand: int) -> Action:
+    order = ORDERS[position.trump]  # type: ignore[index]
+    power = order.power
+    trick = position.trick
+    legal = LEGAL(hand, trick)
+    if not trick:
+        return PLAYS[max(bit_indices(legal), key=power.__getitem__)]
+    best = trick[tricks.winner(trick, order)]
+    winner = position.leader
+    after = position.after
+    for _ in range(trick.index(best)):
+        winner = after[winner]
+    cards = bit_indices(legal)
+    lowest = min(cards, key=lambda c: (power[c] >= tricks.TRUMP_POWER, power[c]))
+    declarer = position.declarer
+    if seat != declarer and winner != declarer:
+        return PLAYS[lowest]
+    led = SUIT_OF[trick[0]]
+    beating = [c for c in cards if SUIT_OF[c] in (led, order.trump) and power[c] > power[best]]
+    return PLAYS[min(beating, key=power.__getitem__) if beating else lowest]

@@ -1,16 +1,23 @@
 """Reversis by rules of thumb: lay aside the costliest card, duck under tricks, shed Quinola, aces and
 court cards when void, lead low.
 
-Reads only the view: own hand, the trick so far and the phase.
+The heuristic reads only the view: own hand, the trick so far and the phase.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``ReversisPosition`` only, and only
+what their seat may know.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank, Suit
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
+from parlour.games.reversis import DISCARDS, PLAYS, QUINOLA, SUIT_MASKS, SUIT_OF
+from parlour.games.reversis import POINTS as CARD_POINTS
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
@@ -47,3 +54,27 @@ def choose(view: View, rng: random.Random) -> str:
             return plays[max(under, key=strength)]
         return plays[min(following, key=strength)]
     return plays[max(cards, key=lambda c: (danger(c), strength(c), rng.random()))]
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class ReversisPosition(CardPosition, Protocol):
+    @property
+    def phase(self) -> str: ...   # "exchange" while each seat lays a card away for the next
+
+
+@habit_for("reversis")
+def habits(position: ReversisPosition, seat: int, rng: random.Random) -> Action:
+    """Discard the costliest card; duck under the trick; shed Quinola, aces and courts when void; lead
+    low."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    if position.phase == "exchange":
+        return DISCARDS[max(bit_indices(position.hands[seat]), key=lambda c: (CARD_POINTS[c], c % 12))]
+    legal = position.legal_mask(seat)
+    trick = position.trick
+    if not trick:
+        return PLAYS[min(bit_indices(legal), key=lambda c: (CARD_POINTS[c], c % 12))]
+    ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
+    if ducked >= 0:
+        return PLAYS[ducked]
+    return PLAYS[max(bit_indices(legal), key=lambda c: (c == QUINOLA, CARD_POINTS[c], c % 12))]

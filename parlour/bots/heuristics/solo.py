@@ -1,8 +1,11 @@
 """Solo by rules of thumb: judge the hand's tricks in each trump suit, bid what it can make, draw trumps,
 cash masters, help a known partner and never waste a high card on his trick.
 
-Reads only the view: own hand, legal actions, the trick so far, the cards played this deal, the game named
-and the teams as far as this seat knows them. Heart Solo (``heart_solo.py``) uses the same player.
+The heuristic reads only the view: own hand, legal actions, the trick so far, the cards played this deal, the
+game named and the teams as far as this seat knows them. Heart Solo (``heart_solo.py``) uses the same player.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``SoloPosition`` only, and only what
+their seat may know.
 """
 
 from __future__ import annotations
@@ -10,10 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Pack, Rank, Suit
+from parlour.bots.heuristic import CardPosition, habit_for, heuristic_for, random_habit
+from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Pack, Rank, Suit, bit_indices
+from parlour.engine.actions import Action, ActionTable
+from parlour.engine.seating import Seating
 from parlour.engine.view import View
+from parlour.games.solo import PASS, PLAY
+from parlour.mechanics import tricks
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 CONTRACTS = ("simple", "simple in colour", "solo", "solo in colour", "tout", "tout in colour")
@@ -263,3 +271,51 @@ def shed(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], order: Order,
     keep = min(hand, key=order.power)
     choices = [c for c in cards if c != keep] or list(cards)
     return plays[max(choices, key=order.power)]
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class SoloPosition(CardPosition, Protocol):
+    @property
+    def PLAYS(self) -> ActionTable: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def order(self) -> tricks.CardOrder: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def seating(self) -> Seating: ...
+
+    def same_side_known(self, seat: int, other: int) -> bool: ...   # the partnership as far as seat knows it
+
+
+@habit_for("solo")
+def habits(position: SoloPosition, seat: int, rng: random.Random) -> Action:
+    """In play: win a trick cheaply when the trick is not already the side's, else play low; lead the
+    highest card. In the auction, mostly pass (a random call is a game no one would bid, and a search
+    that meets them learns to pre-empt games that are never played); otherwise random."""
+    if seat not in position.to_move:
+        return random_habit(position, seat, rng)
+    if position.phase != PLAY:
+        calls = position.legal_actions(seat)
+        if PASS in calls and rng.random() < 0.8:
+            return PASS
+        return rng.choice(calls)
+    if rng.random() < 0.15:
+        return random_habit(position, seat, rng)
+    legal = position.legal_mask(seat)
+    order = position.order
+    power = order.power
+    cards = bit_indices(legal)
+    trick = position.trick
+    plays = position.PLAYS
+    if not trick:
+        return plays[max(cards, key=power.__getitem__)]
+    best = trick[tricks.winner(trick, order)]
+    best_seat = position.seating.next(position.leader, trick.index(best))
+    if position.same_side_known(seat, best_seat):
+        return plays[min(cards, key=power.__getitem__)]
+    beating = [c for c in cards if tricks.beats(c, best, order)]
+    if beating:
+        return plays[min(beating, key=power.__getitem__)]
+    return plays[min(cards, key=power.__getitem__)]

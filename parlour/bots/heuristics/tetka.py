@@ -1,15 +1,21 @@
 """Tëtka by rules of thumb: duck under the trick, shed dangerous cards when void, lead low.
 
-Reads only the view: own hand, the trick so far, the bum card, the trick number and the dealer.
+The heuristic reads only the view: own hand, the trick so far, the bum card, the trick number and the dealer.
+
+The playout habits (``habits``, for IS-MCTS) read the position through ``TetkaPosition`` only, and only what
+their seat may know.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank, Suit
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.engine.actions import Action
 from parlour.engine.view import View
+from parlour.games.tetka import BIT, BUM_FACTS, PLAYS, QUEENS, SUIT_MASKS, SUIT_OF
 
 HIGH = {Rank.ACE: 14}
 
@@ -57,3 +63,31 @@ def choose(view: View, rng: random.Random) -> str:
         return plays[min(following, key=strength)]
     # Void in the suit led: shed the most dangerous card, then the highest.
     return plays[max(cards, key=lambda c: (danger(c, bum.suit, bum), strength(c), rng.random()))]
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class TetkaPosition(CardPosition, Protocol):
+    @property
+    def bum(self) -> int: ...     # the pack index of the bum card, face up for all
+
+
+@habit_for("tetka")
+def habits(position: TetkaPosition, seat: int, rng: random.Random) -> Action:
+    """Duck under the trick when following, shed Tëtka, queens and high cards when void, lead low; now
+    and then anything legal."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    legal = position.legal_mask(seat)
+    trick = position.trick
+    if not trick:
+        safe = legal & ~QUEENS or legal
+        return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
+    ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
+    if ducked >= 0:
+        return PLAYS[ducked]
+    bum = position.bum
+    tetka = BUM_FACTS[bum][0]
+    for costly in (BIT[tetka] & legal, legal & QUEENS, BIT[bum] & legal):
+        if costly:
+            return PLAYS[costly.bit_length() - 1]
+    return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]

@@ -224,6 +224,24 @@ def test_opponents_worlds_carry_no_trace_of_the_signal() -> None:
         assert world.view(seat) == good.view(seat)
 
 
+def test_by_default_a_secret_action_is_the_actors_alone() -> None:
+    """Without an ``_audience`` of the game's own, a secret action (a card laid face down) is seen in full
+    by its actor only: its partner's log reads the public text, and every other seat's world holds the
+    stand-in while the actor's keeps the action."""
+
+    class Alone(Signals):
+        def _audience(self, seat: int, action: Action) -> frozenset[int]:
+            return State._audience(self, seat, action)
+
+    state = Alone(players=4, variant=None, seed=3, options={})
+    state.apply(0, "signal good")
+    assert state.shown_to(0) == frozenset((0,))
+    assert state.view(2).log == ["seat 0: signal"] and state.view(0).log == ["seat 0: signal good"]
+    for seat in (1, 2, 3):
+        assert world_of(state, seat, random.Random(seat)).history[0] == (0, Withheld("signal"))
+    assert world_of(state, 0, random.Random(0)).history[0] == (0, Signal("good"))
+
+
 def test_a_world_rewritten_by_the_game_is_left_as_the_game_wrote_it() -> None:
     """An audience row the game rewrote itself in ``_place_unknown`` (``_rewrite_secret``) is kept, not
     replaced by the stand-in."""

@@ -101,10 +101,12 @@ class Unknown:
         """Add a hidden place holding ``cards`` (a mask), which join the pool; ``allowed`` limits what a
         re-deal may put there (a revealed void, a card known to lie elsewhere); the ``known`` ones among
         them stay where they are; ``facts`` must hold of the zone's cards after every re-deal."""
-        if known & ~cards:
-            raise ValueError("the cards known to lie in a zone must be among the cards it holds")
-        self.pool |= cards & ~known
-        self.zones.append(Zone(key, (cards & ~known).bit_count(), allowed, known, facts))
+        if known:
+            if known & ~cards:
+                raise ValueError("the cards known to lie in a zone must be among the cards it holds")
+            cards &= ~known
+        self.pool |= cards
+        self.zones.append(Zone(key, cards.bit_count(), allowed, known, facts))
 
 
 def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:

@@ -48,8 +48,8 @@ class State:
     hands_in_game: int | None = None
     # Why the game stopped before the book's usual end (a seat that cannot pay), set by ``_end_early``.
     ended_early: EarlyEnd | None = None
-    # The seats that saw a secret action in full, by its place in the history, where they are more or
-    # other than the actor alone (``_audience``). Replaced, never changed in place, so clones share it.
+    # The seats that saw each secret action in full (``_audience``), by its place in the history.
+    # Replaced, never changed in place, so that clones share it.
     _audiences: Mapping[int, frozenset[int]] = {}
 
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
@@ -113,9 +113,9 @@ class State:
         return deal_unknown(self._unknown(seat), rng)
 
     def _audience(self, seat: int, action: Action) -> frozenset[int]:
-        """The seats that see ``seat``'s secret ``action`` in full, asked in the state it is taken in (a
-        signal: the actor and its partner). By default the actor alone, as for a card laid face down; an
-        audience without the actor is a card it acts on without looking."""
+        """The seats that see ``seat``'s secret ``action`` in full, asked (for secret kinds only) in the
+        state it is taken in: a signal, the actor and its partner. By default the actor alone, as for a
+        card laid face down; an audience without the actor is a card it acts on without looking."""
         return frozenset((seat,))
 
     def encode(self, action: Action) -> int:
@@ -160,13 +160,9 @@ class State:
         self._check(seat, action)
         self._history.append((seat, action))
         if action.secret:
-            self._note_audience(seat, action)
+            audience = frozenset(self._audience(seat, action))
+            self._audiences = {**self._audiences, len(self._history) - 1: audience}
         self._do(seat, action)
-
-    def _note_audience(self, seat: int, action: Action) -> None:
-        audience = self._audience(seat, action)
-        if audience != {seat}:
-            self._audiences = {**self._audiences, len(self._history) - 1: frozenset(audience)}
 
     def _refuse_seat(self, seat: object) -> None:
         self._check_seat(seat)

@@ -2,7 +2,8 @@
 
 Each action kind is a frozen dataclass with a ``verb``; a game lists the kinds it uses and the engine
 reads notation against that list, so ``play QC`` or ``draw stock`` parse the same way in every game.
-A kind marked ``secret`` (a card laid face down) is shown to other seats without its argument.
+A kind marked ``secret`` (a card laid face down, a partner's signal) is shown in full only to its audience
+(the actor, unless the state says more) and to others by its public text, or not at all if it is ``unseen``.
 
 Actions that carry amounts or structures get their notation and numbers from building blocks rather than
 each game's own code: a :class:`FieldAction` is a product of finite domains (:class:`Domain`: a bet from 1
@@ -32,7 +33,11 @@ class Action:
     """Base of every action kind."""
 
     verb: ClassVar[str] = ""
+    # Not for every seat: others read ``public_text`` instead. Who does see it in full is the state's
+    # ``_audience`` (by default the actor alone; a partner too for a signal).
     secret: ClassVar[bool] = False
+    # Outside its audience the act itself goes unseen: no line in the log, no entry in a record shown.
+    unseen: ClassVar[bool] = False
 
     def __str__(self) -> str:
         return self.verb
@@ -83,6 +88,29 @@ class FaceDownDiscard(CardAction):
 
     def public_text(self) -> str:
         return "discard a card face down"
+
+
+@dataclass(frozen=True, slots=True)
+class Withheld(Action):
+    """In a sampled world's history, the stand-in for an action its seat did not see in full: it reads as
+    that action's public text and holds nothing more of it, so a search cannot read the action back."""
+
+    verb: ClassVar[str] = "withheld"
+    secret: ClassVar[bool] = True
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def public_text(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class WithheldUnseen(Withheld):
+    """The stand-in for an act its seat did not see happen at all."""
+
+    unseen: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,9 @@
 A record is what the terminal saves, the server stores, and tests and bug reports replay. It carries the
 rules version, and the scores reached, so that a record altered by hand is refused rather than replayed
 into a different game.
+
+A record holds everything (the seed deals every hand again), so a player or a spectator is shown another
+form, :func:`shown_record`: what that seat saw, marked ``seen_by``, which ``replay`` refuses.
 """
 
 from __future__ import annotations
@@ -33,12 +36,32 @@ def make_record(state: State) -> dict[str, Any]:
     }
 
 
+def shown_record(state: State, seat: int | None) -> dict[str, Any]:
+    """The record as ``seat`` (``None``: a spectator) may read it: without the seed or a prepared deal,
+    each action it did not see in full as its public text, and acts it did not see happen left out."""
+    from parlour.engine.registry import DEAL_OPTION
+
+    actions: list[list[Any]] = []
+    for position, (actor, action) in enumerate(state._history):
+        audience = state.shown_to(position)
+        if audience is None or seat in audience:
+            actions.append([actor, str(action)])
+        elif not action.unseen:
+            actions.append([actor, action.public_text()])
+    return {**make_record(state), "seed": None, "seen_by": seat, "actions": actions,
+            "options": {name: value for name, value in state.options.items() if name != DEAL_OPTION}}
+
+
 def replay(record: Any) -> State:
     """Rebuild the state a record was made from; a malformed or corrupted record raises ``RecordError``."""
     from parlour.engine.registry import game_info, new_game
 
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError("not a Parlour record: the 'format' field must be 'parlour-record'")
+    if "seen_by" in record:
+        shown = "a spectator" if record["seen_by"] is None else f"seat {record['seen_by']}"
+        raise RecordError(f"this record is the game as {shown} saw it, with what was hidden left out, and "
+                          "cannot be replayed: replay the full record (state.record())")
     for key, kind in (("game", str), ("players", int), ("seed", int), ("options", dict), ("actions", list)):
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool):
             raise RecordError(f"corrupted record: '{key}' is missing or not {kind.__name__}")

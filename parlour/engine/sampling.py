@@ -2,24 +2,93 @@
 
 A game describes a seat's ignorance as an :class:`Unknown`: the pool of cards that seat cannot see, and
 the hidden places (zones) they lie in, each with a size and the cards it may hold (a revealed void, a
-card known to be elsewhere). :func:`deal_unknown` deals the pool into the zones at random under those
-constraints. It is written once here; games only declare what is known.
+card known to be elsewhere). Beyond single cards, a zone may carry what is known of it as a whole:
+
+- cards known to lie there (``known``: a card handed over on an ask, a discard pile taken into a hand),
+  which are put back where they are and never dealt;
+- facts about the whole hand (``facts``): at least or at most ``k`` cards of a set (:func:`at_least`,
+  :func:`at_most`: a declared pair, "no trumps left"), either of several facts (:func:`any_of`: "a pair
+  of some rank"), or any test of the hand's mask (:class:`Holds`: Mus's juego).
+
+A seat's own cards that it may not look at (Twenty-Four's pile, a dealer who calls before looking) are
+simply zones of its own ``Unknown``. :func:`deal_unknown` deals the pool into the zones at random under
+those constraints; facts are met by drawing again until they hold, which keeps every consistent deal
+equally likely when no card is barred from a zone. It is written once here; games only declare what is
+known, and a game whose facts would almost never hold by chance builds its worlds itself
+(``State._sample_unknown``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from parlour.cards import bit_indices
+
+# How many deals are drawn before facts that never hold are reported: a fact met by chance once in a
+# few hundred deals still costs little, one rarer than that needs a world builder of the game's own.
+FACT_TRIES = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """Between ``low`` and ``high`` (inclusive) of the cards of ``cards`` (a mask) lie in the zone."""
+
+    cards: int
+    low: int = 0
+    high: int | None = None
+
+    def holds(self, hand: int) -> bool:
+        n = (hand & self.cards).bit_count()
+        return n >= self.low and (self.high is None or n <= self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """At least one of ``facts`` holds: "a pair" is a pair of some rank."""
+
+    facts: tuple[Fact, ...]
+
+    def holds(self, hand: int) -> bool:
+        return any(fact.holds(hand) for fact in self.facts)
+
+
+@dataclass(frozen=True, slots=True)
+class Holds:
+    """Any test of the hand's mask (known and dealt cards together), for facts that are no count of a
+    set: Mus's juego, a total of 31 or more."""
+
+    test: Callable[[int], bool]
+
+    def holds(self, hand: int) -> bool:
+        return self.test(hand)
+
+
+Fact = Count | AnyOf | Holds
+
+
+def at_least(k: int, cards: int) -> Count:
+    """The zone holds ``k`` or more of ``cards``."""
+    return Count(cards, low=k)
+
+
+def at_most(k: int, cards: int) -> Count:
+    """The zone holds ``k`` or fewer of ``cards``."""
+    return Count(cards, high=k)
+
+
+def any_of(*facts: Fact) -> AnyOf:
+    return AnyOf(facts)
 
 
 @dataclass(slots=True)
 class Zone:
     key: Hashable
-    size: int
-    allowed: int = -1     # mask of cards that may lie here; -1 is "any card of the pool"
+    size: int             # how many cards are dealt here (``known`` cards not counted)
+    allowed: int = -1     # mask of cards that may be dealt here; -1 is "any card of the pool"
+    known: int = 0        # cards known to lie here, given back as they are, outside the pool
+    facts: tuple[Fact, ...] = ()
 
 
 @dataclass(slots=True)
@@ -27,32 +96,69 @@ class Unknown:
     pool: int
     zones: list[Zone] = field(default_factory=list)
 
-    def hide(self, key: Hashable, cards: int, allowed: int = -1) -> None:
+    def hide(self, key: Hashable, cards: int, allowed: int = -1, known: int = 0,
+             facts: tuple[Fact, ...] = ()) -> None:
         """Add a hidden place holding ``cards`` (a mask), which join the pool; ``allowed`` limits what a
-        re-deal may put there (a revealed void, a card known to lie elsewhere)."""
+        re-deal may put there (a revealed void, a card known to lie elsewhere); the ``known`` ones among
+        them stay where they are; ``facts`` must hold of the zone's cards after every re-deal."""
+        if known:
+            if known & ~cards:
+                raise ValueError("the cards known to lie in a zone must be among the cards it holds")
+            cards &= ~known
         self.pool |= cards
-        self.zones.append(Zone(key, cards.bit_count(), allowed))
+        self.zones.append(Zone(key, cards.bit_count(), allowed, known, facts))
 
 
 def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
-    """Assign every pool card to a zone, respecting sizes and allowed cards; lists are in random order."""
+    """Assign every pool card to a zone, respecting sizes, allowed cards, known cards and facts; each
+    zone's list (its known cards with the dealt ones) is in random order."""
     cards = bit_indices(unknown.pool)
     zones = unknown.zones
     if sum(z.size for z in zones) != len(cards):
         raise ValueError("the hidden zones do not add up to the unseen cards")
-    rng.shuffle(cards)
-    if all(z.allowed & unknown.pool == unknown.pool for z in zones):
+    pool = unknown.pool
+    for z in zones:
+        if z.allowed & pool != pool or z.known or z.facts:
+            break
+    else:   # the common case, and the playouts' hot path: every deal equally likely
+        rng.shuffle(cards)
         out: dict[Hashable, list[int]] = {}
         start = 0
         for z in zones:
             out[z.key] = cards[start:start + z.size]
             start += z.size
         return out
+    for _ in range(FACT_TRIES):
+        deal = _deal_once(cards, zones, pool, rng)
+        if all(_holds(z, deal[z.key]) for z in zones if z.facts):
+            for z in zones:
+                if z.known:
+                    hand = deal[z.key]
+                    hand += bit_indices(z.known)
+                    rng.shuffle(hand)
+            return deal
+    raise ValueError(f"no deal of the unseen cards met the facts known of the hands in {FACT_TRIES} tries: "
+                     "a game whose facts are this rare builds its worlds itself (State._sample_unknown)")
+
+
+def _holds(zone: Zone, dealt: list[int]) -> bool:
+    hand = zone.known
+    for card in dealt:
+        hand |= 1 << card
+    return all(fact.holds(hand) for fact in zone.facts)
+
+
+def _deal_once(cards: list[int], zones: list[Zone], pool: int, rng: random.Random) -> dict[Hashable, list[int]]:
+    """One deal respecting sizes and allowed cards (not yet the facts, nor the known cards)."""
+    if all(z.allowed & pool == pool for z in zones):
+        return deal_unknown(Unknown(pool, [Zone(z.key, z.size) for z in zones]), rng)
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
     for _ in range(20):
-        attempt = _greedy(cards, zones, rng)
+        attempt = _greedy(shuffled, zones, rng)
         if attempt is not None:
             return attempt
-    return _matching(cards, zones, rng)
+    return _matching(shuffled, zones, rng)
 
 
 def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]] | None:

@@ -1,7 +1,8 @@
 """The ``State`` base class: the contract every game keeps, and the machinery no game should rewrite.
 
 A game subclass supplies its rules through a few hooks (``_setup``, ``_legal``, ``_check``, ``_do``,
-``_view_parts``, ``_unknown`` and ``_place_unknown``) and class facts (``ACTION_KINDS``, ``ACTIONS``,
+``_view_parts``, ``_unknown`` and ``_place_unknown``; ``_audience`` and ``_sample_unknown`` where the
+book needs them) and class facts (``ACTION_KINDS``, ``ACTIONS``,
 ``MUTABLE``); this class turns them into the public API: checked ``apply`` that leaves the state
 untouched on refusal, parsing, action numbers, views with filtered logs, cheap clones, sampled worlds,
 records and results.
@@ -16,7 +17,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, Numbering, parse_action_text
+from parlour.engine.actions import Action, Numbering, Withheld, WithheldUnseen, parse_action_text
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
@@ -51,6 +52,9 @@ class State:
     hands_in_game: int | None = None
     # Why the game stopped before the book's usual end (a seat that cannot pay), set by ``_end_early``.
     ended_early: EarlyEnd | None = None
+    # The seats that saw each secret action in full (``_audience``), by its place in the history.
+    # Replaced, never changed in place, so that clones share it.
+    _audiences: Mapping[int, frozenset[int]] = {}
 
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
@@ -103,8 +107,20 @@ class State:
         raise NotImplementedError
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        """Put re-dealt unseen cards in their places (called on a clone by ``sample_world``)."""
+        """Put re-dealt unseen cards in their places (called on a clone by ``sample_world``, whose
+        ``sampled_for`` is already set: a game forgets here what it keeps of acts that seat did not see)."""
         raise NotImplementedError
+
+    def _sample_unknown(self, seat: int, rng: random.Random) -> dict[Hashable, list[int]]:
+        """A fresh deal of what ``seat`` cannot see, for ``_place_unknown``. A game whose known facts would
+        almost never hold of a random deal (``deal_unknown`` draws again until they do) builds it here."""
+        return deal_unknown(self._unknown(seat), rng)
+
+    def _audience(self, seat: int, action: Action) -> frozenset[int]:
+        """The seats that see ``seat``'s secret ``action`` in full, asked (for secret kinds only) in the
+        state it is taken in: a signal, the actor and its partner. By default the actor alone, as for a
+        card laid face down; an audience without the actor is a card it acts on without looking."""
+        return frozenset((seat,))
 
     def encode(self, action: Action) -> int:
         """The action's number in ``range(action_space_size)``."""
@@ -138,6 +154,9 @@ class State:
             action = self.parse_action(action)
         self._check(seat, action)
         self._history.append((seat, action))
+        if action.secret:
+            audience = frozenset(self._audience(seat, action))
+            self._audiences = {**self._audiences, len(self._history) - 1: audience}
         self._do(seat, action)
 
     def _refuse_seat(self, seat: object) -> None:
@@ -189,16 +208,28 @@ class State:
         """A full state ``seat`` cannot tell from this one: unseen cards and future chance drawn anew."""
         self._check_seat(seat)
         world = self.clone()
-        world._place_unknown(deal_unknown(self._unknown(seat), rng))
+        world.sampled_for = seat
+        world._place_unknown(self._sample_unknown(seat, rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
-        # deal among the options, not an event that only other seats were told of.
+        # deal among the options, not an event or an act that only other seats were told of.
         world.seed = None
         world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
         world._log = [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset())
                       for entry in self._log]   # blanked, not dropped, so positions in the log hold
-        world.sampled_for = seat
+        if self._audiences:
+            world._withhold(seat, self._history)
         return world
+
+    def _withhold(self, seat: int, real: list[tuple[int, Action]]) -> None:
+        """In a sampled world, each action of an audience that ``seat`` is not in becomes a ``Withheld``
+        stand-in reading as its public text, unless ``_place_unknown`` already rewrote it
+        (``_rewrite_secret``) to fit the re-dealt cards."""
+        for position, audience in self._audiences.items():
+            actor, action = self._history[position]
+            if seat not in audience and self._history[position] is real[position]:
+                stand_in = WithheldUnseen if action.unseen else Withheld
+                self._history[position] = (actor, stand_in(action.public_text()))
 
     def record(self) -> dict[str, Any]:
         """JSON-ready data from which ``parlour.replay`` rebuilds this exact state."""
@@ -206,6 +237,25 @@ class State:
             raise ValueError("a sampled world has no record: its unseen cards were dealt anew, not from a seed")
         from parlour.engine.record import make_record
         return make_record(self)
+
+    def record_for(self, seat: int | None) -> dict[str, Any]:
+        """The record as ``seat`` (``None``: a spectator) may be shown it: no seed nor prepared deal, and
+        each action it did not see in full written as its public text (or left out if the act was unseen).
+        It says whom it was made for (``seen_by``) and cannot be replayed; the server replays ``record``."""
+        if seat is not None:
+            self._check_seat(seat)
+        if self.sampled_for is not None:
+            raise ValueError("a sampled world has no record: its unseen cards were dealt anew, not from a seed")
+        from parlour.engine.record import shown_record
+        return shown_record(self, seat)
+
+    def shown_to(self, position: int) -> frozenset[int] | None:
+        """The seats that saw the action at ``position`` of the history in full; ``None``: every seat."""
+        actor, action = self._history[position]
+        if not action.secret:
+            return None
+        audience = self._audiences.get(position)
+        return frozenset((actor,)) if audience is None else audience
 
     @property
     def history(self) -> list[tuple[int, Action]]:
@@ -320,12 +370,18 @@ class State:
                 out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
         history = self._history
+        audiences = self._audiences
         for position in range(first_action, len(history)):
             while e < len(events) and events[e][0] <= position:
                 emit(events[e])
                 e += 1
             actor, action = history[position]
-            text = str(action) if (actor == seat or not action.secret) else action.public_text()
+            if action.secret and seat not in audiences.get(position, (actor,)):
+                if action.unseen:
+                    continue
+                text = action.public_text()
+            else:
+                text = str(action)
             out.append(f"seat {actor}: {text}")
         for entry in events[e:]:
             emit(entry)

@@ -4,6 +4,10 @@ A game describes a seat's ignorance as an :class:`Unknown`: the pool of cards th
 the hidden places (zones) they lie in, each with a size and the cards it may hold (a revealed void, a
 card known to be elsewhere). :func:`deal_unknown` deals the pool into the zones at random under those
 constraints. It is written once here; games only declare what is known.
+
+In a pack with copies a seat cannot tell the copies of a face apart, so a game passes the faces of its
+pack (``Unknown(pool, faces=PACK.face_of)``): the pool is then dealt in face order, and a world depends
+on the faces the seat cannot see, never on which copies they are.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ class Zone:
 class Unknown:
     pool: int
     zones: list[Zone] = field(default_factory=list)
+    faces: tuple[int, ...] | None = None   # the face of each pack index, for a pack with copies
 
     def hide(self, key: Hashable, cards: int, allowed: int = -1) -> None:
         """Add a hidden place holding ``cards`` (a mask), which join the pool; ``allowed`` limits what a
@@ -37,6 +42,8 @@ class Unknown:
 def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
     """Assign every pool card to a zone, respecting sizes and allowed cards; lists are in random order."""
     cards = bit_indices(unknown.pool)
+    if unknown.faces is not None:
+        cards.sort(key=unknown.faces.__getitem__)
     zones = unknown.zones
     if sum(z.size for z in zones) != len(cards):
         raise ValueError("the hidden zones do not add up to the unseen cards")

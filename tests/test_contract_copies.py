@@ -99,10 +99,10 @@ class Doubles(CardPlayState):
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         for key, cards in deal.items():
             mask = sum(1 << i for i in cards)
-            if key == "stock":
-                self.stock = mask
+            if isinstance(key, int):
+                self.hands[key] = mask
             else:
-                self.hands[key] = mask  # type: ignore[index]
+                self.stock = mask
 
 
 def new(seed: int = 0, **options: Any) -> Doubles:
@@ -112,7 +112,7 @@ def new(seed: int = 0, **options: Any) -> Doubles:
 def stacked(hands: dict[int, str], top: str) -> dict[str, list[str]]:
     """A stacked pack dealing the named hands (seat 0 first after the dealer, seat 2) and the pile's card."""
     named = [parse_cards(hands[s]) for s in (0, 1, 2)]
-    rest = [c for c in PACK.cards if c not in {*sum(named, []), Card.parse(top)}]
+    rest = [c for c in PACK.cards if c not in {*named[0], *named[1], *named[2], Card.parse(top)}]
     rest.reverse()
     deck = [named[k % 3][k // 3] if k // 3 < len(named[k % 3]) else rest.pop() for k in range(3 * HAND)]
     return {"pack": [str(c) for c in [*deck, Card.parse(top), *rest]]}

@@ -127,6 +127,10 @@ class StagedTurnState(State):
         """Lay the staged melds down for good, and whatever follows (going out)."""
         raise NotImplementedError
 
+    def _withdrawn(self, seat: int, stage: Stage) -> None:
+        """Whatever else a withdrawal undoes, after the staged cards are back in hand (a pile taken on the
+        strength of the staged melds); nothing by default."""
+
     def _turn_legal(self, seat: int) -> list[Action]:
         """The game's other legal actions (drawing, discarding), when nothing is staged."""
         raise NotImplementedError
@@ -204,6 +208,7 @@ class StagedTurnState(State):
             known[seat] |= stage.cards
             self.known = tuple(known)
             self.stage = Stage(seat, closed=True)
+            self._withdrawn(seat, stage)
         elif action == COMMIT:
             self.stage = None
             self._commit(seat, stage)

@@ -68,7 +68,7 @@ class FirstMelds(StagedTurnState):
     """Two seats, ten cards each. A turn: draw from the stock, lay melds of three or more cards of one rank
     (no jokers), discard. A seat's first melds must count at least ``MINIMUM`` together (a card counts its
     rank, tens and faces 10; the ``minimum`` option changes it). Emptying the hand, or the end of the
-    ``TURNS``-th turn, ends the one deal; each seat scores what it melded less what it holds."""
+    ``TURNS``-th turn, ends the deal; each seat scores what it melded less what it holds. Two deals."""
 
     info = GameInfo(id="first-melds", name="First Melds", family=("test",), min_players=2, max_players=2,
                     pack=PACK.name, rules_source=(), summary="", num_distinct_actions=len(ACTIONS))
@@ -76,12 +76,16 @@ class FirstMelds(StagedTurnState):
     LAY = MeldLay
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
-    MUTABLE = ("hands", "stock", "melded", "opened")
+    MUTABLE = ("hands", "stock", "melded", "opened", "won")
 
     def _setup(self) -> None:
-        deck = self._deck(PACK)
         self.dealer = 1
-        self.hands_in_game = 1
+        self.hands_in_game = 2
+        self.won = [0, 0]
+        self._deal()
+
+    def _deal(self) -> None:
+        deck = self._deck(PACK)
         self.hands = self._deal_around(deck[:2 * HAND], self.dealer)
         self.stock = deck[2 * HAND:]     # top last
         self.stock.reverse()
@@ -90,7 +94,7 @@ class FirstMelds(StagedTurnState):
         self.opened = [False, False]
         self.drawn = False
         self.turns = 0
-        self.to_move = (0,)
+        self.to_move = (self.seating.next(self.dealer),)
 
     # --- the turn ---------------------------------------------------------------------------------------
     def _may_stage(self, seat: int) -> bool:
@@ -115,7 +119,7 @@ class FirstMelds(StagedTurnState):
             self._score()
             return
         self.drawn = False
-        self.to_move = (1 - seat,)
+        self.to_move = (self.seating.next(seat),)
 
     # --- the staged melds ----------------------------------------------------------------------------------
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
@@ -146,11 +150,12 @@ class FirstMelds(StagedTurnState):
     def _score(self) -> None:
         change = tuple(sum(points(i) for meld in self.melded[s] for i in meld)
                        - sum(points(i) for i in range(len(PACK)) if self.hands[s] >> i & 1) for s in (0, 1))
-        self._finish_hand(HandResult(1, change))
-        self.to_move = ()
+        self.won = [w + c for w, c in zip(self.won, change, strict=True)]
+        self._finish_hand(HandResult(self.hand_number, change))
+        self._next_deal()
 
     def scores(self) -> list[int]:
-        return list(self.hand_results[0].changes) if self.hand_results else [0, 0]
+        return list(self.won)
 
     # --- what seats see and do not ----------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -313,6 +318,31 @@ class TestWithdraw:
         assert state._known_held(0) == PACK.mask(parse_cards("4D"))
 
 
+def test_a_finished_deal_forgets_stages_and_cards_taken_back() -> None:
+    """What was known of a hand in one deal says nothing of the next: the deal's end clears it."""
+    state = opened("lay KC 1", "withdraw")
+    assert state._known_held(0)
+    while state.hand_number == 1:
+        seat = state.to_move[0]
+        state.apply(seat, next(a for a in state.legal_actions(seat) if not isinstance(a, Lay)))
+    assert state.known == () and state.stage is None and state._known_held(0) == 0
+
+
+class Refunds(FirstMelds):
+    """First Melds that notes each withdrawal, to show the hook a withdrawal calls."""
+
+    def _withdrawn(self, seat: int, stage: Stage) -> None:
+        self.refunds = [*getattr(self, "refunds", []), (seat, len(stage.filled()))]
+
+
+def test_a_withdrawal_calls_the_games_own_undoing() -> None:
+    """``_withdrawn`` is called once per withdrawal, with the stage as it was, after the cards are back."""
+    state = Refunds(players=2, variant=None, seed=0, options={"deal": stacked(KINGS_AND_FOURS, "AS 3S")})
+    for step in ("draw", "lay KC 1", "lay 4C 2", "withdraw"):
+        state.apply(0, step)
+    assert state.refunds == [(0, 2)] and state.hands[0].bit_count() == HAND + 1
+
+
 class TestViewsAndWorlds:
     def test_every_seat_sees_the_staged_cards_and_the_log_reads_the_steps(self) -> None:
         state = opened("lay KC 1", "lay KC 1", "lay 4C 3")
@@ -321,6 +351,20 @@ class TestViewsAndWorlds:
             assert view.table["staged"] == [["KC", "KC"], [], ["4C"]]
             assert view.log[-3:] == ["seat 0: lay KC 1", "seat 0: lay KC 1", "seat 0: lay 4C 3"]
         assert state.view(0).hand.count("KC") == 0 and state.view(1).seats[0]["held"] == 8
+
+    def test_a_stage_and_its_withdrawal_leak_nothing_hidden(self) -> None:
+        """Two deals that differ only in a card seat 0 keeps hidden (2H in hand and 2D in the stock, or the
+        other way round) look the same to seat 1 through a stage and a withdrawal, and give seat 1 the
+        same worlds from the same rng."""
+        other = ("KC KC#2 KH 4C 4C#2 4D 2S 2S#2 2D JK", KINGS_AND_FOURS[1])
+        states = [new(deal=stacked(hands, "AS 3S")) for hands in (KINGS_AND_FOURS, other)]
+        for state in states:
+            for step in ("draw", "lay KC 1", "lay KC 1", "lay 4D 2", "withdraw"):
+                state.apply(0, step)
+        assert states[0].hands != states[1].hands and states[0].view(1) == states[1].view(1)
+        for number in range(6):
+            worlds = [state.sample_world(1, random.Random(number)) for state in states]
+            assert fingerprint(worlds[0]) == fingerprint(worlds[1])
 
     def test_clones_and_worlds_carry_the_stage(self) -> None:
         """A clone goes on alone (withdrawing there leaves the original's stage); a world of the other seat

@@ -38,6 +38,7 @@ from typing import ClassVar
 
 from parlour.cards import Card, Pack
 from parlour.engine.actions import Action, FieldAction
+from parlour.engine.match import HandResult
 from parlour.engine.state import State
 from parlour.errors import IllegalAction
 
@@ -225,6 +226,12 @@ class StagedTurnState(State):
         self.known = tuple(known & self.hands[seat] & ~span(before[seat] & ~self.hands[seat])
                            for seat, known in enumerate(self.known))
 
+    def _finish_hand(self, result: HandResult) -> None:
+        # A finished deal ends every stage, and what was known of its hands says nothing of the next.
+        self.stage = None
+        self.known = ()
+        super()._finish_hand(result)
+
     # --- what a game reads ---------------------------------------------------------------------------------
     def _known_held(self, seat: int) -> int:
         """The cards every seat knows ``seat`` holds (taken back in sight): a game's ``_unknown`` keeps them
@@ -232,9 +239,9 @@ class StagedTurnState(State):
         return self.known[seat] & self.hands[seat] if self.known else 0
 
     def _staged_melds(self) -> list[list[str]]:
-        """The melds laid out this turn, as every seat sees them on the table: faces, never copies."""
-        stage = self.stage
-        if stage is None:
+        """The melds laid out this turn, as every seat sees them on the table: faces in the order laid (a
+        run as its player arranged it), never copies."""
+        if self.stage is None:
             return []
-        shown = self.PACK.shown
-        return [[str(card) for card in shown(sum(1 << index for index in meld))] for meld in stage.melds]
+        cards = self.PACK.cards
+        return [[str(cards[index].face) for index in meld] for meld in self.stage.melds]

@@ -6,6 +6,11 @@ seven of hearts; the first copy is written plainly). Every game works over a :cl
 have fixed indices ``0..len-1``; hot paths represent a set of cards as an ``int`` bit mask over those
 indices, and :class:`CardSet` is the readable face of such a mask.
 
+In a pack with copies the copies are alike to the players, so games act and show by *face*: a pack also
+numbers its distinct faces (``Pack.faces``), knows each face's copies as a mask, and fixes which copy an
+action by face takes (:meth:`Pack.copy_to_take`: the lowest-index copy held), so that replays are exact.
+A pack without copies has one face per card, in the same order: the face machinery is then the identity.
+
 >>> str(Card.parse("q♣")), str(Card.parse("10h")), str(Card.parse("JK#2"))
 ('QC', '10H', 'JK#2')
 >>> len(STANDARD_52), len(PIQUET_32), len(KOWAH_120), len(TRIPLE_162)
@@ -168,7 +173,8 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 class Pack:
     """A named pack: its cards in a fixed order, each with an index used by bit masks."""
 
-    __slots__ = ("cards", "full_mask", "index", "name", "rank_masks", "suit_masks")
+    __slots__ = ("_layers", "cards", "face_masks", "face_number", "face_of", "faces", "first_copy", "full_mask",
+                 "has_copies", "index", "name", "rank_masks", "suit_masks")
 
     def __init__(self, name: str, cards: Iterable[Card]) -> None:
         self.name = name
@@ -182,6 +188,32 @@ class Pack:
         self.rank_masks: dict[Rank, int] = {}
         for i, card in enumerate(self.cards):
             self.rank_masks[card.rank] = self.rank_masks.get(card.rank, 0) | (1 << i)
+        self._number_faces()
+
+    def _number_faces(self) -> None:
+        # Faces are numbered in the order their first copies lie in the pack.
+        numbers: dict[Card, int] = {}
+        for card in self.cards:
+            numbers.setdefault(card.face, len(numbers))
+        self.faces: tuple[Card, ...] = tuple(numbers)
+        self.face_number: dict[Card, int] = numbers
+        self.face_of: tuple[int, ...] = tuple(numbers[card.face] for card in self.cards)
+        masks = [0] * len(self.faces)
+        for i, face in enumerate(self.face_of):
+            masks[face] |= 1 << i
+        self.face_masks: tuple[int, ...] = tuple(masks)
+        self.has_copies = len(self.faces) < len(self.cards)
+        # Each face by the pack index of its lowest copy; for a pack without copies, ``index`` itself, so
+        # that the play of a card costs the same with or without copies.
+        self.first_copy: dict[Card, int] = (
+            self.index if all(card.copy == 0 for card in self.cards)
+            else {face: (m & -m).bit_length() - 1 for face, m in zip(self.faces, masks, strict=True)})
+        # Cards whose index and face number differ by the same amount form a layer (a copy of a run of
+        # faces, as packs are built): a mask's faces are then a few shifts, not a loop over its cards.
+        layers: dict[int, int] = {}
+        for i, face in enumerate(self.face_of):
+            layers[i - face] = layers.get(i - face, 0) | (1 << i)
+        self._layers: tuple[tuple[int, int], ...] = tuple(layers.items())
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -212,6 +244,60 @@ class Pack:
 
     def card_set(self, mask: int = 0) -> CardSet:
         return CardSet(self, mask)
+
+    # --- faces: what players see of a pack with copies ------------------------------------------------
+    def face_bits(self, mask: int) -> int:
+        """The faces a mask holds, as a mask over face numbers (each face once, however many copies).
+
+        >>> bin(DOUBLE_108.face_bits(DOUBLE_108.mask(parse_cards("2C 2C#2 4C#2"))))
+        '0b101'
+        """
+        faces = 0
+        for offset, layer in self._layers:
+            faces |= (mask & layer) >> offset
+        return faces
+
+    def faces_in(self, mask: int) -> list[Card]:
+        """The distinct faces a mask (over the pack) holds, in face order.
+
+        >>> DOUBLE_108.faces_in(DOUBLE_108.mask(parse_cards("7H#2 7H JK#3")))
+        [Card.parse('7H'), Card.parse('JK')]
+        """
+        faces = self.faces
+        return [faces[f] for f in bit_indices(self.face_bits(mask))]
+
+    def shown(self, mask: int) -> list[Card]:
+        """The cards of a mask (over the pack) as players see them: each card's face, repeated for each copy
+        held, in face order: a hand with both 7♥ shows ``7H 7H``, never a copy number."""
+        face_of, faces = self.face_of, self.faces
+        return [faces[f] for f in sorted(face_of[i] for i in bit_indices(mask))]
+
+    def face_span(self, mask: int) -> int:
+        """Every copy of every face that ``mask`` holds a copy of (over the pack): what a seat that sees
+        faces only can say about where these cards might be."""
+        span = 0
+        for f in bit_indices(self.face_bits(mask)):
+            span |= self.face_masks[f]
+        return span
+
+    def copy_to_take(self, face: Card, mask: int) -> int:
+        """The pack index of the copy of ``face`` an action by face takes from ``mask`` (a hand): the
+        lowest-index copy held, a fixed rule so that replays are exact; -1 if ``mask`` holds none.
+
+        >>> hand = DOUBLE_108.mask(parse_cards("7H#2 7H"))
+        >>> DOUBLE_108.cards[DOUBLE_108.copy_to_take(Card.parse("7H"), hand)]
+        Card.parse('7H')
+        """
+        number = self.face_number.get(face)
+        if number is None:
+            return -1
+        held = self.face_masks[number] & mask
+        return (held & -held).bit_length() - 1
+
+    def copy_in(self, index: int, mask: int) -> int:
+        """Like ``copy_to_take`` for the face of the card at ``index``: the hot path's form."""
+        held = self.face_masks[self.face_of[index]] & mask
+        return (held & -held).bit_length() - 1
 
 
 def _build(name: str, suits: Iterable[Suit], ranks: Iterable[Rank], copies: int = 1, jokers: int = 0,

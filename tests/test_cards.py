@@ -90,6 +90,49 @@ class TestPacks:
         assert Card.parse("7H#2") is not Card.parse("7H") and Card.parse("7H#2").face is Card.parse("7H")
 
 
+class TestFaces:
+    """What players see of a pack with copies: faces, each face's copies, and which copy an action takes."""
+
+    def test_a_pack_numbers_its_faces_and_each_face_knows_its_copies(self) -> None:
+        assert [len(p.faces) for p in (STANDARD_52, DOUBLE_108, TRIPLE_162, KOWAH_120)] == [52, 53, 53, 30]
+        for pack in PACKS.values():
+            assert all(card.copy == 0 for card in pack.faces)
+            assert sum(pack.face_masks) == pack.full_mask and pack.has_copies == (len(pack.faces) < len(pack))
+            assert all(pack.faces[pack.face_of[i]] is card.face for i, card in enumerate(pack))
+        assert DOUBLE_108.face_masks[-1].bit_count() == 4 and TRIPLE_162.face_masks[0].bit_count() == 3
+
+    def test_without_copies_the_faces_are_the_cards(self) -> None:
+        """A single pack's face machinery is the identity, so single-pack games pay nothing for it."""
+        for pack in (STANDARD_52, PIQUET_32, SPANISH_40, NUMBER_40, REVERSIS_48, HEART_SOLO_24):
+            assert pack.faces == pack.cards and pack.first_copy is pack.index and not pack.has_copies
+            assert pack.face_bits(0b1011 << 5) == 0b1011 << 5
+
+    @pytest.mark.parametrize("pack", [DOUBLE_108, TRIPLE_162, KOWAH_120], ids=lambda p: p.name)
+    def test_a_masks_faces_are_each_face_held_once(self, pack: Pack) -> None:
+        """``face_bits`` (by shifting a few layers) agrees with looking at each card's face."""
+        for start in range(0, len(pack), 7):
+            mask = sum(1 << i for i in range(start, len(pack), 5))
+            by_card = {pack.face_of[i] for i in bit_indices(mask)}
+            assert pack.face_bits(mask) == sum(1 << f for f in by_card)
+            assert pack.faces_in(mask) == [pack.faces[f] for f in sorted(by_card)]
+
+    def test_a_hand_shows_faces_repeated_never_copy_numbers(self) -> None:
+        hand = DOUBLE_108.mask(parse_cards("7H#2 2C 7H JK#4 JK"))
+        assert [str(c) for c in DOUBLE_108.shown(hand)] == ["2C", "7H", "7H", "JK", "JK"]
+        assert DOUBLE_108.faces_in(hand) == parse_cards("2C 7H JK")
+        assert DOUBLE_108.face_span(DOUBLE_108.mask(parse_cards("7H#2"))) == DOUBLE_108.mask(parse_cards("7H 7H#2"))
+
+    def test_an_action_by_face_takes_the_lowest_index_copy_held(self) -> None:
+        """The face rule: whichever copies a hand holds, the one of lowest pack index goes; none: -1."""
+        seven, index = Card.parse("7H"), TRIPLE_162.index
+        for held, taken in (("7H 7H#2 7H#3", "7H"), ("7H#3 7H#2", "7H#2"), ("7H#3", "7H#3")):
+            mask = TRIPLE_162.mask(parse_cards(held))
+            assert TRIPLE_162.copy_to_take(seven, mask) == index[Card.parse(taken)]
+            assert TRIPLE_162.copy_in(index[seven], mask) == index[Card.parse(taken)]
+        assert TRIPLE_162.copy_to_take(seven, TRIPLE_162.mask(parse_cards("7S 7C#2"))) == -1
+        assert TRIPLE_162.copy_to_take(Card.parse("7H#2"), TRIPLE_162.full_mask) == -1   # faces only
+
+
 class TestNotation:
     @pytest.mark.parametrize(("text", "expected"), [
         ("QC", "QC"), ("q♣", "QC"), ("10H", "10H"), ("TH", "10H"), ("10♥", "10H"), ("a♠", "AS"),

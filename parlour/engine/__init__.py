@@ -1,4 +1,5 @@
-"""Game-agnostic machinery: registry, state base, actions, views, records, seating, sampling, results."""
+"""Game-agnostic machinery: registry, state base, actions, views, records, seating, sampling, results,
+staged turns."""
 
 from parlour.engine.actions import (
     Action,
@@ -12,6 +13,7 @@ from parlour.engine.actions import (
     ExpressionAction,
     Expressions,
     FaceDownDiscard,
+    FaceTable,
     FieldAction,
     Numbering,
     Numbers,
@@ -20,6 +22,7 @@ from parlour.engine.actions import (
     Seats,
     Term,
     Words,
+    card_table,
     evaluate,
     numbers_of,
     parse_action_text,
@@ -40,30 +43,36 @@ from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
 from parlour.engine.sampling import Unknown, Zone, deal_unknown
 from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating
+from parlour.engine.staging import COMMIT, WITHDRAW, Commit, Lay, Stage, StagedTurnState, Withdraw
 from parlour.engine.state import State, prepared_cards
 from parlour.engine.view import View, seat_entry
 from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
 
 __all__ = [
     "CLOCKWISE",
+    "COMMIT",
     "COUNTER_CLOCKWISE",
+    "WITHDRAW",
     "Action",
     "ActionSpace",
     "ActionTable",
     "CardAction",
     "Cards",
     "Combination",
+    "Commit",
     "Discard",
     "Domain",
     "EarlyEnd",
     "ExpressionAction",
     "Expressions",
     "FaceDownDiscard",
+    "FaceTable",
     "FieldAction",
     "GameInfo",
     "GameOver",
     "HandResult",
     "IllegalAction",
+    "Lay",
     "NotationError",
     "Numbering",
     "Numbers",
@@ -76,12 +85,16 @@ __all__ = [
     "Result",
     "Seating",
     "Seats",
+    "Stage",
+    "StagedTurnState",
     "State",
     "Term",
     "Unknown",
     "View",
+    "Withdraw",
     "Words",
     "Zone",
+    "card_table",
     "deal_unknown",
     "evaluate",
     "game_info",

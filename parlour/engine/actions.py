@@ -181,6 +181,30 @@ class ActionTable:
         return out
 
 
+class FaceTable(ActionTable):
+    """An :class:`ActionTable` over the faces of a pack with copies: one action per face (one "discard 7H"
+    however many 7♥ a seat holds), numbered by face, and listed from a mask over the pack's cards, so
+    ``action_space_size`` counts faces and a game lists its actions from hand masks as any other."""
+
+    __slots__ = ("pack",)
+
+    def __init__(self, pack: Pack, kind: Callable[[Card], Action], chunk: int = 13) -> None:
+        super().__init__([kind(face) for face in pack.faces], chunk)
+        self.pack = pack
+
+    def of(self, mask: int) -> list[Action]:
+        """The actions of the faces ``mask`` (over the pack's cards) holds, in face order."""
+        return super().of(self.pack.face_bits(mask))
+
+
+def card_table(pack: Pack, kind: Callable[[Card], Action], chunk: int = 13) -> ActionTable:
+    """One action of ``kind`` per card a player can name: per card of a pack without copies, per face of
+    a pack with copies (a :class:`FaceTable`). Either way ``of(mask)`` takes a mask over the pack."""
+    if pack.has_copies:
+        return FaceTable(pack, kind, chunk)
+    return ActionTable([kind(card) for card in pack.cards], chunk)
+
+
 class Numbering(Protocol):
     """What a state needs of its ``ACTIONS``: a number for each action and back, below ``len``."""
 
@@ -245,10 +269,12 @@ class Seats(Numbers):
 
 
 class Cards(Domain[Card]):
-    """The cards of a pack (or any list of distinct cards), numbered in their order."""
+    """The cards a player can name in a pack (or any list of distinct cards), numbered in their order: of
+    a pack with copies, its faces (``lay 7H 2``: the copies are alike, so which one goes is the pack's
+    rule, ``Pack.copy_to_take``, and not the player's choice)."""
 
     def __init__(self, cards: Pack | Sequence[Card], noun: str = "card") -> None:
-        self.cards = tuple(cards.cards if isinstance(cards, Pack) else cards)
+        self.cards = tuple(cards.faces if isinstance(cards, Pack) else cards)
         self._numbers = {card: k for k, card in enumerate(self.cards)}
         if len(self._numbers) != len(self.cards):
             raise ValueError("a domain of cards lists each card once")
@@ -257,6 +283,8 @@ class Cards(Domain[Card]):
     def index(self, value: Card) -> int:
         number = self._numbers.get(value)
         if number is None:
+            if isinstance(value, Card) and value.copy and value.face in self._numbers:
+                raise NotationError(f"the copies of {value.face} are alike: write {value.face}, not {value}")
             raise NotationError(f"{value} is not a {self.noun} of this game")
         return number
 

@@ -11,6 +11,10 @@ Games with other phases (an auction, robbing the trump, an exchange) say when ca
 (``_in_play``) and override ``_legal``, ``_check`` and ``_do`` for their other actions, calling these for
 the play of a card; the fast path below is taken only while ``_in_play`` holds.
 
+A pack with copies needs nothing more: ``PLAYS = card_table(PACK, Play)`` lists one ``play 7H`` however
+many 7♥ a seat holds, and playing it plays the lowest-index copy among those the seat may play
+(``Pack.copy_in``), the fixed rule that keeps replays exact; a play naming a copy (``7H#2``) is refused.
+
 A game whose cards go to tricks builds on ``mechanics.tricks.TrickPlayState``, which adds to this class the
 life of a trick (its taker, record, log, voids and view), written once for every trick game.
 """
@@ -29,7 +33,7 @@ class CardPlayState(State):
     """A state whose play phase is one card from hand per action (``play QC``)."""
 
     PACK: ClassVar[Pack]
-    PLAYS: ClassVar[ActionTable]   # one Play per card of PACK, in pack order
+    PLAYS: ClassVar[ActionTable]   # ``card_table(PACK, Play)``: one Play per card (per face, with copies)
     # What the game keeps and the refusals below read: each seat's hand as a mask over PACK, and the
     # trick being played, as pack indices in the order played.
     hands: list[int]
@@ -85,10 +89,12 @@ class CardPlayState(State):
         # The playout hot path: a legal card goes straight through; anything else (text, a refusal to
         # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
         if type(action) is Play and type(seat) is int and seat in self.to_move and self._in_play():
-            index = self.PACK.index.get(action.card, -1)
+            index = self.PACK.first_copy.get(action.card, -1)
             offered = self._offered
             mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
-            if index >= 0 and mask >> index & 1:
+            if index >= 0 and not mask >> index & 1:
+                index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
+            if index >= 0:
                 self._history.append((seat, action))
                 self._offered = None
                 self._play(seat, index)
@@ -99,14 +105,20 @@ class CardPlayState(State):
     def _check(self, seat: int, action: Action) -> None:
         if type(action) is not Play:
             raise IllegalAction(f"in {self.info.name} the only action is to play a card, not {action}", rule="play")
-        index = self.PACK.index.get(action.card)
-        if index is None or not self.hands[seat] >> index & 1:
-            raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")
-        if not self._legal_mask(seat) >> index & 1:
-            raise self._follow_refusal(seat, action.card)
+        pack = self.PACK
+        card = action.card
+        index = pack.first_copy.get(card)
+        if index is None and pack.has_copies and card.face in pack.first_copy:
+            raise IllegalAction(f"the copies of {card.face} are alike: play {card.face}", rule="play by face")
+        if index is None or pack.copy_in(index, self.hands[seat]) < 0:
+            raise IllegalAction(f"you do not hold {card}", rule="play from your hand")
+        if pack.copy_in(index, self._legal_mask(seat)) < 0:
+            raise self._follow_refusal(seat, card)
 
     def _do(self, seat: int, action: Action) -> None:
-        self._play(seat, self.PACK.index[action.card])  # type: ignore[attr-defined]
+        pack = self.PACK
+        index = pack.first_copy[action.card]  # type: ignore[attr-defined]
+        self._play(seat, pack.copy_in(index, self._legal_mask(seat)) if pack.has_copies else index)
 
     def sample_world(self, seat: int, rng: Any) -> State:
         # A world's hands are dealt anew at the same point of the history: the real hands' mask must go.

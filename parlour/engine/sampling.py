@@ -16,6 +16,10 @@ those constraints; facts are met by drawing again until they hold, which keeps e
 equally likely when no card is barred from a zone. It is written once here; games only declare what is
 known, and a game whose facts would almost never hold by chance builds its worlds itself
 (``State._sample_unknown``).
+
+In a pack with copies a seat cannot tell the copies of a face apart, so a game passes the faces of its
+pack (``Unknown(pool, faces=PACK.face_of)``): the pool is then dealt in face order, and a world depends
+on the faces the seat cannot see, never on which copies they are.
 """
 
 from __future__ import annotations
@@ -95,6 +99,7 @@ class Zone:
 class Unknown:
     pool: int
     zones: list[Zone] = field(default_factory=list)
+    faces: tuple[int, ...] | None = None   # the face of each pack index, for a pack with copies
 
     def hide(self, key: Hashable, cards: int, allowed: int = -1, known: int = 0,
              facts: tuple[Fact, ...] = ()) -> None:
@@ -113,6 +118,8 @@ def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[in
     """Assign every pool card to a zone, respecting sizes, allowed cards, known cards and facts; each
     zone's list (its known cards with the dealt ones) is in random order."""
     cards = bit_indices(unknown.pool)
+    if unknown.faces is not None:
+        cards.sort(key=unknown.faces.__getitem__)
     zones = unknown.zones
     if sum(z.size for z in zones) != len(cards):
         raise ValueError("the hidden zones do not add up to the unseen cards")

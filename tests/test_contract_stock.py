@@ -206,6 +206,31 @@ def stacked(order: list[str], **options: Any) -> PeekGame:
 ORDER = ["AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS", "QC", "QD", "QH", "QS"]
 
 
+class TestStockValue:
+    def test_cards_go_under_in_the_order_given_and_come_off_the_top(self) -> None:
+        """A stock reads top first; cards put under follow what is there, in the order given, each drawn with
+        the seats that knew it lay there."""
+        stock = Stock([4, 5])
+        stock.put_under([7, 8], seen_by=0b10)
+        stock.put_under([9])
+        assert stock.top_first() == [4, 5, 7, 8, 9] and len(stock) == 5
+        assert stock.known(1) == [(2, 7), (3, 8), (4, 9)] and stock.known(0) == [(4, 9)] == stock.known(None)
+        assert [stock.draw() for _ in range(3)] == [(4, 0), (5, 0), (7, 0b10)]
+        assert stock.known(1) == [(0, 8), (1, 9)]
+
+    def test_a_copy_is_independent(self) -> None:
+        stock = Stock([1, 2, 3])
+        twin = stock.copy()
+        twin.draw()
+        twin.put_under([0], seen_by=EVERYONE)
+        assert stock.top_first() == [1, 2, 3] and twin.top_first() == [2, 3, 0] and twin.known(None) == [(2, 0)]
+
+    def test_drawing_from_an_empty_stock_is_an_error_of_the_game(self) -> None:
+        """A game must rebuild or end before it draws from nothing: the stock refuses, naming itself."""
+        with pytest.raises(ValueError, match="the talon is empty"):
+            Stock(name="talon").draw()
+
+
 class TestReshuffle:
     def test_an_empty_stock_is_rebuilt_from_the_discards(self) -> None:
         """When a seat must draw from an empty stock, the whole pile is shuffled into a new stock (Crates'

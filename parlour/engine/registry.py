@@ -83,6 +83,8 @@ class GameInfo:
     variants: tuple[str, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     partnerships: bool = False
+    # Player counts at which the book seats partners (Canasta: four or six), where it does not always.
+    partnership_counts: tuple[int, ...] = ()
     direction: int = 1
     rules_version: int = 1
     lowest_score_wins: bool = False

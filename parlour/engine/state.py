@@ -21,7 +21,7 @@ from parlour.engine.actions import Action, Numbering, Withheld, WithheldUnseen, 
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
-from parlour.engine.seating import Seating
+from parlour.engine.seating import Roles, Seating
 from parlour.engine.view import View, ZoneKind, declared_kinds, view_kinds
 from parlour.errors import GameOver, IllegalAction, OutOfTurn
 
@@ -56,6 +56,10 @@ class State:
     # Replaced, never changed in place, so that clones share it.
     _audiences: Mapping[int, frozenset[int]] = {}
 
+    # Roles besides the deal that pass between deals (Pontoon's banker), set by a game's ``_setup``
+    # (``Roles.of(banker=0)``) and passed on by ``_next_holder``.
+    roles: Roles = Roles()
+
     def __init__(self, *, players: int, variant: str | None, seed: int, options: dict[str, Any]) -> None:
         self.players = players
         self.variant = variant
@@ -63,8 +67,7 @@ class State:
         # The seat a sampled world was dealt for (``sample_world``); None for a real game.
         self.sampled_for: int | None = None
         self.options: dict[str, Any] = options
-        self.seating = (Seating.partnership(players, self.info.direction) if self.info.partnerships
-                        else Seating(players, self.info.direction))
+        self.seating = self._seating()
         self.hand_number = 1
         self.hand_results: list[HandResult] = []
         self._history: list[tuple[int, Action]] = []
@@ -334,7 +337,10 @@ class State:
     def _deck(self, pack: Pack) -> list[int]:
         """The cards of this deal, top first, as indices of ``pack``: a stacked pack when the prepared deal
         is one (``{"pack": [every card once, top first]}``), so that a test can check the book's order of
-        dealing through the game's own procedure; otherwise the pack shuffled by this deal's chance."""
+        dealing through the game's own procedure; otherwise the pack shuffled by this deal's chance.
+
+        A game whose pack outlives a deal (Pontoon's, carried on unshuffled) calls this only in the deals
+        its book shuffles, so a stacked pack's order runs on through the deals that follow."""
         plan = self._prepared_deal()
         if not _is_stacked(plan):
             return self._shuffled(f"deal {self.hand_number}", len(pack))
@@ -417,11 +423,40 @@ class State:
         self._next_deal(over=True)
 
     def _pass_deal(self) -> None:
-        """The deal passes to the next seat in turn; a game that seats its players anew says otherwise."""
-        self.dealer = self.seating.next(self.dealer)
+        """Between deals each role passes by the book's rule (``_next_holder``), then the deal
+        (``_next_dealer``); a game that seats its players anew says otherwise."""
+        if self.roles:
+            self.roles = self.roles.passed(self._next_holder)
+        self.dealer = self._next_dealer()
 
     def _game_over(self) -> None:
         """Anything a game shows once its last deal is done (the phase ``over``); nothing by default."""
+
+    # --- seating and roles: who sits with whom, who deals next, who holds the bank ---------------------
+    def _seating(self) -> Seating:
+        """The table for this game, chosen before the first deal: partners sitting apart where ``GameInfo``
+        says so (always, or at the player counts in ``partnership_counts``), each for itself otherwise.
+        A game whose sides depend on a variant or option (a partnership variant) says so here."""
+        info = self.info
+        if info.partnerships or self.players in info.partnership_counts:
+            return Seating.partnership(self.players, info.direction)
+        return Seating(self.players, info.direction)
+
+    def _next_dealer(self) -> int:
+        """Who deals the next hand: the next seat in turn, unless the book gives the deal by another rule
+        (Pontoon's banker, who deals, keeps the deal unless a player held a pontoon). Called after the roles
+        have passed, so the deal may follow one."""
+        return self.seating.next(self.dealer)
+
+    def _next_holder(self, role: str, seat: int) -> int:
+        """Who holds ``role`` (held now by ``seat``) in the next deal; a role stays where it is by default."""
+        return seat
+
+    def _titles(self, seat: int) -> str:
+        """The roles ``seat`` holds now, as a view's ``status`` shows them: "dealer", "banker" or "dealer,
+        banker"; empty for a seat with none."""
+        titles = self.roles.titles(seat)
+        return ", ".join(("dealer", *titles) if seat == self.dealer else titles)
 
 
 def _is_stacked(plan: Any) -> bool:

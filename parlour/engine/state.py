@@ -55,7 +55,6 @@ class State:
     # The seats that saw each secret action in full (``_audience``), by its place in the history.
     # Replaced, never changed in place, so that clones share it.
     _audiences: Mapping[int, frozenset[int]] = {}
-
     # Roles besides the deal that pass between deals (Pontoon's banker), set by a game's ``_setup``
     # (``Roles.of(banker=0)``) and passed on by ``_next_holder``.
     roles: Roles = Roles()

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 
 import parlour
-from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View
+from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View, engine
 from parlour.engine import Action
 
 PLAYOUTS = 200
@@ -104,6 +105,28 @@ def test_every_step_keeps_the_contract(game: str, players: int, variant: str | N
                     assert state.decode(number) == action
                 assert len({state.encode(a) for a in legal}) == len(legal)
             assert state.hand_number >= 1
+
+
+def declared_phases(state: State) -> type[engine.Phase]:
+    """The ``Phase`` enum of the game's module (or of the module of the game it extends)."""
+    for cls in type(state).__mro__:
+        phases = getattr(sys.modules[cls.__module__], "Phase", None)
+        if isinstance(phases, type) and issubclass(phases, engine.Phase) and phases is not engine.Phase:
+            return phases
+    raise AssertionError(f"{state.info.id} declares no Phase(engine.Phase) in its module")
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_every_view_shows_a_declared_phase(game: str, players: int, variant: str | None) -> None:
+    """Every view's phase is a member of the game's own ``Phase`` enum (not a bare string), from the deal
+    to the end, where it is ``over``."""
+    for seed in range(2):
+        for state in snapshots(game, players, variant, seed):
+            phases = declared_phases(state)
+            for seat in (*range(players), None):
+                phase = state.view(seat).phase
+                assert isinstance(phase, phases), f"{game}: phase {phase!r} is not a member of {phases}"
+        assert state.view(None).phase is phases("over")
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)

@@ -36,6 +36,7 @@ from parlour.engine.match import (
     seat_names,
     void_result,
 )
+from parlour.engine.phases import Phase
 from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
 from parlour.engine.sampling import Unknown, Zone, deal_unknown
@@ -70,6 +71,7 @@ __all__ = [
     "OptionSpec",
     "OutOfTurn",
     "Pass",
+    "Phase",
     "Play",
     "Reason",
     "RecordError",

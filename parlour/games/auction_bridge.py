@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -190,7 +191,11 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS), options=option_specs(AuctionBridgeOptions), partnerships=True,
     max_actions=10 * 500 * DEAL_ACTIONS)
 
-AUCTION, PLAY, OVER = "auction", "play", "over"
+
+class Phase(engine.Phase):
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
 
 
 def side_words(side: int) -> str:
@@ -403,7 +408,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.auction = Auction(self.seating.order_from(self.dealer), shape=OPEN, sides=SIDES)
         self.level = 0
         self.denomination = NO_TRUMP
@@ -434,13 +439,13 @@ class AuctionBridgeState(tricks.TrickPlayState):
 
     # --- what may be done -----------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[self.turn_hand], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             return ACTIONS.of(self._legal_mask(seat))
         auction = self.auction
         out: list[Action] = []
@@ -459,7 +464,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
 
     def _check(self, seat: int, action: Action) -> None:
         kind = type(action)
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             if not isinstance(action, Play):
                 raise IllegalAction(f"the auction is over: {action} is not a card played", rule="the play")
             self._check_card(seat, action)
@@ -546,7 +551,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
         side = SIDES[auction.high_seat]  # type: ignore[index]
         self.declarer = declarer_of(auction.calls, side, self.denomination)
         self.dummy = (self.declarer + 2) % 4
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.turn_hand = self.seating.next(self.declarer)
         self.to_move = SEAT[self.leader]
         self._say("the contract is {}: seat {} declares, seat {} is dummy, seat {} leads",
@@ -588,7 +593,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
         hand when it is shown, and the public calls and trick."""
         if seat not in self.to_move:
             return super().rollout_action(seat, rng)
-        if self.phase == AUCTION:
+        if self.phase is Phase.AUCTION:
             return self._rollout_call(seat)
         if rng.random() < 0.1:      # noise in the play only: a random bid is a contract no one would make
             return super().rollout_action(seat, rng)
@@ -680,11 +685,11 @@ class AuctionBridgeState(tricks.TrickPlayState):
         self._next_deal(over)
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
 
     def _record_of_deal(self) -> DealRecord:
         dealt = self.dealt_hands()
-        played = self.phase == PLAY
+        played = self.phase is Phase.PLAY
         tricks_played = tuple((leader, tuple(cards)) for leader, _, cards, _ in self.taken)
         if played and self.trick:
             tricks_played += ((self.leader, tuple(self.trick)),)

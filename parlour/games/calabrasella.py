@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import SPANISH_40, Rank, bit_indices
 from parlour.engine import (
     Action,
@@ -190,7 +191,15 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(CalabrasellaOptions),
     max_actions=60 * 4 * 20)
 
-DECLARE, ASK, GIVE, DISCARD, TAKE, PLAY, OVER = "declare", "ask", "give", "discard", "take", "play", "over"
+
+class Phase(engine.Phase):
+    DECLARE = "declare"
+    ASK = "ask"
+    GIVE = "give"
+    DISCARD = "discard"
+    TAKE = "take"
+    PLAY = "play"
+    OVER = "over"
 
 
 def cards_text(mask: int) -> str:
@@ -245,7 +254,7 @@ class CalabrasellaState(tricks.TrickPlayState):
             deck = self._deck(PACK)
             # Four at a time, three times round; the rest is the talon.
             self.hands, self.talon = self._deal_packets(deck, self.order, (4, 4, 4), widow=TALON_SIZE, widow_after=3)
-        self.phase = DECLARE
+        self.phase = Phase.DECLARE
         self.single = -1
         self.passes = 0
         self.asked = -1
@@ -300,41 +309,41 @@ class CalabrasellaState(tricks.TrickPlayState):
         return missing if missing else TWOS & ~hand
 
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return super()._legal(seat)
-        if phase == DECLARE:
+        if phase is Phase.DECLARE:
             return [STAND, PASS]
-        if phase == ASK:
+        if phase is Phase.ASK:
             return [ASK_OF[c] for c in bit_indices(self._askable())]
-        if phase == GIVE:
+        if phase is Phase.GIVE:
             return GIVES.of(self.hands[seat] & ~BIT[self.asked])
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             out = BURIES.of(self.hands[seat]) if self.buried.bit_count() < TALON_SIZE else []
             return [*out, DONE] if self.buried else out
-        if phase == TAKE:
+        if phase is Phase.TAKE:
             return TAKES.of(self.talon)
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {DECLARE: (Stand, Pass), ASK: (Ask,), GIVE: (Give,), DISCARD: (FaceDownDiscard, Done), TAKE: (Take,),
-                    PLAY: (Play,)}[phase]
+        expected = {Phase.DECLARE: (Stand, Pass), Phase.ASK: (Ask,), Phase.GIVE: (Give,),
+                    Phase.DISCARD: (FaceDownDiscard, Done), Phase.TAKE: (Take,), Phase.PLAY: (Play,)}[phase]
         if kind not in expected:
             raise IllegalAction(f"{action} is not allowed now: " + {
-                DECLARE: "each player in turn stands or passes",
-                ASK: "the single player names the 3 (or 2) he wants",
-                GIVE: "the single player gives a card in exchange for the one he asked for",
-                DISCARD: "the single player discards one to four cards, then says done",
-                TAKE: "the single player takes cards from the talon, as many as he discarded",
-                PLAY: "the cards are being played"}[phase], rule=phase)
+                Phase.DECLARE: "each player in turn stands or passes",
+                Phase.ASK: "the single player names the 3 (or 2) he wants",
+                Phase.GIVE: "the single player gives a card in exchange for the one he asked for",
+                Phase.DISCARD: "the single player discards one to four cards, then says done",
+                Phase.TAKE: "the single player takes cards from the talon, as many as he discarded",
+                Phase.PLAY: "the cards are being played"}[phase], rule=phase)
         index = INDEX.get(action.card, -1) if isinstance(action, CardAction) else -1
         if isinstance(action, CardAction) and index < 0:
             raise IllegalAction(f"{action.card} is not in the Spanish pack", rule="the pack")
@@ -386,9 +395,9 @@ class CalabrasellaState(tricks.TrickPlayState):
             # Every 3 and every 2 in hand: there is nothing he may ask for.
             self.known_held = THREES | TWOS
             self._say("seat {} holds every 3 and every 2, so asks for nothing", seat)
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
         else:
-            self.phase = ASK
+            self.phase = Phase.ASK
         self.to_move = (seat,)
 
     def _pass(self, seat: int) -> None:
@@ -411,12 +420,12 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.asked_from = holder
         if holder == TALON:
             self._say("{} lies in the talon: nothing is exchanged", CARDS[card])
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
             return
         self.hands[holder] ^= BIT[card]
         self.hands[single] |= BIT[card]
         self._say("seat {} gives {} to seat {}", holder, CARDS[card], single)
-        self.phase = GIVE
+        self.phase = Phase.GIVE
 
     def _give(self, card: int) -> None:
         receiver = self.asked_from
@@ -425,7 +434,7 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.gift = card
         self.give_at = len(self._history) - 1
         self._say("seat {} receives {} in exchange", receiver, CARDS[card], to=(receiver, self.single))
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
 
     # --- discard and talon -------------------------------------------------------------------------
     def _bury(self, card: int) -> None:
@@ -437,7 +446,7 @@ class CalabrasellaState(tricks.TrickPlayState):
 
     def _turn_up_talon(self) -> None:
         self.talon_open = True
-        self.phase = TAKE
+        self.phase = Phase.TAKE
         self._say("seat {} discarded {}; the talon is turned up: {}", self.single, self.buried.bit_count(),
                   cards_text(self.talon))
 
@@ -448,7 +457,7 @@ class CalabrasellaState(tricks.TrickPlayState):
         if self.taken_from_talon.bit_count() == self.buried.bit_count():
             self._say("the stock is laid aside: {} and {} discarded card(s) face down",
                       cards_text(self.talon) or "no talon card", self.buried.bit_count())
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self.leader = self.order[0]
             self.to_move = (self.leader,)
 
@@ -473,7 +482,7 @@ class CalabrasellaState(tricks.TrickPlayState):
             return super().rollout_action(seat, rng)
         hand = self.hands[seat]
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             legal = LEGAL(hand, self.trick)
             trick = self.trick
             if not trick:
@@ -485,15 +494,15 @@ class CalabrasellaState(tricks.TrickPlayState):
                 if above:
                     return PLAYS[min(above, key=POWER.__getitem__)]
             return PLAYS[min(bit_indices(legal), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == DECLARE:
+        if phase is Phase.DECLARE:
             return STAND if (hand & (THREES | TWOS)).bit_count() >= 3 else PASS
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             if self.buried:
                 return DONE
             return BURIES[min(bit_indices(hand), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == GIVE:
+        if phase is Phase.GIVE:
             return GIVES[min(bit_indices(hand & ~BIT[self.asked]), key=lambda c: (points(BIT[c]), POWER[c]))]
-        if phase == TAKE:
+        if phase is Phase.TAKE:
             return TAKES[max(bit_indices(self.talon), key=POWER.__getitem__)]
         return super().rollout_action(seat, rng)
 
@@ -526,7 +535,7 @@ class CalabrasellaState(tricks.TrickPlayState):
         self._next_deal()
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -570,7 +579,7 @@ class CalabrasellaState(tricks.TrickPlayState):
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
-        if self.phase == OVER:
+        if self.phase is Phase.OVER:
             return unknown
         single, receiver = self.single, self.asked_from
         gift_hidden = self.gift >= 0 and seat not in (single, receiver)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -187,6 +188,11 @@ def trick_line(number: int, taker: int, mask: int, conditions: int, last: bool) 
     return f"seat {taker} wins trick {number}" + (f": {points} ({', '.join(worded)})" if costs else "")
 
 
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
 class CanadianSaladState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
@@ -336,7 +342,7 @@ class CanadianSaladState(tricks.TrickPlayState):
                  "trick_number": min(len(self.taken) + 1, self.hand_size), "tricks_in_deal": self.hand_size,
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:

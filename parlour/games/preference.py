@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, PIQUET_32, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -191,7 +192,14 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(PreferenceOptions),
     max_actions=(3 + 3 + 2 + 1 + 3 * TRICKS) * 4 * 50)
 
-FIRST, WIDOW, DISCARD, NAME, PLAY, OVER = "first round", "second round", "lay away", "trumps", "play", "over"
+
+class Phase(engine.Phase):
+    FIRST = "first round"
+    WIDOW = "second round"
+    DISCARD = "lay away"
+    NAME = "trumps"
+    PLAY = "play"
+    OVER = "over"
 
 
 # --- the shared auction, one call each ------------------------------------------------------------------
@@ -272,7 +280,7 @@ class PreferenceState(tricks.TrickPlayState):
             # Three each, two face down for the widow, four each, three each.
             self.hands, self.widow = self._deal_packets(self._deck(PACK),
                                                         self.active, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
-        self.phase = FIRST
+        self.phase = Phase.FIRST
         self.auction: Auction = Auction(self.active, shape=ONE_ROUND)
         self.first_calls: list[tuple[int, Any]] = []
         self.round = 1
@@ -309,44 +317,44 @@ class PreferenceState(tricks.TrickPlayState):
 
     # --- legality --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return PLAYS.of(LEGAL(self.hands[seat], self.trick))
-        if phase == FIRST:
+        if phase is Phase.FIRST:
             high = self.auction.high_key
             return [*(b for k, b in enumerate(SUIT_BIDS) if high is None or k > high), PASS]
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             high = self.auction.high_key or 0
             return [*COUNTER_BIDS[high:], PASS]
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             return LAYS.of(self.hands[seat])
-        if phase == NAME:
+        if phase is Phase.NAME:
             return list(TRUMPS)
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {FIRST: (PreferenceBid, Pass), WIDOW: (PreferenceBid, Pass), DISCARD: (FaceDownDiscard,),
-                    NAME: (Trumps,), PLAY: (Play,)}[phase]
+        expected = {Phase.FIRST: (PreferenceBid, Pass), Phase.WIDOW: (PreferenceBid, Pass),
+                    Phase.DISCARD: (FaceDownDiscard,), Phase.NAME: (Trumps,), Phase.PLAY: (Play,)}[phase]
         if kind not in expected:
             raise IllegalAction(f"{action} is not allowed now: " + {
-                FIRST: "in the first round each player names a suit or passes",
-                WIDOW: "in the second round each player bids counters for the widow or passes",
-                DISCARD: "the widow's buyer lays away two cards",
-                NAME: "the widow's buyer names the trump suit",
-                PLAY: "the cards are being played"}[phase], rule=phase)
+                Phase.FIRST: "in the first round each player names a suit or passes",
+                Phase.WIDOW: "in the second round each player bids counters for the widow or passes",
+                Phase.DISCARD: "the widow's buyer lays away two cards",
+                Phase.NAME: "the widow's buyer names the trump suit",
+                Phase.PLAY: "the cards are being played"}[phase], rule=phase)
         if kind is Play:
             super()._check(seat, action)
         elif kind is PreferenceBid:
             contract = action.contract  # type: ignore[attr-defined]
-            if phase == FIRST:
+            if phase is Phase.FIRST:
                 if contract not in SUIT_OF_NAME:
                     raise IllegalAction("the first round names a suit; counters are bid only in the second "
                                         "round, when all have passed", rule="first round")
@@ -372,7 +380,7 @@ class PreferenceState(tricks.TrickPlayState):
             super()._do(seat, action)
         elif kind is PreferenceBid:
             contract = action.contract  # type: ignore[attr-defined]
-            key = SUIT_RANK[SUIT_OF_NAME[contract]] if self.phase == FIRST else int(contract)
+            key = SUIT_RANK[SUIT_OF_NAME[contract]] if self.phase is Phase.FIRST else int(contract)
             self.auction.bid(seat, contract, key)
             self._after_call()
         elif kind is Pass:
@@ -389,7 +397,7 @@ class PreferenceState(tricks.TrickPlayState):
         if not auction.is_over:
             self.to_move = (auction.turn,)  # type: ignore[assignment]
             return
-        if self.phase == FIRST:
+        if self.phase is Phase.FIRST:
             self.first_calls = list(auction.calls)
             if auction.high_seat is not None:
                 self.declarer = auction.high_seat
@@ -399,7 +407,7 @@ class PreferenceState(tricks.TrickPlayState):
                 self._start_play()
                 return
             self._say("all passed in the first round: the widow goes to the highest bid in counters")
-            self.phase = WIDOW
+            self.phase = Phase.WIDOW
             self.round = 2
             self.auction = Auction(self.active, shape=ONE_ROUND)
             self.to_move = (self.active[0],)
@@ -418,7 +426,7 @@ class PreferenceState(tricks.TrickPlayState):
                   "" if self.widow_bid == 1 else "s")
         self._say("the widow: {}", cards_text(self.widow), to=(buyer,))
         self.widow = 0
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
         self.to_move = (buyer,)
 
     def _lay_away(self, seat: int, card: int) -> None:
@@ -426,7 +434,7 @@ class PreferenceState(tricks.TrickPlayState):
         self.laid_away |= BIT[card]
         self.lay_at = (*self.lay_at, len(self._history) - 1)
         if self.laid_away.bit_count() == WIDOW_SIZE:
-            self.phase = NAME
+            self.phase = Phase.NAME
 
     def _name_trumps(self, seat: int, suit: Suit) -> None:
         self.trump = suit
@@ -434,7 +442,7 @@ class PreferenceState(tricks.TrickPlayState):
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.after[self.declarer]
         self.to_move = (self.leader,)
 
@@ -455,9 +463,9 @@ class PreferenceState(tricks.TrickPlayState):
             return super().rollout_action(seat, rng)
         phase = self.phase
         hand = self.hands[seat]
-        if phase == PLAY and rng.random() < 0.1:    # noise in the play only, never a random bid
+        if phase is Phase.PLAY and rng.random() < 0.1:    # noise in the play only, never a random bid
             return super().rollout_action(seat, rng)
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             order = ORDERS[self.trump]  # type: ignore[index]
             power = order.power
             legal = LEGAL(hand, self.trick)
@@ -476,24 +484,24 @@ class PreferenceState(tricks.TrickPlayState):
             led = SUIT_OF[trick[0]]
             beating = [c for c in cards if SUIT_OF[c] in (led, order.trump) and power[c] > power[best]]
             return PLAYS[min(beating, key=power.__getitem__) if beating else lowest]
-        if phase in (FIRST, WIDOW):
+        if phase in (Phase.FIRST, Phase.WIDOW):
             best_suit = max(Suit, key=lambda s: likely_tricks(hand, s))
             strength = likely_tricks(hand, best_suit)
             legal_calls = self._legal(seat)
-            if phase == FIRST and strength >= TO_MAKE - 0.5:
+            if phase is Phase.FIRST and strength >= TO_MAKE - 0.5:
                 bids = [a for a in legal_calls if isinstance(a, PreferenceBid)
                         and likely_tricks(hand, SUIT_OF_NAME[a.contract]) >= TO_MAKE - 0.5]
                 return bids[-1] if bids else PASS
-            if phase == WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
+            if phase is Phase.WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
                 high = self.auction.high_key or 0
                 return legal_calls[0] if high < 4 else PASS
             return PASS
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             trump = max(Suit, key=lambda s: likely_tricks(hand, s))
             spare = hand & ~SUIT_MASKS[trump] or hand
             return LAYS[min(bit_indices(spare), key=lambda c: (RANK_POWER[c] == 7, (hand & SUIT_MASKS[SUIT_OF[c]])
                                                               .bit_count(), RANK_POWER[c]))]
-        if phase == NAME:
+        if phase is Phase.NAME:
             return TRUMPS[SUIT_RANK[max(BIDDING_ORDER, key=lambda s: likely_tricks(hand, s))]]
         return super().rollout_action(seat, rng)
 
@@ -533,7 +541,7 @@ class PreferenceState(tricks.TrickPlayState):
         self._next_deal()
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
@@ -558,7 +566,7 @@ class PreferenceState(tricks.TrickPlayState):
                                     chips=self.ledger.chips[s], status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
                                   laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())
-        first = self.first_calls if self.phase != FIRST else self.auction.calls
+        first = self.first_calls if self.phase is not Phase.FIRST else self.auction.calls
         second = self.auction.calls if self.round == 2 else []
         extra: dict[str, Any] = {
             "dealer": self.dealer,

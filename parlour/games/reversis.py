@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, REVERSIS_48, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -173,6 +174,12 @@ def card_text(card: int) -> str:
     return str(PACK.cards[card])
 
 
+class Phase(engine.Phase):
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+
 class ReversisState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
@@ -222,7 +229,7 @@ class ReversisState(tricks.TrickPlayState):
         self.broken_by = -1
         self.broken_by_quinola = False
         self.reversis_quinola = False
-        self.phase = "exchange"
+        self.phase = Phase.EXCHANGE
         self.to_move = SEAT[self.dealer]
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
 
@@ -260,10 +267,10 @@ class ReversisState(tricks.TrickPlayState):
 
     # --- the exchange -----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == "play"
+        return self.phase is Phase.PLAY
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             out: list[Action] = [DISCARDS[c] for c in bit_indices(self.hands[seat])]
             if seat != self.dealer:
                 out.append(KEEP)
@@ -271,7 +278,7 @@ class ReversisState(tricks.TrickPlayState):
         return super()._legal(seat)
 
     def _check(self, seat: int, action: Action) -> None:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             if type(action) is Pass:
                 if seat == self.dealer:
                     raise IllegalAction("the dealer must discard one card", rule="the exchange")
@@ -294,7 +301,7 @@ class ReversisState(tricks.TrickPlayState):
         return IllegalAction(f"{refusal} (in the last two tricks even the espagnolette must follow)", rule=refusal.rule)
 
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             self._exchange(seat, action)
         else:
             super()._do(seat, action)
@@ -321,7 +328,7 @@ class ReversisState(tricks.TrickPlayState):
         if following != self.dealer:
             self.to_move = SEAT[following]
             return
-        self.phase = "play"
+        self.phase = Phase.PLAY
         for s in range(4):
             if qualifying(self.hands[s]):
                 self.eligible = s
@@ -522,7 +529,7 @@ class ReversisState(tricks.TrickPlayState):
         self._next_deal()
 
     def _game_over(self) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
@@ -534,7 +541,7 @@ class ReversisState(tricks.TrickPlayState):
         if seat not in self.to_move or rng.random() < 0.1:
             return super().rollout_action(seat, rng)
         hand = self.hands[seat]
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             return DISCARDS[max(bit_indices(hand), key=lambda c: (POINTS[c], c % 12))]
         legal = self._legal_mask(seat)
         trick = self.trick
@@ -570,7 +577,7 @@ class ReversisState(tricks.TrickPlayState):
                             if seat is not None else []),
         }
         hand = [card_text(c) for c in bit_indices(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else self.phase, "hand": hand, "seats": seats,
+        return {"phase": Phase.OVER if self.is_over else self.phase, "hand": hand, "seats": seats,
                 "table": table, "extra": extra}
 
     def _shows_void(self, seat: int, number: int) -> bool:
@@ -623,7 +630,7 @@ class ReversisState(tricks.TrickPlayState):
             if isinstance(action, Exchange):
                 self._history[position] = (actor, DISCARDS[card])
         self.talon_known = known
-        if self.phase == "play" and self.espagnolette < 0:
+        if self.phase is Phase.PLAY and self.espagnolette < 0:
             self.eligible = -1
             for s in range(4):
                 if qualifying(self._start_hand(s)):

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -178,7 +179,12 @@ INFO = GameInfo(
     pack=PACK.name, rules_source=("schafkopf.txt",), summary=RULES, num_distinct_actions=len(ACTIONS_TABLE),
     options=option_specs(SchafkopfOptions), max_actions=(3 + WIDOW_SIZE + 3 * TRICKS) * 3 * 20)
 
-WIDOW, DISCARD, PLAY, OVER = "widow", "discard", "play", "over"
+
+class Phase(engine.Phase):
+    WIDOW = "widow"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
 
 
 # --- scoring, as pure functions -------------------------------------------------------------------------
@@ -277,7 +283,7 @@ class SchafkopfState(tricks.TrickPlayState):
             self.hands, self.widow = self._read_prepared(prepared)
         else:
             self.hands, self.widow = self._deal_book(self._deck(PACK))
-        self.phase = WIDOW
+        self.phase = Phase.WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
         self.buried = 0
@@ -317,27 +323,27 @@ class SchafkopfState(tricks.TrickPlayState):
 
     # --- legality ----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return super()._legal(seat)
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             return [TAKE, PASS]
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             return BURIES.of(self.hands[seat])
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             if kind not in (Take, Pass):
                 raise IllegalAction(f"{action} is not allowed now: the widow is being offered, so take it or "
                                     "pass", rule="taking the widow")
             return
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             if kind is not FaceDownDiscard:
                 raise IllegalAction(f"{action} is not allowed now: the declarer lays away two cards face down "
                                     "before the play", rule="discarding")
@@ -377,7 +383,7 @@ class SchafkopfState(tricks.TrickPlayState):
         self._say("seat {} takes the widow and lays away two cards face down", seat)
         self.hands[seat] |= self.widow
         self.widow = 0
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
         self.to_move = SEAT[seat]
 
     def _pass(self, seat: int) -> None:
@@ -397,7 +403,7 @@ class SchafkopfState(tricks.TrickPlayState):
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.order[0]
         self.to_move = SEAT[self.leader]
 
@@ -422,11 +428,11 @@ class SchafkopfState(tricks.TrickPlayState):
             return super().rollout_action(seat, rng)
         hand = self.hands[seat]
         phase = self.phase
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             return TAKE if hand_strength(hand) >= TAKE_AT else PASS
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             return BURIES[discard_choice(hand)]
-        if phase != PLAY:
+        if phase is not Phase.PLAY:
             return super().rollout_action(seat, rng)
         legal = LEGAL(hand, self.trick)
         trick = self.trick
@@ -487,7 +493,7 @@ class SchafkopfState(tricks.TrickPlayState):
         self._next_deal()
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -496,7 +502,7 @@ class SchafkopfState(tricks.TrickPlayState):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         tricks_won = self.tricks_won()
         declarer = self.declarer
-        least = self.declarer < 0 and self.phase in (PLAY, OVER)
+        least = self.declarer < 0 and self.phase in (Phase.PLAY, Phase.OVER)
         seats = []
         for s in range(3):
             status = ["dealer"] if s == self.dealer else []
@@ -512,8 +518,8 @@ class SchafkopfState(tricks.TrickPlayState):
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
-                                  discard_face_down=self.buried.bit_count() if self.phase != OVER else 0)
-        if self.phase == OVER and declarer >= 0:
+                                  discard_face_down=self.buried.bit_count() if self.phase is not Phase.OVER else 0)
+        if self.phase is Phase.OVER and declarer >= 0:
             table["discard"] = cards_text(self.buried).split()
         played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
@@ -534,7 +540,7 @@ class SchafkopfState(tricks.TrickPlayState):
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
-        if self.phase == OVER:
+        if self.phase is Phase.OVER:
             return unknown
         voids = self.voids()
         for s in range(3):

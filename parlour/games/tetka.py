@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
 from parlour.engine import (
     Action,
@@ -184,6 +185,11 @@ def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[i
     return highest, "most tricks (tie broken by the highest card of the bum suit)"
 
 
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
 class TetkaState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
@@ -333,7 +339,7 @@ class TetkaState(tricks.TrickPlayState):
                  "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:

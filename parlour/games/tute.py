@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import SPANISH_40, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -206,6 +207,11 @@ def word_hand(card_points: tuple[int, int], last: int | None, declared: tuple[De
     else:
         summary = f"{team_words(winner)} win the hand, {totals[winner]} to {totals[1 - winner]}"
     return tuple(reasons), summary
+
+
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
 
 
 class TuteState(tricks.TrickPlayState):
@@ -492,7 +498,7 @@ class TuteState(tricks.TrickPlayState):
                  "may_declare": self.may_declare, "hands_in_game": self.hands_in_game,
                  "hands_won": [self.hand_wins[0], self.hand_wins[1]], "undertrump_released": self.released}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     # --- what each seat knows of the others' hands ----------------------------------------------------

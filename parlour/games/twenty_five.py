@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import STANDARD_52, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -249,6 +250,12 @@ def _names(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {s}" for s in seats)
 
 
+class Phase(engine.Phase):
+    ROB = "rob"
+    PLAY = "play"
+    OVER = "over"
+
+
 class TwentyFiveState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
@@ -334,10 +341,10 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     def _next_asked(self) -> None:
         if self.asking:
-            self.phase = "rob"
+            self.phase = Phase.ROB
             self.to_move = self.asking[:1]
             return
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.to_move = (self.leader,)
         if self.ace_rule and self.robber is None and self.declarer is None and not BIT[self.upcard] & ACES:
             self._rank_ace(lowest=True)
@@ -370,13 +377,13 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     # --- play (uses mechanics.tricks, with its reneging) -----------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == "play"
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return self._legal_fn(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "rob":
+        if self.phase is Phase.ROB:
             mask = self.hands[seat] << ROB_BASE if self.may_rob(seat) else 0
             if self.ace_rule and self.may_declare(seat):
                 mask |= 1 << DECLARE_NUMBER
@@ -387,12 +394,12 @@ class TwentyFiveState(tricks.TrickPlayState):
         kind = type(action)
         if kind not in (Play, Rob, Pass, DeclareAce):
             raise IllegalAction(f"{action} is not an action of Twenty-Five", rule="actions")
-        if kind is DeclareAce and not (self.phase == "rob" and self.may_declare(seat)):
+        if kind is DeclareAce and not (self.phase is Phase.ROB and self.may_declare(seat)):
             raise IllegalAction("the ace of trumps is declared only under the option ace_lowest_unless_declared, "
                                 "by its holder, before the first lead" if not self.ace_rule else
                                 "only the holder of the ace of trumps declares it, before the first lead",
                                 rule="declaring the ace of trumps")
-        if self.phase == "rob":
+        if self.phase is Phase.ROB:
             if kind is Play:
                 raise IllegalAction("no card is led until each player has had the chance to rob the trump",
                                     rule="robbing the trump")
@@ -461,7 +468,7 @@ class TwentyFiveState(tricks.TrickPlayState):
         if seat not in self.to_move or rng.random() < 0.1:
             return super().rollout_action(seat, rng)
         power = self.order.power
-        if self.phase == "rob":
+        if self.phase is Phase.ROB:
             if self.may_rob(seat):
                 return ACTIONS[ROB_BASE + min(bit_indices(self.hands[seat]), key=power.__getitem__)]
             return PASS
@@ -489,7 +496,7 @@ class TwentyFiveState(tricks.TrickPlayState):
         self._next_deal(over=winning_side is not None)
 
     def _game_over(self) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]

@@ -69,6 +69,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -177,7 +178,12 @@ BIDS = tuple(VintBid(contract) for contract in CONTRACTS)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BIDS, PASS], chunk=13)
 
-AUCTION, PLAY, OVER = "auction", "play", "over"
+
+class Phase(engine.Phase):
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
 
 # The longest deal: 35 bids, each after as many passes as may come in a row without ending the auction,
 # the final passes, and 52 cards. The cap on deals bounds the match.
@@ -398,7 +404,7 @@ class VintState(tricks.TrickPlayState):
         self.needed = 0
         self.order = ORDERS[NO_TRUMPS]
         self.leader = self.left[self.dealer]
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         calling = tuple(self.arrangement[(self.dealer_place + k) % 4] for k in range(4))
         needed = int(self.options["passes"])
         self.auction = Auction(calling, sides=self.side_of,
@@ -409,7 +415,7 @@ class VintState(tricks.TrickPlayState):
 
     # --- legality ------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
@@ -418,7 +424,7 @@ class VintState(tricks.TrickPlayState):
         return seat == self.auction.high_seat and self.options["passes"] != 12
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             return PLAYS.of(LEGAL(self.hands[seat], self.trick))
         if self._own_bid_barred(seat):
             return [PASS]
@@ -427,7 +433,7 @@ class VintState(tricks.TrickPlayState):
 
     def _check(self, seat: int, action: Action) -> None:
         kind = type(action)
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             if kind is not Play:
                 raise IllegalAction("the auction is over: play a card", rule="play")
             super()._check(seat, action)
@@ -479,7 +485,7 @@ class VintState(tricks.TrickPlayState):
         self.value = 10 * self.level
         self.needed = BOOK + self.level
         self.order = ORDERS[self.strain]
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.left[self.declarer]
         self.to_move = SEAT[self.leader]
         self._say("seat {} declares {} ({}): {} need {} tricks; every trick is worth {}; seat {} leads",
@@ -534,7 +540,7 @@ class VintState(tricks.TrickPlayState):
         if seat not in self.to_move:
             return super().rollout_action(seat, rng)
         hand = self.hands[seat]
-        if self.phase == AUCTION:
+        if self.phase is Phase.AUCTION:
             if self._own_bid_barred(seat):
                 return PASS
             high = self.auction.high_key
@@ -642,7 +648,7 @@ class VintState(tricks.TrickPlayState):
         self.dealer_place = (self.dealer_place + 1) % 4
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        self.phase = Phase.OVER
 
     def _rubber_record(self, games: Sequence[tuple[int, int]] | None = None) -> dict[str, Any]:
         games = self.past_games if games is None else games

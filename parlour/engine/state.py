@@ -383,5 +383,22 @@ def prepared_cards(cards: Any) -> list[Card]:
     return [Card.parse(c) for c in cards]
 
 
+def read_hands(deal: Any, pack: Pack, sizes: Sequence[int], shape: str) -> tuple[list[int], int]:
+    """The hands of a prepared deal ``{"hands": [...], ...}`` as masks of ``pack`` by seat, each of
+    ``sizes[seat]`` different cards that no other seat holds (0 for a dealer who sits out), and the mask
+    of all the cards they hold, for the game to read the rest of its deal (a widow, a talon, a trump
+    card) against; a deal of another form is a ``ValueError`` with ``shape``, the form in words."""
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != len(sizes):
+        raise ValueError(shape)
+    hands, seen = [], 0
+    for seat, (cards, size) in enumerate(zip(deal["hands"], sizes, strict=True)):
+        mask = pack.mask(prepared_cards(cards))
+        if mask.bit_count() != size or len(cards) != size or mask & seen:
+            raise ValueError(f"seat {seat} must hold {size} different cards that no other seat holds")
+        seen |= mask
+        hands.append(mask)
+    return hands, seen
+
+
 def _hand_line(result: HandResult) -> str:
     return f"hand {result.number}: {result.summary or 'ends'}"

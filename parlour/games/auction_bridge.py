@@ -71,7 +71,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -426,16 +426,8 @@ class AuctionBridgeState(tricks.TrickPlayState):
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
 
     def _read_prepared(self, deal: Any) -> list[int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError("an Auction Bridge deal gives 13 different cards to each of the four players")
-            seen |= mask
-            hands.append(mask)
-        return hands
+        shape = 'an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}'
+        return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
 
     # --- what may be done -----------------------------------------------------------------------------
     def _in_play(self) -> bool:

@@ -61,6 +61,7 @@ from parlour.engine import (
     option,
     option_specs,
     prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -280,18 +281,8 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Calabrasella deal is {"hands": [12 cards for each seat, none for a dealer who sits out], '
                  '"talon": [4 cards]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = 0 if seat not in self.order else HAND_SIZE
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"seat {seat} must hold {size} different cards of the Spanish pack "
-                                 "not given to anyone else")
-            seen |= mask
-            hands.append(mask)
+        sizes = [HAND_SIZE if seat in self.order else 0 for seat in range(self.players)]
+        hands, seen = read_hands(deal, PACK, sizes, shape)
         if "talon" in deal:
             talon = PACK.mask(prepared_cards(deal["talon"]))
             if talon.bit_count() != TALON_SIZE or talon & seen:

@@ -39,7 +39,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -238,17 +238,9 @@ class CanadianSaladState(tricks.TrickPlayState):
         n, size = self.players, self.hand_size
         shape = (f'a Canadian Salad deal for {n} is {{"hands": [{n} lists of {size} cards]}}, '
                  f"leaving out {' '.join(REMOVED[n]) or 'nothing'}")
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask & self.removed:
-                raise ValueError(f"{_cards_text(mask & self.removed)} is set aside with {n} players: {shape}")
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"each player gets {size} different cards: {shape}")
-            seen |= mask
-            hands.append(mask)
+        hands, seen = read_hands(deal, PACK, [size] * n, shape)
+        if seen & self.removed:
+            raise ValueError(f"{_cards_text(seen & self.removed)} is set aside with {n} players: {shape}")
         return hands
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------

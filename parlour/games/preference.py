@@ -72,6 +72,7 @@ from parlour.engine import (
     option,
     option_specs,
     prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -298,18 +299,8 @@ class PreferenceState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
                  '"widow": [2 cards]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = HAND_SIZE if seat in self.active else 0
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"seat {seat} must hold {size} different cards of the 32-card pack "
-                                 "not given to anyone else")
-            seen |= mask
-            hands.append(mask)
+        sizes = [HAND_SIZE if seat in self.active else 0 for seat in range(self.players)]
+        hands, seen = read_hands(deal, PACK, sizes, shape)
         widow = PACK.mask(prepared_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
         if widow.bit_count() != WIDOW_SIZE or widow & seen or (seen | widow) != PACK.full_mask:
             raise ValueError("the widow holds the 2 cards of the pack that no player holds")

@@ -59,6 +59,7 @@ from parlour.engine import (
     option,
     option_specs,
     prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -245,17 +246,9 @@ class ReversisState(tricks.TrickPlayState):
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
         shape = 'a Reversis deal is {"hands": [four lists: 12 cards for the dealer, 11 else], "down": [3 cards]}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4 \
-                or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
+        if not isinstance(deal, dict) or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
             raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = 12 if seat == self.dealer else HAND
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(shape)
-            seen |= mask
-            hands.append(mask)
+        hands, seen = read_hands(deal, PACK, [12 if seat == self.dealer else HAND for seat in range(4)], shape)
         down = [-1] * 4
         for k, listed in enumerate(prepared_cards(deal["down"])):
             card = INDEX.get(listed)

@@ -63,6 +63,7 @@ from parlour.engine import (
     option,
     option_specs,
     prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -303,16 +304,7 @@ class SchafkopfState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
                  'or {"pack": [the 32 cards, top first]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 3:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, listed in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(listed))
-            if mask.bit_count() != HAND_SIZE or len(listed) != HAND_SIZE or mask & seen:
-                raise ValueError(f"seat {seat} must hold 10 different cards of the 32-card pack not given "
-                                 "to anyone else")
-            seen |= mask
-            hands.append(mask)
+        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * 3, shape)
         if "widow" in deal:
             widow = PACK.mask(prepared_cards(deal["widow"]))
             if widow.bit_count() != WIDOW_SIZE or len(deal["widow"]) != WIDOW_SIZE or widow & seen:

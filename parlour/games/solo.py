@@ -98,7 +98,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -518,17 +518,7 @@ class SoloState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> list[int]:
         n = self.players
         shape = f'a {self.info.name} deal is {{"hands": [{n} lists of {HAND_SIZE} cards], "dealer": seat}}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = self.PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError(f"a {self.info.name} deal gives {HAND_SIZE} different cards of the "
-                                 f"{self.PACK.name} pack to each player")
-            seen |= mask
-            hands.append(mask)
-        return hands
+        return read_hands(deal, self.PACK, [HAND_SIZE] * n, shape)[0]
 
     def clone(self) -> State:
         twin = super().clone()

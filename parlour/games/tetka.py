@@ -35,7 +35,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -226,15 +226,8 @@ class TetkaState(tricks.TrickPlayState):
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError("a Tëtka deal gives 13 different cards to each of the four players")
-            seen |= mask
-            hands.append(mask)
+        shape = 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}'
+        hands = read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
         bum_text = deal.get("bum", deal["hands"][self.dealer][-1])
         bum = INDEX[Card.parse(bum_text)]
         if not hands[self.dealer] >> bum & 1:

@@ -53,7 +53,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -258,15 +258,8 @@ class TuteState(tricks.TrickPlayState):
                   PACK.cards[self.trump_card], SUIT_NAMES[self.trump])
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != TRICKS or len(cards) != TRICKS or mask & seen:
-                raise ValueError("a Tute deal gives 10 different cards of the Spanish pack to each player")
-            seen |= mask
-            hands.append(mask)
+        shape = 'a Tute deal is {"hands": [four lists of 10 cards], "trump": card}'
+        hands = read_hands(deal, PACK, [TRICKS] * 4, shape)[0]
         text = deal.get("trump", deal["hands"][self.dealer][-1])
         trump = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
         if trump is None or not hands[self.dealer] >> trump & 1:

@@ -62,7 +62,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -314,15 +314,8 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         n = self.players
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
-                raise ValueError("a Twenty-Five deal gives 5 different cards to each player")
-            seen |= mask
-            hands.append(mask)
+        shape = f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}'
+        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * n, shape)
         upcard_text = deal.get("upcard")
         if not isinstance(upcard_text, str):
             raise ValueError("a prepared deal names the upcard, as \"upcard\": \"KD\"")

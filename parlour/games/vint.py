@@ -84,7 +84,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -746,16 +746,7 @@ def estimate_tricks(hand: int, strain: int) -> float:
 
 def _read_prepared(deal: Any) -> list[int]:
     shape = 'a Vint deal is {"hands": [13 cards for each of seats 0, 1, 2, 3]}'
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-        raise ValueError(shape)
-    hands, seen = [], 0
-    for seat, cards in enumerate(deal["hands"]):
-        mask = PACK.mask(prepared_cards(cards))
-        if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
-            raise ValueError(f"seat {seat} must hold 13 different cards that no other seat holds")
-        seen |= mask
-        hands.append(mask)
-    return hands
+    return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
 
 
 register(INFO, VintState)

@@ -49,7 +49,7 @@ first deals.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
@@ -778,17 +778,8 @@ class AuctionBridgeState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat or (self.dummy_shown and s == self.dummy):
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
+        hidden = [s for s in range(4) if not (self.dummy_shown and s == self.dummy)]
+        return self._hide_hands(seat, SUIT_MASKS, hidden)
 
     def sample_world(self, seat: int, rng: Any) -> State:
         world = super().sample_world(seat, rng)

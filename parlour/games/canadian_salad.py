@@ -22,7 +22,6 @@ the player count, and together they hold exactly the pack left after the removal
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -338,20 +337,7 @@ class CanadianSaladState(tricks.TrickPlayState):
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(self.players):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            mask = 0
-            for c in cards:
-                mask |= 1 << c
-            self.hands[int(key)] = mask  # type: ignore[call-overload]
+        return self._hide_hands(seat, SUIT_MASKS)
 
 
 register(INFO, CanadianSaladState)

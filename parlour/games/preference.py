@@ -578,12 +578,7 @@ class PreferenceState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in self.active:
-            if s == seat:
-                continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+        unknown = self._hide_hands(seat, SUIT_MASKS, self.active, "hand")
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.laid_away and seat != self.declarer:

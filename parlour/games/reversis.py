@@ -579,12 +579,7 @@ class ReversisState(tricks.TrickPlayState):
         return not (seat == self.espagnolette and self.espagnolette_trick <= number <= 9)
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s] & ~self.shown[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+        unknown = self._hide_hands(seat, SUIT_MASKS)
         for s in range(4):
             if self.down[s] >= 0:
                 unknown.pool |= BIT[self.down[s]]
@@ -592,6 +587,9 @@ class ReversisState(tricks.TrickPlayState):
         hidden_talon = self.talon & ~self.talon_known[seat]
         unknown.hide("talon", hidden_talon)
         return unknown
+
+    def _hidden_in_hand(self, seat: int) -> int:
+        return self.hands[seat] & ~self.shown[seat]
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         pool = 0

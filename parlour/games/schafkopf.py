@@ -531,14 +531,9 @@ class SchafkopfState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
         if self.phase is Phase.OVER:
-            return unknown
-        voids = self.voids()
-        for s in range(3):
-            if s == seat:
-                continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+            return Unknown(pool=0)
+        unknown = self._hide_hands(seat, SUIT_MASKS, label="hand")
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.buried and seat != self.declarer:

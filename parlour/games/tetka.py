@@ -18,7 +18,6 @@ dealer's hand and defaults to the last card listed for the dealer.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -336,24 +335,11 @@ class TetkaState(tricks.TrickPlayState):
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            hidden = self.hands[s]
-            if s == self.dealer:
-                hidden &= ~(1 << self.bum)
-            unknown.hide(s, hidden, tricks.void_free(voids[s], ORDER.suit_masks, PACK.full_mask))
-        return unknown
+        return self._hide_hands(seat, ORDER.suit_masks)
 
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            seat = int(key)  # type: ignore[call-overload]
-            mask = self.hands[seat] & (1 << self.bum) if seat == self.dealer else 0
-            for c in cards:
-                mask |= 1 << c
-            self.hands[seat] = mask
+    def _hidden_in_hand(self, seat: int) -> int:
+        # The bum card was turned for all to see: it stays with the dealer in every sampled world.
+        return self.hands[seat] & ~(1 << self.bum) if seat == self.dealer else self.hands[seat]
 
 
 

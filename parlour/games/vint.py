@@ -65,7 +65,7 @@ second rubber, round the players' new places).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
@@ -708,17 +708,7 @@ class VintState(tricks.TrickPlayState):
 
     # --- what each seat cannot see -------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
+        return self._hide_hands(seat, SUIT_MASKS)
 
 
 def estimate_tricks(hand: int, strain: int) -> float:

@@ -387,7 +387,16 @@ def read_hands(deal: Any, pack: Pack, sizes: Sequence[int], shape: str) -> tuple
     """The hands of a prepared deal ``{"hands": [...], ...}`` as masks of ``pack`` by seat, each of
     ``sizes[seat]`` different cards that no other seat holds (0 for a dealer who sits out), and the mask
     of all the cards they hold, for the game to read the rest of its deal (a widow, a talon, a trump
-    card) against; a deal of another form is a ``ValueError`` with ``shape``, the form in words."""
+    card) against; a deal of another form is a ``ValueError`` with ``shape``, the form in words.
+
+    >>> from parlour.cards import STANDARD_52
+    >>> hands, held = read_hands({"hands": [["AS", "KS"], []]}, STANDARD_52, [2, 0], "two hands")
+    >>> [hand.bit_count() for hand in hands], held == hands[0]
+    ([2, 0], True)
+    >>> read_hands({"hands": [["AS", "AS"], []]}, STANDARD_52, [2, 0], "two hands")
+    Traceback (most recent call last):
+    ValueError: seat 0 must hold 2 different cards that no other seat holds
+    """
     if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != len(sizes):
         raise ValueError(shape)
     hands, seen = [], 0

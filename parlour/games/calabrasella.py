@@ -62,6 +62,7 @@ from parlour.engine import (
     option_specs,
     prepared_cards,
     read_hands,
+    refuse_out_of_phase,
     register,
     seat_entry,
 )
@@ -203,6 +204,18 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.DECLARE: (Stand, Pass), Phase.ASK: (Ask,), Phase.GIVE: (Give,), Phase.DISCARD: (FaceDownDiscard, Done),
+    Phase.TAKE: (Take,), Phase.PLAY: (Play,)}
+DOING = {Phase.DECLARE: "each player in turn stands or passes",
+         Phase.ASK: "the single player names the 3 (or 2) he wants",
+         Phase.GIVE: "the single player gives a card in exchange for the one he asked for",
+         Phase.DISCARD: "the single player discards one to four cards, then says done",
+         Phase.TAKE: "the single player takes cards from the talon, as many as he discarded",
+         Phase.PLAY: "the cards are being played"}
+
+
 def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
@@ -325,16 +338,7 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {Phase.DECLARE: (Stand, Pass), Phase.ASK: (Ask,), Phase.GIVE: (Give,),
-                    Phase.DISCARD: (FaceDownDiscard, Done), Phase.TAKE: (Take,), Phase.PLAY: (Play,)}[phase]
-        if kind not in expected:
-            raise IllegalAction(f"{action} is not allowed now: " + {
-                Phase.DECLARE: "each player in turn stands or passes",
-                Phase.ASK: "the single player names the 3 (or 2) he wants",
-                Phase.GIVE: "the single player gives a card in exchange for the one he asked for",
-                Phase.DISCARD: "the single player discards one to four cards, then says done",
-                Phase.TAKE: "the single player takes cards from the talon, as many as he discarded",
-                Phase.PLAY: "the cards are being played"}[phase], rule=phase)
+        refuse_out_of_phase(action, phase, KINDS, DOING)
         index = INDEX.get(action.card, -1) if isinstance(action, CardAction) else -1
         if isinstance(action, CardAction) and index < 0:
             raise IllegalAction(f"{action.card} is not in the Spanish pack", rule="the pack")

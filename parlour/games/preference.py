@@ -73,6 +73,7 @@ from parlour.engine import (
     option_specs,
     prepared_cards,
     read_hands,
+    refuse_out_of_phase,
     register,
     result_by_score,
     seat_entry,
@@ -201,6 +202,17 @@ class Phase(engine.Phase):
     NAME = "trumps"
     PLAY = "play"
     OVER = "over"
+
+
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.FIRST: (PreferenceBid, Pass), Phase.WIDOW: (PreferenceBid, Pass), Phase.DISCARD: (FaceDownDiscard,),
+    Phase.NAME: (Trumps,), Phase.PLAY: (Play,)}
+DOING = {Phase.FIRST: "in the first round each player names a suit or passes",
+         Phase.WIDOW: "in the second round each player bids counters for the widow or passes",
+         Phase.DISCARD: "the widow's buyer lays away two cards",
+         Phase.NAME: "the widow's buyer names the trump suit",
+         Phase.PLAY: "the cards are being played"}
 
 
 # --- the shared auction, one call each ------------------------------------------------------------------
@@ -332,15 +344,7 @@ class PreferenceState(tricks.TrickPlayState):
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {Phase.FIRST: (PreferenceBid, Pass), Phase.WIDOW: (PreferenceBid, Pass),
-                    Phase.DISCARD: (FaceDownDiscard,), Phase.NAME: (Trumps,), Phase.PLAY: (Play,)}[phase]
-        if kind not in expected:
-            raise IllegalAction(f"{action} is not allowed now: " + {
-                Phase.FIRST: "in the first round each player names a suit or passes",
-                Phase.WIDOW: "in the second round each player bids counters for the widow or passes",
-                Phase.DISCARD: "the widow's buyer lays away two cards",
-                Phase.NAME: "the widow's buyer names the trump suit",
-                Phase.PLAY: "the cards are being played"}[phase], rule=phase)
+        refuse_out_of_phase(action, phase, KINDS, DOING)
         if kind is Play:
             super()._check(seat, action)
         elif kind is PreferenceBid:

@@ -99,6 +99,7 @@ from parlour.engine import (
     option,
     option_specs,
     read_hands,
+    refuse_out_of_phase,
     register,
     result_by_score,
     seat_entry,
@@ -286,6 +287,16 @@ class Continue(Action):
 
 
 ASK, HOLD, PASS, ALONE, ABANDON, CONTINUE = Ask(), Hold(), Pass(), Alone(), Abandon(), Continue()
+
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.AUCTION: (Bid, Ask, Hold, Pass), Phase.NAMING: (Name,), Phase.CALLING: (Call, Alone),
+    Phase.FORCEE: (Name, Call), Phase.TRUMPS: (Trumps,), Phase.FIVE: (Abandon, Continue), Phase.PLAY: (Play,)}
+DOING = {Phase.AUCTION: "the auction is on", Phase.NAMING: "the declarer names his game and trumps",
+         Phase.CALLING: "the declarer calls an ace", Phase.FORCEE: "Forcée: play a solo or call an ace",
+         Phase.TRUMPS: "the holder of the called ace names trumps",
+         Phase.FIVE: "five tricks are made: abandon the deal or continue for all eight",
+         Phase.PLAY: "the cards are being played"}
 NAMES = tuple(tuple(Name(kind, suit) for suit in range(4)) for kind in range(3))
 TRUMP_CALLS = tuple(Trumps(suit) for suit in range(4))
 
@@ -629,12 +640,7 @@ class SoloState(tricks.TrickPlayState):
             return
         if action in self._legal(seat):
             return
-        expected: tuple[type[Action], ...] = {
-            Phase.AUCTION: (Bid, Ask, Hold, Pass), Phase.NAMING: (Name,), Phase.CALLING: (Call, Alone),
-            Phase.FORCEE: (Name, Call), Phase.TRUMPS: (Trumps,), Phase.FIVE: (Abandon, Continue),
-            Phase.PLAY: (Play,)}.get(phase, ())
-        if not isinstance(action, expected):
-            raise IllegalAction(f"{action} is not allowed now: {self._phase_words()}", rule=phase)
+        refuse_out_of_phase(action, phase, KINDS, DOING)
         if phase is Phase.AUCTION:
             self._refuse_call(seat, action)
         if kind is Name:
@@ -663,7 +669,7 @@ class SoloState(tricks.TrickPlayState):
                                 rule="calling an ace")
         if kind is Trumps:
             raise IllegalAction("the trump suit may not be the suit of the called ace", rule="forcée")
-        raise IllegalAction(f"{action} is not allowed now: {self._phase_words()}", rule=phase)
+        raise IllegalAction(f"{action} is not allowed now: {DOING[phase]}", rule=phase)
 
     def _refuse_call(self, seat: int, action: Action) -> None:
         auction = self.auction
@@ -683,13 +689,6 @@ class SoloState(tricks.TrickPlayState):
             raise IllegalAction(f"you are asked about {auction.high}: answer 'hold' or 'pass'", rule="hold or pass")
         raise IllegalAction("the questions go one step at a time: ask about the next game up, or pass",
                             rule="questioning")
-
-    def _phase_words(self) -> str:
-        return {Phase.AUCTION: "the auction is on", Phase.NAMING: "the declarer names his game and trumps",
-                Phase.CALLING: "the declarer calls an ace", Phase.FORCEE: "Forcée: play a solo or call an ace",
-                Phase.TRUMPS: "the holder of the called ace names trumps",
-                Phase.FIVE: "five tricks are made: abandon the deal or continue for all eight",
-                Phase.PLAY: "the cards are being played"}.get(self.phase, "the game is over")
 
     def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
         led = self.order.suit_of[self.trick[0]]

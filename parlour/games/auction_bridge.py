@@ -259,6 +259,15 @@ class Honours(NamedTuple):
     holder: int
 
 
+# The honours a side may hold, best first, as (at least this many in one hand, at least this many between
+# the partners, points, the holding in words); three of them always score something.
+ACE_SCALE = ((4, 4, 100, "four aces in one hand"), (0, 4, 40, "four aces, divided"), (0, 3, 30, "three aces"))
+HONOUR_SCALE = (
+    (5, 5, 100, "five honours in one hand"), (4, 5, 90, "four honours in one hand and the fifth in partner's"),
+    (4, 4, 80, "four honours in one hand"), (0, 5, 50, "five honours, divided"),
+    (0, 4, 40, "four honours, divided"), (0, 3, 30, "three honours"))
+
+
 def honours(dealt: Sequence[int], denomination: int) -> Honours | None:
     """The honours score of a deal, from the four hands as dealt (masks by seat); None if neither side holds
     a majority (two aces each at no trumps)."""
@@ -270,23 +279,9 @@ def honours(dealt: Sequence[int], denomination: int) -> Honours | None:
         if total < 3:
             continue
         holder = side if first >= second else side + 2
-        if denomination == NO_TRUMP:
-            if most == 4:
-                return Honours(side, 100, "four aces in one hand", holder)
-            if total == 4:
-                return Honours(side, 40, "four aces, divided", holder)
-            return Honours(side, 30, "three aces", holder)
-        if most == 5:
-            return Honours(side, 100, "five honours in one hand", holder)
-        if most == 4:
-            if total == 5:
-                return Honours(side, 90, "four honours in one hand and the fifth in partner's", holder)
-            return Honours(side, 80, "four honours in one hand", holder)
-        if total == 5:
-            return Honours(side, 50, "five honours, divided", holder)
-        if total == 4:
-            return Honours(side, 40, "four honours, divided", holder)
-        return Honours(side, 30, "three honours", holder)
+        for in_one_hand, in_all, points, holding in ACE_SCALE if denomination == NO_TRUMP else HONOUR_SCALE:
+            if most >= in_one_hand and total >= in_all:
+                return Honours(side, points, holding, holder)
     return None
 
 

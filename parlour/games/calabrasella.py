@@ -245,7 +245,7 @@ class CalabrasellaState(tricks.TrickPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
-    MUTABLE = ("hands", "totals", "trick", "taken", "won", "played")
+    MUTABLE = ("hands", "totals", "trick", "taken", "played")
     trick_size = 3
     tricks_in_deal = TRICKS
 
@@ -284,7 +284,6 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.known_held = 0
         self.trick: list[int] = []
         self.taken: list[tricks.Taken] = []
-        self.won = [0] * n        # cards won in tricks, by seat
         self.played = [0] * n     # cards each seat has played this deal
         self.leader = self.order[0]
         self.to_move = (self.order[0],)
@@ -464,10 +463,6 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 
-    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
-        self.won[taker] |= mask
-        return super()._trick_won(number, taker, mask)
-
     # --- quick habits, for search playouts --------------------------------------------------------------
     def rollout_action(self, seat: int, rng: random.Random) -> Action:
         """Stand on a hand with three or more 3s and 2s, give and discard low cards, take the best of the
@@ -505,8 +500,9 @@ class CalabrasellaState(tricks.TrickPlayState):
     def side_points(self) -> tuple[int, int]:
         """Points taken so far in tricks: (single player, adversaries). Once the deal is over, the last
         trick and the stock are included."""
-        single = points(self.won[self.single]) if self.single >= 0 else 0
-        others = sum(points(self.won[s]) for s in self.order if s != self.single)
+        won = self.cards_won()
+        single = points(won[self.single]) if self.single >= 0 else 0
+        others = sum(points(won[s]) for s in self.order if s != self.single)
         return single, others
 
     def _end_hand(self) -> None:

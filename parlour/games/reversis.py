@@ -433,12 +433,6 @@ class ReversisState(tricks.TrickPlayState):
         self._say("seat {} has taken the first nine tricks: the reversis", seat)
 
     # --- scoring (the book's words) ---------------------------------------------------------------------
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 4
-        for _, taker, _, _ in self.taken:
-            counts[taker] += 1
-        return counts
-
     def points_taken(self) -> list[int]:
         points = [0] * 4
         for _, taker, cards, _ in self.taken:
@@ -463,7 +457,7 @@ class ReversisState(tricks.TrickPlayState):
 
     def _end_hand(self) -> None:
         ledger = self.ledger
-        points, won = self.points_taken(), self.tricks_won()
+        points, won = self.points_taken(), self.trick_counts()
         talon_points = points_of(self.talon)
         talon_text = " ".join(card_text(c) for c in bit_indices(self.talon))
         self._say("the talon: {} ({} points)", talon_text, talon_points)
@@ -550,7 +544,7 @@ class ReversisState(tricks.TrickPlayState):
 
     # --- what each seat sees -------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        won = self.tricks_won()
+        won = self.trick_counts()
         seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=won[s], chips=self.ledger.chips[s],
                             face_up=[card_text(c) for c in bit_indices(self.shown[s])],
                             status=" ".join(w for w, on in (("dealer", s == self.dealer),

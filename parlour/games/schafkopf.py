@@ -444,12 +444,6 @@ class SchafkopfState(tricks.TrickPlayState):
         return PLAYS[min(bit_indices(legal), key=lambda c: (CARD_POINTS[c], POWER[c]))]
 
     # --- scoring (the book's words) -----------------------------------------------------------------
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 3
-        for _, taker, _, _ in self.taken:
-            counts[taker] += 1
-        return counts
-
     def last_won(self) -> list[int]:
         """The number of the latest trick each seat has taken this deal (0: none yet)."""
         last = [0] * 3
@@ -462,7 +456,7 @@ class SchafkopfState(tricks.TrickPlayState):
             declarer = self.declarer
             in_tricks = card_points(self.won[declarer])
             discards = card_points(self.buried)
-            tricks_taken = self.tricks_won()[declarer]
+            tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
             self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.buried),
@@ -492,7 +486,7 @@ class SchafkopfState(tricks.TrickPlayState):
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        tricks_won = self.tricks_won()
+        tricks_won = self.trick_counts()
         declarer = self.declarer
         least = self.declarer < 0 and self.phase in (Phase.PLAY, Phase.OVER)
         seats = []

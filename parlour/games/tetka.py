@@ -273,19 +273,6 @@ class TetkaState(tricks.TrickPlayState):
         _, taker, _, mask = self.taken[number - 1]
         return trick_penalties(number, taker, mask, self.bum)
 
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 4
-        for entry in self.taken:
-            counts[entry[1]] += 1
-        return counts
-
-    def cards_won(self) -> list[int]:
-        """Each seat's captured cards, as masks."""
-        won = [0] * 4
-        for _, taker, _, mask in self.taken:
-            won[taker] |= mask
-        return won
-
     def penalties_so_far(self) -> list[int]:
         """This deal's penalties so far; once it is over (the last deal stays on the table at the end of
         the game), its full result, the most-tricks point included."""
@@ -305,7 +292,7 @@ class TetkaState(tricks.TrickPlayState):
                 for cost, _ in trick_costs(number, mask, self.bum):
                     changes[taker] += POINTS[cost]
         suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
-        most, why = most_tricks_taker(self.tricks_won(), [m & suit_mask for m in self.cards_won()])
+        most, why = most_tricks_taker(self.trick_counts(), [m & suit_mask for m in self.cards_won()])
         if most is not None:
             changes[most] += 1
         for seat in range(4):
@@ -321,7 +308,7 @@ class TetkaState(tricks.TrickPlayState):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         bum_held = bool(self.hands[self.dealer] >> self.bum & 1)
         bum_text = str(PACK.cards[self.bum])
-        tricks_won = self.tricks_won()
+        tricks_won = self.trick_counts()
         seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                             face_up=[bum_text] if s == self.dealer and bum_held else [],
                             status="dealer" if s == self.dealer else "")

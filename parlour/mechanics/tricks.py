@@ -372,6 +372,20 @@ class TrickPlayState(CardPlayState):
                         voids[seat] |= 1 << led
         return voids
 
+    def trick_counts(self) -> list[int]:
+        """How many tricks each seat has taken this deal."""
+        counts = [0] * len(self.hands)
+        for _, taker, _, _ in self.taken:
+            counts[taker] += 1
+        return counts
+
+    def cards_won(self) -> list[int]:
+        """The cards each seat has taken in tricks this deal, as masks."""
+        won = [0] * len(self.hands)
+        for _, taker, _, mask in self.taken:
+            won[taker] |= mask
+        return won
+
     def _shows_void(self, seat: int, number: int) -> bool:
         """Whether not following to the ``number``-th trick proves ``seat`` void; games where one may
         renounce holding the suit (Reversis' espagnolette) say when it does not."""

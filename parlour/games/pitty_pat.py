@@ -108,6 +108,8 @@ class Turn(Action):
 
 
 class Stage(Enum):
+    """The step of a turn, all within the play: not a phase (a view words it in ``extra["stage"]``)."""
+
     PLAY = "play"          # start of a turn: match if you can, turn if you cannot
     TURNED = "turned"      # the card just turned can be matched: match it
     DISCARD = "discard"    # matched with cards left: the free discard

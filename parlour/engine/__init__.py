@@ -41,7 +41,7 @@ from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
 from parlour.engine.sampling import Unknown, Zone, deal_unknown
 from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating
-from parlour.engine.state import State, prepared_cards, read_hands
+from parlour.engine.state import State, prepared_cards, read_apart, read_hands
 from parlour.engine.view import View, seat_entry
 from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
 
@@ -97,6 +97,7 @@ __all__ = [
     "parse_expression",
     "places_by_score",
     "prepared_cards",
+    "read_apart",
     "read_hands",
     "refuse_out_of_phase",
     "register",

@@ -409,5 +409,20 @@ def read_hands(deal: Any, pack: Pack, sizes: Sequence[int], shape: str) -> tuple
     return hands, seen
 
 
+def read_apart(deal: dict[str, Any], name: str, pack: Pack, size: int, held: int) -> int:
+    """The ``size`` cards a prepared deal sets apart from the hands under ``name`` (a widow, a talon), as
+    a mask: as listed, or if the deal lists none, what ``pack`` has left once the hands (``held``) are dealt.
+
+    >>> from parlour.cards import STANDARD_52
+    >>> read_apart({}, "widow", STANDARD_52, 2, STANDARD_52.full_mask & ~0b101) == 0b101
+    True
+    """
+    listed = prepared_cards(deal[name]) if name in deal else None
+    apart = pack.full_mask & ~held if listed is None else pack.mask(listed)
+    if apart.bit_count() != size or apart & held or (listed is not None and len(listed) != size):
+        raise ValueError(f"the {name} holds {size} cards that no player holds")
+    return apart
+
+
 def _hand_line(result: HandResult) -> str:
     return f"hand {result.number}: {result.summary or 'ends'}"

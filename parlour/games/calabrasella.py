@@ -60,7 +60,7 @@ from parlour.engine import (
     Zone,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
     read_hands,
     refuse_out_of_phase,
     register,
@@ -295,15 +295,7 @@ class CalabrasellaState(tricks.TrickPlayState):
                  '"talon": [4 cards]}')
         sizes = [HAND_SIZE if seat in self.order else 0 for seat in range(self.players)]
         hands, seen = read_hands(deal, PACK, sizes, shape)
-        if "talon" in deal:
-            talon = PACK.mask(prepared_cards(deal["talon"]))
-            if talon.bit_count() != TALON_SIZE or talon & seen:
-                raise ValueError("the talon holds 4 cards that no player holds")
-        else:
-            talon = PACK.full_mask & ~seen
-        if (seen | talon) != PACK.full_mask:
-            raise ValueError("a deal uses the whole 40-card Spanish pack")
-        return hands, talon
+        return hands, read_apart(deal, "talon", PACK, TALON_SIZE, seen)
 
     # --- legality ----------------------------------------------------------------------------------
     def _askable(self) -> int:

@@ -71,7 +71,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
     read_hands,
     refuse_out_of_phase,
     register,
@@ -313,10 +313,7 @@ class PreferenceState(tricks.TrickPlayState):
                  '"widow": [2 cards]}')
         sizes = [HAND_SIZE if seat in self.active else 0 for seat in range(self.players)]
         hands, seen = read_hands(deal, PACK, sizes, shape)
-        widow = PACK.mask(prepared_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
-        if widow.bit_count() != WIDOW_SIZE or widow & seen or (seen | widow) != PACK.full_mask:
-            raise ValueError("the widow holds the 2 cards of the pack that no player holds")
-        return hands, widow
+        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
 
     # --- legality --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:

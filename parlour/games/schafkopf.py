@@ -62,7 +62,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
     read_hands,
     register,
     seat_entry,
@@ -305,13 +305,7 @@ class SchafkopfState(tricks.TrickPlayState):
         shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
                  'or {"pack": [the 32 cards, top first]}')
         hands, seen = read_hands(deal, PACK, [HAND_SIZE] * 3, shape)
-        if "widow" in deal:
-            widow = PACK.mask(prepared_cards(deal["widow"]))
-            if widow.bit_count() != WIDOW_SIZE or len(deal["widow"]) != WIDOW_SIZE or widow & seen:
-                raise ValueError("the widow holds 2 cards that no player holds")
-        else:
-            widow = PACK.full_mask & ~seen
-        return hands, widow
+        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
 
     # --- legality ----------------------------------------------------------------------------------
     def _in_play(self) -> bool:

@@ -36,7 +36,7 @@ from parlour.engine.match import (
     seat_names,
     void_result,
 )
-from parlour.engine.phases import Phase, refuse_out_of_phase
+from parlour.engine.phases import Phase, PhasedState, refuse_out_of_phase
 from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
 from parlour.engine.sampling import Unknown, Zone, deal_unknown
@@ -72,6 +72,7 @@ __all__ = [
     "OutOfTurn",
     "Pass",
     "Phase",
+    "PhasedState",
     "Play",
     "Reason",
     "RecordError",

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from parlour.engine.actions import Action
+from parlour.engine.state import State
 from parlour.errors import IllegalAction
 
 
@@ -42,6 +43,17 @@ class Phase(StrEnum):
 
 
 P = TypeVar("P", bound=Phase)
+
+
+class PhasedState(State, Generic[P]):
+    """A state that keeps the part of the deal it is in as ``phase``, a member of its game's ``Phase``:
+    once the last deal is done, the phase is ``over`` whatever it was (listed first among a game's bases,
+    ``class VintState(PhasedState[Phase], tricks.TrickPlayState)``)."""
+
+    phase: P
+
+    def _game_over(self) -> None:
+        self.phase = type(self.phase)("over")
 
 
 def refuse_out_of_phase(action: Action, phase: P, kinds: Mapping[P, tuple[type[Action], ...]],

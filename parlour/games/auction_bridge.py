@@ -63,6 +63,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -370,7 +371,7 @@ class DealRecord:
     declarer_tricks: int | None                 # once the play is over
 
 
-class AuctionBridgeState(tricks.TrickPlayState):
+class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, BridgeBid, Pass, Double, Redouble)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -670,9 +671,6 @@ class AuctionBridgeState(tricks.TrickPlayState):
             self.below = [0, 0]
             self.rubber_points = [0, 0]
         self._next_deal(over)
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def _record_of_deal(self) -> DealRecord:
         dealt = self.dealt_hands()

@@ -54,6 +54,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Unknown,
@@ -240,7 +241,7 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(tricks.TrickPlayState):
+class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -516,9 +517,6 @@ class CalabrasellaState(tricks.TrickPlayState):
                           last == single, diff)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -66,6 +66,7 @@ from parlour.engine import (
     IllegalAction,
     NotationError,
     Pass,
+    PhasedState,
     Play,
     Result,
     Unknown,
@@ -257,7 +258,7 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
-class PreferenceState(tricks.TrickPlayState):
+class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -531,9 +532,6 @@ class PreferenceState(tricks.TrickPlayState):
         explain = partial(worded, self.ledger.since(self.deal_mark), summary)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)

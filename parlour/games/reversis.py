@@ -53,6 +53,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Unknown,
     Zone,
@@ -181,7 +182,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class ReversisState(tricks.TrickPlayState):
+class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -514,9 +515,6 @@ class ReversisState(tricks.TrickPlayState):
         text = summary + "; " + "; ".join(f"seat {s} {changes[s]:+d}" for s in range(4))
         self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, text)))
         self._next_deal()
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)

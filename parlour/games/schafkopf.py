@@ -57,6 +57,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Unknown,
@@ -259,7 +260,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(tricks.TrickPlayState):
+class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -471,9 +472,6 @@ class SchafkopfState(tricks.TrickPlayState):
             self.totals[seat] += changes[seat]
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -91,6 +91,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -433,7 +434,7 @@ def trick_line(number: int, taker: int) -> str:
 
 
 # --- the game -------------------------------------------------------------------------------------------
-class SoloState(tricks.TrickPlayState):
+class SoloState(PhasedState[Phase], tricks.TrickPlayState):
     """Solo and its three-handed cousin Heart Solo (``heart_solo.py``): the ruleset comes from the variant."""
 
     T: ClassVar[Tables] = SOLO_TABLES
@@ -924,9 +925,6 @@ class SoloState(tricks.TrickPlayState):
     def _next_deal(self, over: bool = False) -> None:
         """The game ends after its deals or, in the Spanish rules, once someone passes the target."""
         super()._next_deal(over or (self.target > 0 and max(self.scores()) > self.target))
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return list(self.totals) if self.ledger is None else list(self.ledger.chips)

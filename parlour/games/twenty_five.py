@@ -54,6 +54,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -256,7 +257,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class TwentyFiveState(tricks.TrickPlayState):
+class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -487,9 +488,6 @@ class TwentyFiveState(tricks.TrickPlayState):
         explain = partial(word_hand, takers, self.side, changes, winners, self.target)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal(over=winning_side is not None)
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]

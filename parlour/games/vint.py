@@ -78,6 +78,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -336,7 +337,7 @@ def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int,
             f"(this game {labels[0]} {below[0]}, {labels[1]} {below[1]})")
 
 
-class VintState(tricks.TrickPlayState):
+class VintState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, VintBid, Pass)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -646,9 +647,6 @@ class VintState(tricks.TrickPlayState):
         if self.rubber_winner is not None:
             self._start_rubber()
         self.dealer_place = (self.dealer_place + 1) % 4
-
-    def _game_over(self) -> None:
-        self.phase = Phase.OVER
 
     def _rubber_record(self, games: Sequence[tuple[int, int]] | None = None) -> dict[str, Any]:
         games = self.past_games if games is None else games

@@ -107,22 +107,16 @@ def test_every_step_keeps_the_contract(game: str, players: int, variant: str | N
             assert state.hand_number >= 1
 
 
-def declared_phases(state: State) -> type[engine.Phase]:
-    """The ``Phase`` enum of the game's module (or of the module of the game it extends)."""
-    for cls in type(state).__mro__:
-        phases = getattr(sys.modules[cls.__module__], "Phase", None)
-        if isinstance(phases, type) and issubclass(phases, engine.Phase) and phases is not engine.Phase:
-            return phases
-    raise AssertionError(f"{state.info.id} declares no Phase(engine.Phase) in its module")
-
-
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
 def test_every_view_shows_a_declared_phase(game: str, players: int, variant: str | None) -> None:
-    """Every view's phase is a member of the game's own ``Phase`` enum (not a bare string), from the deal
-    to the end, where it is ``over``."""
+    """Every view's phase is a member of the ``Phase(engine.Phase)`` its game's module declares (or the
+    module of the game it extends), not a bare string, from the deal to the end, where it is ``over``."""
+    state = parlour.new_game(game, players=players, variant=variant)
+    declared = [getattr(sys.modules[cls.__module__], "Phase", engine.Phase) for cls in type(state).__mro__]
+    phases = next((p for p in declared if issubclass(p, engine.Phase) and p is not engine.Phase), None)
+    assert phases is not None, f"{game} declares no Phase(engine.Phase)"
     for seed in range(2):
         for state in snapshots(game, players, variant, seed):
-            phases = declared_phases(state)
             for seat in (*range(players), None):
                 phase = state.view(seat).phase
                 assert isinstance(phase, phases), f"{game}: phase {phase!r} is not a member of {phases}"

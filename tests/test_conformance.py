@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from collections.abc import Iterator
 from itertools import islice
 
 import pytest
 
 import parlour
-from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View
+from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View, engine
 from parlour.engine import Action
 from parlour.engine.view import misfits
 
@@ -105,6 +106,22 @@ def test_every_step_keeps_the_contract(game: str, players: int, variant: str | N
                     assert state.decode(number) == action
                 assert len({state.encode(a) for a in legal}) == len(legal)
             assert state.hand_number >= 1
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
+def test_every_view_shows_a_declared_phase(game: str, players: int, variant: str | None) -> None:
+    """Every view's phase is a member of the ``Phase(engine.Phase)`` its game's module declares (or the
+    module of the game it extends), not a bare string, from the deal to the end, where it is ``over``."""
+    state = parlour.new_game(game, players=players, variant=variant)
+    declared = [getattr(sys.modules[cls.__module__], "Phase", engine.Phase) for cls in type(state).__mro__]
+    phases = next((p for p in declared if issubclass(p, engine.Phase) and p is not engine.Phase), None)
+    assert phases is not None, f"{game} declares no Phase(engine.Phase)"
+    for seed in range(2):
+        for state in snapshots(game, players, variant, seed):
+            for seat in (*range(players), None):
+                phase = state.view(seat).phase
+                assert isinstance(phase, phases), f"{game}: phase {phase!r} is not a member of {phases}"
+        assert state.view(None).phase is phases("over")
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)

@@ -39,12 +39,13 @@ from parlour.engine.match import (
     seat_names,
     void_result,
 )
+from parlour.engine.phases import Phase, PhasedState, refuse_out_of_phase
 from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
 from parlour.engine.sampling import Unknown, Zone, deal_unknown
 from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating
 from parlour.engine.staging import COMMIT, WITHDRAW, Commit, Lay, Stage, StagedTurnState, Withdraw
-from parlour.engine.state import State, prepared_cards
+from parlour.engine.state import State, prepared_cards, read_apart, read_hands
 from parlour.engine.view import View, seat_entry
 from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
 
@@ -79,6 +80,8 @@ __all__ = [
     "OptionSpec",
     "OutOfTurn",
     "Pass",
+    "Phase",
+    "PhasedState",
     "Play",
     "Reason",
     "RecordError",
@@ -108,6 +111,9 @@ __all__ = [
     "parse_expression",
     "places_by_score",
     "prepared_cards",
+    "read_apart",
+    "read_hands",
+    "refuse_out_of_phase",
     "register",
     "replay",
     "result_by_score",

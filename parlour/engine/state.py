@@ -470,5 +470,46 @@ def prepared_cards(cards: Any) -> list[Card]:
     return [Card.parse(c) for c in cards]
 
 
+def read_hands(deal: Any, pack: Pack, sizes: Sequence[int], shape: str) -> tuple[list[int], int]:
+    """The hands of a prepared deal ``{"hands": [...], ...}`` as masks of ``pack`` by seat, each of
+    ``sizes[seat]`` different cards that no other seat holds (0 for a dealer who sits out), and the mask
+    of all the cards they hold, for the game to read the rest of its deal (a widow, a talon, a trump
+    card) against; a deal of another form is a ``ValueError`` with ``shape``, the form in words.
+
+    >>> from parlour.cards import STANDARD_52
+    >>> hands, held = read_hands({"hands": [["AS", "KS"], []]}, STANDARD_52, [2, 0], "two hands")
+    >>> [hand.bit_count() for hand in hands], held == hands[0]
+    ([2, 0], True)
+    >>> read_hands({"hands": [["AS", "AS"], []]}, STANDARD_52, [2, 0], "two hands")
+    Traceback (most recent call last):
+    ValueError: seat 0 must hold 2 different cards that no other seat holds
+    """
+    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != len(sizes):
+        raise ValueError(shape)
+    hands, seen = [], 0
+    for seat, (cards, size) in enumerate(zip(deal["hands"], sizes, strict=True)):
+        mask = pack.mask(prepared_cards(cards))
+        if mask.bit_count() != size or len(cards) != size or mask & seen:
+            raise ValueError(f"seat {seat} must hold {size} different cards that no other seat holds")
+        seen |= mask
+        hands.append(mask)
+    return hands, seen
+
+
+def read_apart(deal: dict[str, Any], name: str, pack: Pack, size: int, held: int) -> int:
+    """The ``size`` cards a prepared deal sets apart from the hands under ``name`` (a widow, a talon), as
+    a mask: as listed, or if the deal lists none, what ``pack`` has left once the hands (``held``) are dealt.
+
+    >>> from parlour.cards import STANDARD_52
+    >>> read_apart({}, "widow", STANDARD_52, 2, STANDARD_52.full_mask & ~0b101) == 0b101
+    True
+    """
+    listed = prepared_cards(deal[name]) if name in deal else None
+    apart = pack.full_mask & ~held if listed is None else pack.mask(listed)
+    if apart.bit_count() != size or apart & held or (listed is not None and len(listed) != size):
+        raise ValueError(f"the {name} holds {size} cards that no player holds")
+    return apart
+
+
 def _hand_line(result: HandResult) -> str:
     return f"hand {result.number}: {result.summary or 'ends'}"

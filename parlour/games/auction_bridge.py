@@ -48,11 +48,12 @@ first deals.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -61,6 +62,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -69,7 +71,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -190,7 +192,11 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS), options=option_specs(AuctionBridgeOptions), partnerships=True,
     max_actions=10 * 500 * DEAL_ACTIONS)
 
-AUCTION, PLAY, OVER = "auction", "play", "over"
+
+class Phase(engine.Phase):
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
 
 
 def side_words(side: int) -> str:
@@ -254,6 +260,15 @@ class Honours(NamedTuple):
     holder: int
 
 
+# The honours a side may hold, best first, as (at least this many in one hand, at least this many between
+# the partners, points, the holding in words); three of them always score something.
+ACE_SCALE = ((4, 4, 100, "four aces in one hand"), (0, 4, 40, "four aces, divided"), (0, 3, 30, "three aces"))
+HONOUR_SCALE = (
+    (5, 5, 100, "five honours in one hand"), (4, 5, 90, "four honours in one hand and the fifth in partner's"),
+    (4, 4, 80, "four honours in one hand"), (0, 5, 50, "five honours, divided"),
+    (0, 4, 40, "four honours, divided"), (0, 3, 30, "three honours"))
+
+
 def honours(dealt: Sequence[int], denomination: int) -> Honours | None:
     """The honours score of a deal, from the four hands as dealt (masks by seat); None if neither side holds
     a majority (two aces each at no trumps)."""
@@ -265,23 +280,9 @@ def honours(dealt: Sequence[int], denomination: int) -> Honours | None:
         if total < 3:
             continue
         holder = side if first >= second else side + 2
-        if denomination == NO_TRUMP:
-            if most == 4:
-                return Honours(side, 100, "four aces in one hand", holder)
-            if total == 4:
-                return Honours(side, 40, "four aces, divided", holder)
-            return Honours(side, 30, "three aces", holder)
-        if most == 5:
-            return Honours(side, 100, "five honours in one hand", holder)
-        if most == 4:
-            if total == 5:
-                return Honours(side, 90, "four honours in one hand and the fifth in partner's", holder)
-            return Honours(side, 80, "four honours in one hand", holder)
-        if total == 5:
-            return Honours(side, 50, "five honours, divided", holder)
-        if total == 4:
-            return Honours(side, 40, "four honours, divided", holder)
-        return Honours(side, 30, "three honours", holder)
+        for in_one_hand, in_all, points, holding in ACE_SCALE if denomination == NO_TRUMP else HONOUR_SCALE:
+            if most >= in_one_hand and total >= in_all:
+                return Honours(side, points, holding, holder)
     return None
 
 
@@ -370,7 +371,7 @@ class DealRecord:
     declarer_tricks: int | None                 # once the play is over
 
 
-class AuctionBridgeState(tricks.TrickPlayState):
+class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, BridgeBid, Pass, Double, Redouble)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -407,7 +408,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.auction = Auction(self.seating.order_from(self.dealer), shape=OPEN, sides=SIDES)
         self.level = 0
         self.denomination = NO_TRUMP
@@ -425,26 +426,18 @@ class AuctionBridgeState(tricks.TrickPlayState):
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
 
     def _read_prepared(self, deal: Any) -> list[int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError("an Auction Bridge deal gives 13 different cards to each of the four players")
-            seen |= mask
-            hands.append(mask)
-        return hands
+        shape = 'an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}'
+        return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
 
     # --- what may be done -----------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[self.turn_hand], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             return ACTIONS.of(self._legal_mask(seat))
         auction = self.auction
         out: list[Action] = []
@@ -463,7 +456,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
 
     def _check(self, seat: int, action: Action) -> None:
         kind = type(action)
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             if not isinstance(action, Play):
                 raise IllegalAction(f"the auction is over: {action} is not a card played", rule="the play")
             self._check_card(seat, action)
@@ -550,7 +543,7 @@ class AuctionBridgeState(tricks.TrickPlayState):
         side = SIDES[auction.high_seat]  # type: ignore[index]
         self.declarer = declarer_of(auction.calls, side, self.denomination)
         self.dummy = (self.declarer + 2) % 4
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.turn_hand = self.seating.next(self.declarer)
         self.to_move = SEAT[self.leader]
         self._say("the contract is {}: seat {} declares, seat {} is dummy, seat {} leads",
@@ -642,12 +635,9 @@ class AuctionBridgeState(tricks.TrickPlayState):
             self.rubber_points = [0, 0]
         self._next_deal(over)
 
-    def _game_over(self) -> None:
-        self.phase = OVER
-
     def _record_of_deal(self) -> DealRecord:
         dealt = self.dealt_hands()
-        played = self.phase == PLAY
+        played = self.phase is Phase.PLAY
         tricks_played = tuple((leader, tuple(cards)) for leader, _, cards, _ in self.taken)
         if played and self.trick:
             tricks_played += ((self.leader, tuple(self.trick)),)
@@ -744,17 +734,8 @@ class AuctionBridgeState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat or (self.dummy_shown and s == self.dummy):
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
+        hidden = [s for s in range(4) if not (self.dummy_shown and s == self.dummy)]
+        return self._hide_hands(seat, SUIT_MASKS, hidden)
 
     def sample_world(self, seat: int, rng: Any) -> State:
         world = super().sample_world(seat, rng)

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import SPANISH_40, Rank, bit_indices
 from parlour.engine import (
     Action,
@@ -52,13 +53,16 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Unknown,
     Zone,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
+    read_hands,
+    refuse_out_of_phase,
     register,
     seat_entry,
 )
@@ -190,7 +194,27 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(CalabrasellaOptions),
     max_actions=60 * 4 * 20)
 
-DECLARE, ASK, GIVE, DISCARD, TAKE, PLAY, OVER = "declare", "ask", "give", "discard", "take", "play", "over"
+
+class Phase(engine.Phase):
+    DECLARE = "declare"
+    ASK = "ask"
+    GIVE = "give"
+    DISCARD = "discard"
+    TAKE = "take"
+    PLAY = "play"
+    OVER = "over"
+
+
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.DECLARE: (Stand, Pass), Phase.ASK: (Ask,), Phase.GIVE: (Give,), Phase.DISCARD: (FaceDownDiscard, Done),
+    Phase.TAKE: (Take,), Phase.PLAY: (Play,)}
+DOING = {Phase.DECLARE: "each player in turn stands or passes",
+         Phase.ASK: "the single player names the 3 (or 2) he wants",
+         Phase.GIVE: "the single player gives a card in exchange for the one he asked for",
+         Phase.DISCARD: "the single player discards one to four cards, then says done",
+         Phase.TAKE: "the single player takes cards from the talon, as many as he discarded",
+         Phase.PLAY: "the cards are being played"}
 
 
 def cards_text(mask: int) -> str:
@@ -217,12 +241,12 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(tricks.TrickPlayState):
+class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
-    MUTABLE = ("hands", "totals", "trick", "taken", "won", "played")
+    MUTABLE = ("hands", "totals", "trick", "taken", "played")
     ZONES = kinds(stock_face_down="count", talon="cards", talon_face_down="count")
     EXTRAS = kinds(asked="card", asked_from="seat", dealer="seat", discarded="cards", exchanged="card",
                    hands_in_game="number", points="facts", single="seat", taken_from_talon="cards",
@@ -249,7 +273,7 @@ class CalabrasellaState(tricks.TrickPlayState):
             deck = self._deck(PACK)
             # Four at a time, three times round; the rest is the talon.
             self.hands, self.talon = self._deal_packets(deck, self.order, (4, 4, 4), widow=TALON_SIZE, widow_after=3)
-        self.phase = DECLARE
+        self.phase = Phase.DECLARE
         self.single = -1
         self.passes = 0
         self.asked = -1
@@ -265,7 +289,6 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.known_held = 0
         self.trick: list[int] = []
         self.taken: list[tricks.Taken] = []
-        self.won = [0] * n        # cards won in tricks, by seat
         self.played = [0] * n     # cards each seat has played this deal
         self.leader = self.order[0]
         self.to_move = (self.order[0],)
@@ -275,27 +298,9 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Calabrasella deal is {"hands": [12 cards for each seat, none for a dealer who sits out], '
                  '"talon": [4 cards]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = 0 if seat not in self.order else HAND_SIZE
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"seat {seat} must hold {size} different cards of the Spanish pack "
-                                 "not given to anyone else")
-            seen |= mask
-            hands.append(mask)
-        if "talon" in deal:
-            talon = PACK.mask(prepared_cards(deal["talon"]))
-            if talon.bit_count() != TALON_SIZE or talon & seen:
-                raise ValueError("the talon holds 4 cards that no player holds")
-        else:
-            talon = PACK.full_mask & ~seen
-        if (seen | talon) != PACK.full_mask:
-            raise ValueError("a deal uses the whole 40-card Spanish pack")
-        return hands, talon
+        sizes = [HAND_SIZE if seat in self.order else 0 for seat in range(self.players)]
+        hands, seen = read_hands(deal, PACK, sizes, shape)
+        return hands, read_apart(deal, "talon", PACK, TALON_SIZE, seen)
 
     # --- legality ----------------------------------------------------------------------------------
     def _askable(self) -> int:
@@ -304,41 +309,32 @@ class CalabrasellaState(tricks.TrickPlayState):
         return missing if missing else TWOS & ~hand
 
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return super()._legal(seat)
-        if phase == DECLARE:
+        if phase is Phase.DECLARE:
             return [STAND, PASS]
-        if phase == ASK:
+        if phase is Phase.ASK:
             return [ASK_OF[c] for c in bit_indices(self._askable())]
-        if phase == GIVE:
+        if phase is Phase.GIVE:
             return GIVES.of(self.hands[seat] & ~BIT[self.asked])
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             out = BURIES.of(self.hands[seat]) if self.buried.bit_count() < TALON_SIZE else []
             return [*out, DONE] if self.buried else out
-        if phase == TAKE:
+        if phase is Phase.TAKE:
             return TAKES.of(self.talon)
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {DECLARE: (Stand, Pass), ASK: (Ask,), GIVE: (Give,), DISCARD: (FaceDownDiscard, Done), TAKE: (Take,),
-                    PLAY: (Play,)}[phase]
-        if kind not in expected:
-            raise IllegalAction(f"{action} is not allowed now: " + {
-                DECLARE: "each player in turn stands or passes",
-                ASK: "the single player names the 3 (or 2) he wants",
-                GIVE: "the single player gives a card in exchange for the one he asked for",
-                DISCARD: "the single player discards one to four cards, then says done",
-                TAKE: "the single player takes cards from the talon, as many as he discarded",
-                PLAY: "the cards are being played"}[phase], rule=phase)
+        refuse_out_of_phase(action, phase, KINDS, DOING)
         index = INDEX.get(action.card, -1) if isinstance(action, CardAction) else -1
         if isinstance(action, CardAction) and index < 0:
             raise IllegalAction(f"{action.card} is not in the Spanish pack", rule="the pack")
@@ -390,9 +386,9 @@ class CalabrasellaState(tricks.TrickPlayState):
             # Every 3 and every 2 in hand: there is nothing he may ask for.
             self.known_held = THREES | TWOS
             self._say("seat {} holds every 3 and every 2, so asks for nothing", seat)
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
         else:
-            self.phase = ASK
+            self.phase = Phase.ASK
         self.to_move = (seat,)
 
     def _pass(self, seat: int) -> None:
@@ -415,12 +411,12 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.asked_from = holder
         if holder == TALON:
             self._say("{} lies in the talon: nothing is exchanged", CARDS[card])
-            self.phase = DISCARD
+            self.phase = Phase.DISCARD
             return
         self.hands[holder] ^= BIT[card]
         self.hands[single] |= BIT[card]
         self._say("seat {} gives {} to seat {}", holder, CARDS[card], single)
-        self.phase = GIVE
+        self.phase = Phase.GIVE
 
     def _give(self, card: int) -> None:
         receiver = self.asked_from
@@ -429,7 +425,7 @@ class CalabrasellaState(tricks.TrickPlayState):
         self.gift = card
         self.give_at = len(self._history) - 1
         self._say("seat {} receives {} in exchange", receiver, CARDS[card], to=(receiver, self.single))
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
 
     # --- discard and talon -------------------------------------------------------------------------
     def _bury(self, card: int) -> None:
@@ -441,7 +437,7 @@ class CalabrasellaState(tricks.TrickPlayState):
 
     def _turn_up_talon(self) -> None:
         self.talon_open = True
-        self.phase = TAKE
+        self.phase = Phase.TAKE
         self._say("seat {} discarded {}; the talon is turned up: {}", self.single, self.buried.bit_count(),
                   cards_text(self.talon))
 
@@ -452,7 +448,7 @@ class CalabrasellaState(tricks.TrickPlayState):
         if self.taken_from_talon.bit_count() == self.buried.bit_count():
             self._say("the stock is laid aside: {} and {} discarded card(s) face down",
                       cards_text(self.talon) or "no talon card", self.buried.bit_count())
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self.leader = self.order[0]
             self.to_move = (self.leader,)
 
@@ -464,16 +460,14 @@ class CalabrasellaState(tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 
-    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
-        self.won[taker] |= mask
-        return super()._trick_won(number, taker, mask)
 
     # --- scoring (the book's words) -----------------------------------------------------------------
     def side_points(self) -> tuple[int, int]:
         """Points taken so far in tricks: (single player, adversaries). Once the deal is over, the last
         trick and the stock are included."""
-        single = points(self.won[self.single]) if self.single >= 0 else 0
-        others = sum(points(self.won[s]) for s in self.order if s != self.single)
+        won = self.cards_won()
+        single = points(won[self.single]) if self.single >= 0 else 0
+        others = sum(points(won[s]) for s in self.order if s != self.single)
         return single, others
 
     def _end_hand(self) -> None:
@@ -495,9 +489,6 @@ class CalabrasellaState(tricks.TrickPlayState):
                           last == single, diff)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
-
-    def _game_over(self) -> None:
-        self.phase = OVER
 
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -541,7 +532,7 @@ class CalabrasellaState(tricks.TrickPlayState):
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
-        if self.phase == OVER:
+        if self.phase is Phase.OVER:
             return unknown
         single, receiver = self.single, self.asked_from
         gift_hidden = self.gift >= 0 and seat not in (single, receiver)

@@ -21,11 +21,11 @@ the player count, and together they hold exactly the pack left after the removal
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit
 from parlour.engine import (
     ActionTable,
@@ -36,7 +36,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -186,6 +186,11 @@ def trick_line(number: int, taker: int, mask: int, conditions: int, last: bool) 
     return f"seat {taker} wins trick {number}" + (f": {points} ({', '.join(worded)})" if costs else "")
 
 
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
 class CanadianSaladState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
@@ -234,17 +239,9 @@ class CanadianSaladState(tricks.TrickPlayState):
         n, size = self.players, self.hand_size
         shape = (f'a Canadian Salad deal for {n} is {{"hands": [{n} lists of {size} cards]}}, '
                  f"leaving out {' '.join(REMOVED[n]) or 'nothing'}")
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask & self.removed:
-                raise ValueError(f"{_cards_text(mask & self.removed)} is set aside with {n} players: {shape}")
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"each player gets {size} different cards: {shape}")
-            seen |= mask
-            hands.append(mask)
+        hands, seen = read_hands(deal, PACK, [size] * n, shape)
+        if seen & self.removed:
+            raise ValueError(f"{_cards_text(seen & self.removed)} is set aside with {n} players: {shape}")
         return hands
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
@@ -305,24 +302,11 @@ class CanadianSaladState(tricks.TrickPlayState):
                  "trick_number": min(len(self.taken) + 1, self.hand_size), "tricks_in_deal": self.hand_size,
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(self.players):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            mask = 0
-            for c in cards:
-                mask |= 1 << c
-            self.hands[int(key)] = mask  # type: ignore[call-overload]
+        return self._hide_hands(seat, SUIT_MASKS)
 
 
 register(INFO, CanadianSaladState)

@@ -31,6 +31,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import Card, Pack, Rank, Suit
 from parlour.engine import (
     Action,
@@ -145,6 +146,11 @@ def why_it_wins(winner: Card, loser: Card) -> str:
 
 def _cards(mask: int) -> list[str]:
     return [str(c) for c in ALL.cards_in(mask)]
+
+
+class Phase(engine.Phase):
+    LAY = "lay"
+    OVER = "over"
 
 
 class DivideAndConquerState(State):
@@ -295,7 +301,7 @@ class DivideAndConquerState(State):
                  "dealt": [_cards(m) for m in self.dealt], "matches_per_half": self.hand_size,
                  "halves": self.options["halves"], "half_won": list(self.half_won)}
         hand = _cards(self.hands[seat]) if seat is not None else []
-        return {"phase": "over" if self.is_over else "lay", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.LAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:

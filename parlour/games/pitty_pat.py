@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, bit_indices
 from parlour.engine import (
     Action,
@@ -107,6 +108,8 @@ class Turn(Action):
 
 
 class Stage(Enum):
+    """The step of a turn, all within the play: not a phase (a view words it in ``extra["stage"]``)."""
+
     PLAY = "play"          # start of a turn: match if you can, turn if you cannot
     TURNED = "turned"      # the card just turned can be matched: match it
     DISCARD = "discard"    # matched with cards left: the free discard
@@ -128,6 +131,11 @@ DISCARD_BASE, TURN_NUMBER = 52, 104
 # Numbers: match 0-51, discard 52-103, turn 104.
 ALL_ACTIONS = ActionTable([*MATCHES.actions, *DISCARDS.actions, TURN])
 DEAL_SHAPE = '{"hands": [five cards per seat], "upcard": card, "stock": [cards, top first]}'
+
+
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
 
 
 class PittyPatState(State):
@@ -386,7 +394,7 @@ class PittyPatState(State):
         hand = []
         if seat is not None:
             hand = [str(CARDS[c]) for c in sorted(bit_indices(self.hands[seat]), key=lambda c: (RANK_OF[c], c))]
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:

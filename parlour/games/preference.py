@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, PIQUET_32, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -64,12 +65,15 @@ from parlour.engine import (
     IllegalAction,
     NotationError,
     Pass,
+    PhasedState,
     Play,
     Result,
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
+    read_hands,
+    refuse_out_of_phase,
     register,
     result_by_score,
     seat_entry,
@@ -191,7 +195,25 @@ INFO = GameInfo(
     num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(PreferenceOptions),
     max_actions=(3 + 3 + 2 + 1 + 3 * TRICKS) * 4 * 50)
 
-FIRST, WIDOW, DISCARD, NAME, PLAY, OVER = "first round", "second round", "lay away", "trumps", "play", "over"
+
+class Phase(engine.Phase):
+    FIRST = "first round"
+    WIDOW = "second round"
+    DISCARD = "lay away"
+    NAME = "trumps"
+    PLAY = "play"
+    OVER = "over"
+
+
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.FIRST: (PreferenceBid, Pass), Phase.WIDOW: (PreferenceBid, Pass), Phase.DISCARD: (FaceDownDiscard,),
+    Phase.NAME: (Trumps,), Phase.PLAY: (Play,)}
+DOING = {Phase.FIRST: "in the first round each player names a suit or passes",
+         Phase.WIDOW: "in the second round each player bids counters for the widow or passes",
+         Phase.DISCARD: "the widow's buyer lays away two cards",
+         Phase.NAME: "the widow's buyer names the trump suit",
+         Phase.PLAY: "the cards are being played"}
 
 
 # --- the shared auction, one call each ------------------------------------------------------------------
@@ -210,7 +232,7 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
-class PreferenceState(tricks.TrickPlayState):
+class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -249,7 +271,7 @@ class PreferenceState(tricks.TrickPlayState):
             # Three each, two face down for the widow, four each, three each.
             self.hands, self.widow = self._deal_packets(self._deck(PACK),
                                                         self.active, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
-        self.phase = FIRST
+        self.phase = Phase.FIRST
         self.auction: Auction = Auction(self.active, shape=ONE_ROUND)
         self.first_calls: list[tuple[int, Any]] = []
         self.round = 1
@@ -267,63 +289,42 @@ class PreferenceState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
                  '"widow": [2 cards]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) \
-                or len(deal["hands"]) != self.players:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = HAND_SIZE if seat in self.active else 0
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(f"seat {seat} must hold {size} different cards of the 32-card pack "
-                                 "not given to anyone else")
-            seen |= mask
-            hands.append(mask)
-        widow = PACK.mask(prepared_cards(deal["widow"])) if "widow" in deal else PACK.full_mask & ~seen
-        if widow.bit_count() != WIDOW_SIZE or widow & seen or (seen | widow) != PACK.full_mask:
-            raise ValueError("the widow holds the 2 cards of the pack that no player holds")
-        return hands, widow
+        sizes = [HAND_SIZE if seat in self.active else 0 for seat in range(self.players)]
+        hands, seen = read_hands(deal, PACK, sizes, shape)
+        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
 
     # --- legality --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return PLAYS.of(LEGAL(self.hands[seat], self.trick))
-        if phase == FIRST:
+        if phase is Phase.FIRST:
             high = self.auction.high_key
             return [*(b for k, b in enumerate(SUIT_BIDS) if high is None or k > high), PASS]
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             high = self.auction.high_key or 0
             return [*COUNTER_BIDS[high:], PASS]
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             return LAYS.of(self.hands[seat])
-        if phase == NAME:
+        if phase is Phase.NAME:
             return list(TRUMPS)
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        expected = {FIRST: (PreferenceBid, Pass), WIDOW: (PreferenceBid, Pass), DISCARD: (FaceDownDiscard,),
-                    NAME: (Trumps,), PLAY: (Play,)}[phase]
-        if kind not in expected:
-            raise IllegalAction(f"{action} is not allowed now: " + {
-                FIRST: "in the first round each player names a suit or passes",
-                WIDOW: "in the second round each player bids counters for the widow or passes",
-                DISCARD: "the widow's buyer lays away two cards",
-                NAME: "the widow's buyer names the trump suit",
-                PLAY: "the cards are being played"}[phase], rule=phase)
+        refuse_out_of_phase(action, phase, KINDS, DOING)
         if kind is Play:
             super()._check(seat, action)
         elif kind is PreferenceBid:
             contract = action.contract  # type: ignore[attr-defined]
-            if phase == FIRST:
+            if phase is Phase.FIRST:
                 if contract not in SUIT_OF_NAME:
                     raise IllegalAction("the first round names a suit; counters are bid only in the second "
                                         "round, when all have passed", rule="first round")
@@ -349,7 +350,7 @@ class PreferenceState(tricks.TrickPlayState):
             super()._do(seat, action)
         elif kind is PreferenceBid:
             contract = action.contract  # type: ignore[attr-defined]
-            key = SUIT_RANK[SUIT_OF_NAME[contract]] if self.phase == FIRST else int(contract)
+            key = SUIT_RANK[SUIT_OF_NAME[contract]] if self.phase is Phase.FIRST else int(contract)
             self.auction.bid(seat, contract, key)
             self._after_call()
         elif kind is Pass:
@@ -366,7 +367,7 @@ class PreferenceState(tricks.TrickPlayState):
         if not auction.is_over:
             self.to_move = (auction.turn,)  # type: ignore[assignment]
             return
-        if self.phase == FIRST:
+        if self.phase is Phase.FIRST:
             self.first_calls = list(auction.calls)
             if auction.high_seat is not None:
                 self.declarer = auction.high_seat
@@ -376,7 +377,7 @@ class PreferenceState(tricks.TrickPlayState):
                 self._start_play()
                 return
             self._say("all passed in the first round: the widow goes to the highest bid in counters")
-            self.phase = WIDOW
+            self.phase = Phase.WIDOW
             self.round = 2
             self.auction = Auction(self.active, shape=ONE_ROUND)
             self.to_move = (self.active[0],)
@@ -395,7 +396,7 @@ class PreferenceState(tricks.TrickPlayState):
                   "" if self.widow_bid == 1 else "s")
         self._say("the widow: {}", cards_text(self.widow), to=(buyer,))
         self.widow = 0
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
         self.to_move = (buyer,)
 
     def _lay_away(self, seat: int, card: int) -> None:
@@ -403,7 +404,7 @@ class PreferenceState(tricks.TrickPlayState):
         self.laid_away |= BIT[card]
         self.lay_at = (*self.lay_at, len(self._history) - 1)
         if self.laid_away.bit_count() == WIDOW_SIZE:
-            self.phase = NAME
+            self.phase = Phase.NAME
 
     def _name_trumps(self, seat: int, suit: Suit) -> None:
         self.trump = suit
@@ -411,7 +412,7 @@ class PreferenceState(tricks.TrickPlayState):
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.after[self.declarer]
         self.to_move = (self.leader,)
 
@@ -458,9 +459,6 @@ class PreferenceState(tricks.TrickPlayState):
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 
-    def _game_over(self) -> None:
-        self.phase = OVER
-
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
 
@@ -484,7 +482,7 @@ class PreferenceState(tricks.TrickPlayState):
                                     chips=self.ledger.chips[s], status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
                                   laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())
-        first = self.first_calls if self.phase != FIRST else self.auction.calls
+        first = self.first_calls if self.phase is not Phase.FIRST else self.auction.calls
         second = self.auction.calls if self.round == 2 else []
         extra: dict[str, Any] = {
             "dealer": self.dealer,
@@ -505,12 +503,7 @@ class PreferenceState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in self.active:
-            if s == seat:
-                continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+        unknown = self._hide_hands(seat, SUIT_MASKS, self.active, "hand")
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.laid_away and seat != self.declarer:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, REVERSIS_48, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -51,12 +52,14 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Unknown,
     Zone,
     option,
     option_specs,
     prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -173,7 +176,13 @@ def card_text(card: int) -> str:
     return str(PACK.cards[card])
 
 
-class ReversisState(tricks.TrickPlayState):
+class Phase(engine.Phase):
+    EXCHANGE = "exchange"
+    PLAY = "play"
+    OVER = "over"
+
+
+class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -225,7 +234,7 @@ class ReversisState(tricks.TrickPlayState):
         self.broken_by = -1
         self.broken_by_quinola = False
         self.reversis_quinola = False
-        self.phase = "exchange"
+        self.phase = Phase.EXCHANGE
         self.to_move = SEAT[self.dealer]
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
 
@@ -241,17 +250,9 @@ class ReversisState(tricks.TrickPlayState):
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
         shape = 'a Reversis deal is {"hands": [four lists: 12 cards for the dealer, 11 else], "down": [3 cards]}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4 \
-                or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
+        if not isinstance(deal, dict) or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
             raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            size = 12 if seat == self.dealer else HAND
-            if mask.bit_count() != size or len(cards) != size or mask & seen:
-                raise ValueError(shape)
-            seen |= mask
-            hands.append(mask)
+        hands, seen = read_hands(deal, PACK, [12 if seat == self.dealer else HAND for seat in range(4)], shape)
         down = [-1] * 4
         for k, listed in enumerate(prepared_cards(deal["down"])):
             card = INDEX.get(listed)
@@ -263,10 +264,10 @@ class ReversisState(tricks.TrickPlayState):
 
     # --- the exchange -----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == "play"
+        return self.phase is Phase.PLAY
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             out: list[Action] = [DISCARDS[c] for c in bit_indices(self.hands[seat])]
             if seat != self.dealer:
                 out.append(KEEP)
@@ -274,7 +275,7 @@ class ReversisState(tricks.TrickPlayState):
         return super()._legal(seat)
 
     def _check(self, seat: int, action: Action) -> None:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             if type(action) is Pass:
                 if seat == self.dealer:
                     raise IllegalAction("the dealer must discard one card", rule="the exchange")
@@ -297,7 +298,7 @@ class ReversisState(tricks.TrickPlayState):
         return IllegalAction(f"{refusal} (in the last two tricks even the espagnolette must follow)", rule=refusal.rule)
 
     def _do(self, seat: int, action: Action) -> None:
-        if self.phase == "exchange":
+        if self.phase is Phase.EXCHANGE:
             self._exchange(seat, action)
         else:
             super()._do(seat, action)
@@ -324,7 +325,7 @@ class ReversisState(tricks.TrickPlayState):
         if following != self.dealer:
             self.to_move = SEAT[following]
             return
-        self.phase = "play"
+        self.phase = Phase.PLAY
         for s in range(4):
             if qualifying(self.hands[s]):
                 self.eligible = s
@@ -436,12 +437,6 @@ class ReversisState(tricks.TrickPlayState):
         self._say("seat {} has taken the first nine tricks: the reversis", seat)
 
     # --- scoring (the book's words) ---------------------------------------------------------------------
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 4
-        for _, taker, _, _ in self.taken:
-            counts[taker] += 1
-        return counts
-
     def points_taken(self) -> list[int]:
         points = [0] * 4
         for _, taker, cards, _ in self.taken:
@@ -466,7 +461,7 @@ class ReversisState(tricks.TrickPlayState):
 
     def _end_hand(self) -> None:
         ledger = self.ledger
-        points, won = self.points_taken(), self.tricks_won()
+        points, won = self.points_taken(), self.trick_counts()
         talon_points = points_of(self.talon)
         talon_text = " ".join(card_text(c) for c in bit_indices(self.talon))
         self._say("the talon: {} ({} points)", talon_text, talon_points)
@@ -524,15 +519,12 @@ class ReversisState(tricks.TrickPlayState):
         self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, text)))
         self._next_deal()
 
-    def _game_over(self) -> None:
-        self.phase = "over"
-
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
 
     # --- what each seat sees -------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        won = self.tricks_won()
+        won = self.trick_counts()
         seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=won[s], chips=self.ledger.chips[s],
                             face_up=[card_text(c) for c in bit_indices(self.shown[s])],
                             status=" ".join(w for w, on in (("dealer", s == self.dealer),
@@ -552,7 +544,7 @@ class ReversisState(tricks.TrickPlayState):
                             if seat is not None else []),
         }
         hand = [card_text(c) for c in bit_indices(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else self.phase, "hand": hand, "seats": seats,
+        return {"phase": Phase.OVER if self.is_over else self.phase, "hand": hand, "seats": seats,
                 "table": table, "extra": extra}
 
     def _shows_void(self, seat: int, number: int) -> bool:
@@ -561,12 +553,7 @@ class ReversisState(tricks.TrickPlayState):
         return not (seat == self.espagnolette and self.espagnolette_trick <= number <= 9)
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s] & ~self.shown[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+        unknown = self._hide_hands(seat, SUIT_MASKS)
         for s in range(4):
             if self.down[s] >= 0:
                 unknown.pool |= BIT[self.down[s]]
@@ -574,6 +561,9 @@ class ReversisState(tricks.TrickPlayState):
         hidden_talon = self.talon & ~self.talon_known[seat]
         unknown.hide("talon", hidden_talon)
         return unknown
+
+    def _hidden_in_hand(self, seat: int) -> int:
+        return self.hands[seat] & ~self.shown[seat]
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         pool = 0
@@ -605,7 +595,7 @@ class ReversisState(tricks.TrickPlayState):
             if isinstance(action, Exchange):
                 self._history[position] = (actor, DISCARDS[card])
         self.talon_known = known
-        if self.phase == "play" and self.espagnolette < 0:
+        if self.phase is Phase.PLAY and self.espagnolette < 0:
             self.eligible = -1
             for s in range(4):
                 if qualifying(self._start_hand(s)):

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -55,12 +56,14 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_apart,
+    read_hands,
     register,
     seat_entry,
 )
@@ -178,7 +181,12 @@ INFO = GameInfo(
     pack=PACK.name, rules_source=("schafkopf.txt",), summary=RULES, num_distinct_actions=len(ACTIONS_TABLE),
     options=option_specs(SchafkopfOptions), max_actions=(3 + WIDOW_SIZE + 3 * TRICKS) * 3 * 20)
 
-WIDOW, DISCARD, PLAY, OVER = "widow", "discard", "play", "over"
+
+class Phase(engine.Phase):
+    WIDOW = "widow"
+    DISCARD = "discard"
+    PLAY = "play"
+    OVER = "over"
 
 
 # --- scoring, as pure functions -------------------------------------------------------------------------
@@ -252,7 +260,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(tricks.TrickPlayState):
+class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -280,7 +288,7 @@ class SchafkopfState(tricks.TrickPlayState):
             self.hands, self.widow = self._read_prepared(prepared)
         else:
             self.hands, self.widow = self._deal_book(self._deck(PACK))
-        self.phase = WIDOW
+        self.phase = Phase.WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
         self.buried = 0
@@ -300,47 +308,32 @@ class SchafkopfState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
                  'or {"pack": [the 32 cards, top first]}')
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 3:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, listed in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(listed))
-            if mask.bit_count() != HAND_SIZE or len(listed) != HAND_SIZE or mask & seen:
-                raise ValueError(f"seat {seat} must hold 10 different cards of the 32-card pack not given "
-                                 "to anyone else")
-            seen |= mask
-            hands.append(mask)
-        if "widow" in deal:
-            widow = PACK.mask(prepared_cards(deal["widow"]))
-            if widow.bit_count() != WIDOW_SIZE or len(deal["widow"]) != WIDOW_SIZE or widow & seen:
-                raise ValueError("the widow holds 2 cards that no player holds")
-        else:
-            widow = PACK.full_mask & ~seen
-        return hands, widow
+        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * 3, shape)
+        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
 
     # --- legality ----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return super()._legal(seat)
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             return [TAKE, PASS]
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             return BURIES.of(self.hands[seat])
         return []
 
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        if phase == WIDOW:
+        if phase is Phase.WIDOW:
             if kind not in (Take, Pass):
                 raise IllegalAction(f"{action} is not allowed now: the widow is being offered, so take it or "
                                     "pass", rule="taking the widow")
             return
-        if phase == DISCARD:
+        if phase is Phase.DISCARD:
             if kind is not FaceDownDiscard:
                 raise IllegalAction(f"{action} is not allowed now: the declarer lays away two cards face down "
                                     "before the play", rule="discarding")
@@ -380,7 +373,7 @@ class SchafkopfState(tricks.TrickPlayState):
         self._say("seat {} takes the widow and lays away two cards face down", seat)
         self.hands[seat] |= self.widow
         self.widow = 0
-        self.phase = DISCARD
+        self.phase = Phase.DISCARD
         self.to_move = SEAT[seat]
 
     def _pass(self, seat: int) -> None:
@@ -400,7 +393,7 @@ class SchafkopfState(tricks.TrickPlayState):
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.order[0]
         self.to_move = SEAT[self.leader]
 
@@ -416,12 +409,6 @@ class SchafkopfState(tricks.TrickPlayState):
         return super()._trick_won(number, taker, mask)
 
     # --- scoring (the book's words) -----------------------------------------------------------------
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 3
-        for _, taker, _, _ in self.taken:
-            counts[taker] += 1
-        return counts
-
     def last_won(self) -> list[int]:
         """The number of the latest trick each seat has taken this deal (0: none yet)."""
         last = [0] * 3
@@ -434,7 +421,7 @@ class SchafkopfState(tricks.TrickPlayState):
             declarer = self.declarer
             in_tricks = card_points(self.won[declarer])
             discards = card_points(self.buried)
-            tricks_taken = self.tricks_won()[declarer]
+            tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
             self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.buried),
@@ -456,17 +443,14 @@ class SchafkopfState(tricks.TrickPlayState):
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 
-    def _game_over(self) -> None:
-        self.phase = OVER
-
     def scores(self) -> list[int]:
         return list(self.totals)
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        tricks_won = self.tricks_won()
+        tricks_won = self.trick_counts()
         declarer = self.declarer
-        least = self.declarer < 0 and self.phase in (PLAY, OVER)
+        least = self.declarer < 0 and self.phase in (Phase.PLAY, Phase.OVER)
         seats = []
         for s in range(3):
             status = ["dealer"] if s == self.dealer else []
@@ -482,8 +466,8 @@ class SchafkopfState(tricks.TrickPlayState):
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
-                                  discard_face_down=self.buried.bit_count() if self.phase != OVER else 0)
-        if self.phase == OVER and declarer >= 0:
+                                  discard_face_down=self.buried.bit_count() if self.phase is not Phase.OVER else 0)
+        if self.phase is Phase.OVER and declarer >= 0:
             table["discard"] = cards_text(self.buried).split()
         played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
@@ -503,14 +487,9 @@ class SchafkopfState(tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        if self.phase == OVER:
-            return unknown
-        voids = self.voids()
-        for s in range(3):
-            if s == seat:
-                continue
-            unknown.hide(("hand", s), self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
+        if self.phase is Phase.OVER:
+            return Unknown(pool=0)
+        unknown = self._hide_hands(seat, SUIT_MASKS, label="hand")
         if self.widow:
             unknown.hide(("widow",), self.widow)
         if self.buried and seat != self.declarer:

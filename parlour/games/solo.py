@@ -80,6 +80,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, cast
 
+from parlour import engine
 from parlour.cards import PIQUET_32, Card, Pack, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -89,6 +90,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -96,7 +98,8 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
+    refuse_out_of_phase,
     register,
     result_by_score,
     seat_entry,
@@ -158,8 +161,17 @@ RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Ran
 SPADILLA, BASTA = Card(Rank.QUEEN, Suit.CLUBS), Card(Rank.QUEEN, Suit.SPADES)
 
 SPANISH, FOSTER, HEART = "spanish", "foster", "heart"
-AUCTION, FORCEE, TRUMPS, NAMING, CALLING, PLAY, FIVE, OVER = (
-    "auction", "forcée", "trumps", "naming", "calling", "play", "five tricks", "over")
+
+
+class Phase(engine.Phase):
+    AUCTION = "auction"
+    FORCEE = "forcée"
+    TRUMPS = "trumps"
+    NAMING = "naming"
+    CALLING = "calling"
+    PLAY = "play"
+    FIVE = "five tricks"
+    OVER = "over"
 
 
 def level_of(kind: int, trump: int, colour: int) -> int:
@@ -276,6 +288,16 @@ class Continue(Action):
 
 
 ASK, HOLD, PASS, ALONE, ABANDON, CONTINUE = Ask(), Hold(), Pass(), Alone(), Abandon(), Continue()
+
+# What each phase takes, and what is done in it (the words of a refusal).
+KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.AUCTION: (Bid, Ask, Hold, Pass), Phase.NAMING: (Name,), Phase.CALLING: (Call, Alone),
+    Phase.FORCEE: (Name, Call), Phase.TRUMPS: (Trumps,), Phase.FIVE: (Abandon, Continue), Phase.PLAY: (Play,)}
+DOING = {Phase.AUCTION: "the auction is on", Phase.NAMING: "the declarer names his game and trumps",
+         Phase.CALLING: "the declarer calls an ace", Phase.FORCEE: "Forcée: play a solo or call an ace",
+         Phase.TRUMPS: "the holder of the called ace names trumps",
+         Phase.FIVE: "five tricks are made: abandon the deal or continue for all eight",
+         Phase.PLAY: "the cards are being played"}
 NAMES = tuple(tuple(Name(kind, suit) for suit in range(4)) for kind in range(3))
 TRUMP_CALLS = tuple(Trumps(suit) for suit in range(4))
 
@@ -412,7 +434,7 @@ def trick_line(number: int, taker: int) -> str:
 
 
 # --- the game -------------------------------------------------------------------------------------------
-class SoloState(tricks.TrickPlayState):
+class SoloState(PhasedState[Phase], tricks.TrickPlayState):
     """Solo and its three-handed cousin Heart Solo (``heart_solo.py``): the ruleset comes from the variant."""
 
     T: ClassVar[Tables] = SOLO_TABLES
@@ -481,7 +503,7 @@ class SoloState(tricks.TrickPlayState):
                 order = self.seating.order_from(self.seating.next(self.dealer))
                 self.hands, _ = self._deal_packets(deck, order, (3, 2, 3))
         self.eldest = self.seating.next(self.dealer)
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         self.auction: Auction | None = None
         self.asker = -1
         self.declarer = -1
@@ -513,17 +535,7 @@ class SoloState(tricks.TrickPlayState):
     def _read_prepared(self, deal: Any) -> list[int]:
         n = self.players
         shape = f'a {self.info.name} deal is {{"hands": [{n} lists of {HAND_SIZE} cards], "dealer": seat}}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = self.PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError(f"a {self.info.name} deal gives {HAND_SIZE} different cards of the "
-                                 f"{self.PACK.name} pack to each player")
-            seen |= mask
-            hands.append(mask)
-        return hands
+        return read_hands(deal, self.PACK, [HAND_SIZE] * n, shape)[0]
 
     def clone(self) -> State:
         twin = super().clone()
@@ -556,7 +568,7 @@ class SoloState(tricks.TrickPlayState):
         return VALUES[level_of(TOUT if self.playing_on else self.kind, self.trump, self.colour)]
 
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     # --- legality ------------------------------------------------------------------------------------
     def _legal_mask(self, seat: int) -> int:
@@ -564,21 +576,21 @@ class SoloState(tricks.TrickPlayState):
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == PLAY:
+        if phase is Phase.PLAY:
             return self.PLAYS.of(self._legal_mask(seat))
-        if phase == AUCTION:
+        if phase is Phase.AUCTION:
             return self._auction_calls(seat)
-        if phase == NAMING:
+        if phase is Phase.NAMING:
             return list(self._nameable())
-        if phase == CALLING:
+        if phase is Phase.CALLING:
             out: list[Action] = [self.T.calls[i] for i in bit_indices(self._callable())]
             return out + [ALONE] if self.kind == TOUT else out
-        if phase == FORCEE:
+        if phase is Phase.FORCEE:
             return [*NAMES[SOLO], *self.T.calls.values()]
-        if phase == TRUMPS:
+        if phase is Phase.TRUMPS:
             barred = self.PACK.cards[self.called].suit
             return [TRUMP_CALLS[s] for s in range(4) if s != barred]
-        if phase == FIVE:
+        if phase is Phase.FIVE:
             return [ABANDON, CONTINUE]
         return []
 
@@ -629,24 +641,20 @@ class SoloState(tricks.TrickPlayState):
     def _check(self, seat: int, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        if kind is Play and phase == PLAY:
+        if kind is Play and phase is Phase.PLAY:
             super()._check(seat, action)
             return
         if action in self._legal(seat):
             return
-        expected: tuple[type[Action], ...] = {
-            AUCTION: (Bid, Ask, Hold, Pass), NAMING: (Name,), CALLING: (Call, Alone), FORCEE: (Name, Call),
-            TRUMPS: (Trumps,), FIVE: (Abandon, Continue), PLAY: (Play,)}.get(phase, ())
-        if not isinstance(action, expected):
-            raise IllegalAction(f"{action} is not allowed now: {self._phase_words()}", rule=phase)
-        if phase == AUCTION:
+        refuse_out_of_phase(action, phase, KINDS, DOING)
+        if phase is Phase.AUCTION:
             self._refuse_call(seat, action)
         if kind is Name:
             assert isinstance(action, Name)
-            if (phase == FORCEE or self.forced) and action.kind != (SOLO if phase == FORCEE else SIMPLE):
-                raise IllegalAction("Forcée is played as a solo, or with a called ace" if phase == FORCEE
+            if (phase is Phase.FORCEE or self.forced) and action.kind != (SOLO if phase is Phase.FORCEE else SIMPLE):
+                raise IllegalAction("Forcée is played as a solo, or with a called ace" if phase is Phase.FORCEE
                                     else "when all pass, the Q♣ holder must play a simple game",
-                                    rule="forcée" if phase == FORCEE else "all pass")
+                                    rule="forcée" if phase is Phase.FORCEE else "all pass")
             if action.kind not in self._kinds():
                 raise IllegalAction(f"there is no {KIND_NAMES[action.kind]} game in {self.info.name}",
                                     rule="the games")
@@ -667,7 +675,7 @@ class SoloState(tricks.TrickPlayState):
                                 rule="calling an ace")
         if kind is Trumps:
             raise IllegalAction("the trump suit may not be the suit of the called ace", rule="forcée")
-        raise IllegalAction(f"{action} is not allowed now: {self._phase_words()}", rule=phase)
+        raise IllegalAction(f"{action} is not allowed now: {DOING[phase]}", rule=phase)
 
     def _refuse_call(self, seat: int, action: Action) -> None:
         auction = self.auction
@@ -688,13 +696,6 @@ class SoloState(tricks.TrickPlayState):
         raise IllegalAction("the questions go one step at a time: ask about the next game up, or pass",
                             rule="questioning")
 
-    def _phase_words(self) -> str:
-        return {AUCTION: "the auction is on", NAMING: "the declarer names his game and trumps",
-                CALLING: "the declarer calls an ace", FORCEE: "Forcée: play a solo or call an ace",
-                TRUMPS: "the holder of the called ace names trumps",
-                FIVE: "five tricks are made: abandon the deal or continue for all eight",
-                PLAY: "the cards are being played"}.get(self.phase, "the game is over")
-
     def _follow_refusal(self, seat: int, card: Card) -> IllegalAction:
         led = self.order.suit_of[self.trick[0]]
         index = self.PACK.index[card]
@@ -712,7 +713,7 @@ class SoloState(tricks.TrickPlayState):
         kind = type(action)
         if kind is Play:
             super()._do(seat, action)
-        elif self.phase == AUCTION:
+        elif self.phase is Phase.AUCTION:
             self._call(seat, action)
         elif kind is Name:
             assert isinstance(action, Name)
@@ -733,7 +734,7 @@ class SoloState(tricks.TrickPlayState):
         else:
             self.playing_on = True
             self._say("seat {} plays on: now all eight tricks are needed, for the value of a tout", seat)
-            self.phase = PLAY
+            self.phase = Phase.PLAY
             self.to_move = (self.leader,)
 
     def _call(self, seat: int, action: Action) -> None:
@@ -783,7 +784,7 @@ class SoloState(tricks.TrickPlayState):
         self.declarer = seat
         self.bid_level = level
         self._say("seat {} wins the auction: {}", seat, CONTRACTS[level])
-        self.phase = NAMING
+        self.phase = Phase.NAMING
         self.to_move = (seat,)
 
     def _all_passed(self) -> None:
@@ -792,7 +793,7 @@ class SoloState(tricks.TrickPlayState):
             self.declarer, self.bid_level, self.forced = holder, 0, True
             self.shown |= self.T.spadilla
             self._say("all four pass: seat {} shows the Q♣ and must play a simple game", holder)
-            self.phase = NAMING
+            self.phase = Phase.NAMING
             self.to_move = (holder,)
             return
         holder = next((s for s in range(self.players) if self.both_black_queens(s)), -1)
@@ -805,7 +806,7 @@ class SoloState(tricks.TrickPlayState):
         self.declarer, self.forcee = holder, True
         self.shown |= self.T.black_queens
         self._say("no one bids: seat {} holds Spadilla and Basta (shown) and must play Forcée", holder)
-        self.phase = FORCEE
+        self.phase = Phase.FORCEE
         self.to_move = (holder,)
 
     def _name(self, seat: int, action: Name) -> None:
@@ -814,7 +815,7 @@ class SoloState(tricks.TrickPlayState):
             self._start_play()
             return
         if action.kind == SIMPLE or (action.kind == TOUT and self.rules == FOSTER):
-            self.phase = CALLING
+            self.phase = Phase.CALLING
             return
         self._start_play()
 
@@ -826,7 +827,7 @@ class SoloState(tricks.TrickPlayState):
             self.kind = SOLO
             self.partner_public = True
             self._say("seat {} holds {} and names trumps", self.partner, self.PACK.cards[ace])
-            self.phase = TRUMPS
+            self.phase = Phase.TRUMPS
             self.to_move = (self.partner,)
             return
         self._start_play()
@@ -838,7 +839,7 @@ class SoloState(tricks.TrickPlayState):
             called = f", calling {self.PACK.cards[self.called]}" if self.called >= 0 else ""
             self._say("seat {} plays {}{}{}", self.declarer, "" if self.forcee else "a ",
                       game_words(self.kind, self.trump, self.colour, self.forcee), called)
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.eldest
         self.to_move = (self.eldest,)
 
@@ -876,7 +877,7 @@ class SoloState(tricks.TrickPlayState):
             self._say("seat {} claims five tricks with his partner, seat {}", self.declarer, self.partner)
         else:
             self._say("seat {} has five tricks", self.declarer)
-        self.phase = FIVE
+        self.phase = Phase.FIVE
         self.to_move = (self.declarer,)
 
     # --- scoring ---------------------------------------------------------------------------------------
@@ -930,9 +931,6 @@ class SoloState(tricks.TrickPlayState):
         """The game ends after its deals or, in the Spanish rules, once someone passes the target."""
         super()._next_deal(over or (self.target > 0 and max(self.scores()) > self.target))
 
-    def _game_over(self) -> None:
-        self.phase = OVER
-
     def scores(self) -> list[int]:
         return list(self.totals) if self.ledger is None else list(self.ledger.chips)
 
@@ -954,11 +952,11 @@ class SoloState(tricks.TrickPlayState):
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _settled(self) -> bool:
-        return self.declarer >= 0 and self.phase in (TRUMPS, PLAY, FIVE, OVER)
+        return self.declarer >= 0 and self.phase in (Phase.TRUMPS, Phase.PLAY, Phase.FIVE, Phase.OVER)
 
     def _knows_partnership(self, viewer: int | None) -> bool:
         """Whether ``viewer`` knows who is on the declarer's side."""
-        if self.called < 0 or self.partner_public or self.phase == OVER:
+        if self.called < 0 or self.partner_public or self.phase is Phase.OVER:
             return True
         return viewer is not None and viewer == self.partner
 
@@ -1017,7 +1015,7 @@ class SoloState(tricks.TrickPlayState):
             "rules": self.rules, "dealer": self.dealer, "eldest": self.eldest, "colour": SUIT_NAMES[self.colour],
             "bid": None if high is None else {"contract": high, "seat": high_seat},
             "declarer": self.declarer if self.declarer >= 0 else None,
-            "bid_won": CONTRACTS[self.bid_level] if self.bid_level >= 0 and self.phase != AUCTION else None,
+            "bid_won": CONTRACTS[self.bid_level] if self.bid_level >= 0 and self.phase is not Phase.AUCTION else None,
             "game": game, "trick_number": min(len(self.taken) + 1, TRICKS),
             "played": [str(cards[c]) for _, _, trick, _ in self.taken for c in trick],
             "hands_in_game": self.hands_in_game,
@@ -1073,7 +1071,8 @@ class SoloState(tricks.TrickPlayState):
         unknown = Unknown(pool=0)
         pinned = self._pinned()
         full = self.PACK.full_mask
-        suit_masks = self.order.suit_masks if self.phase in (PLAY, FIVE, OVER) and self.trump >= 0 else None
+        played = self.phase in (Phase.PLAY, Phase.FIVE, Phase.OVER)
+        suit_masks = self.order.suit_masks if played and self.trump >= 0 else None
         # Spanish: a declarer calls his own ace only when he holds all four; a seat that sees an ace outside
         # his hand knows the called ace is elsewhere.
         not_declarer = 0

@@ -17,11 +17,11 @@ dealer's hand and defaults to the last card listed for the dealer.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
 from parlour.engine import (
     ActionTable,
@@ -32,7 +32,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -183,6 +183,11 @@ def most_tricks_taker(tricks_won: list[int], bum_suit_won: list[int]) -> tuple[i
     return highest, "most tricks (tie broken by the highest card of the bum suit)"
 
 
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
 class TetkaState(tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
@@ -222,15 +227,8 @@ class TetkaState(tricks.TrickPlayState):
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != HAND_SIZE or len(cards) != HAND_SIZE or mask & seen:
-                raise ValueError("a Tëtka deal gives 13 different cards to each of the four players")
-            seen |= mask
-            hands.append(mask)
+        shape = 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}'
+        hands = read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
         bum_text = deal.get("bum", deal["hands"][self.dealer][-1])
         bum = INDEX[Card.parse(bum_text)]
         if not hands[self.dealer] >> bum & 1:
@@ -255,19 +253,6 @@ class TetkaState(tricks.TrickPlayState):
         _, taker, _, mask = self.taken[number - 1]
         return trick_penalties(number, taker, mask, self.bum)
 
-    def tricks_won(self) -> list[int]:
-        counts = [0] * 4
-        for entry in self.taken:
-            counts[entry[1]] += 1
-        return counts
-
-    def cards_won(self) -> list[int]:
-        """Each seat's captured cards, as masks."""
-        won = [0] * 4
-        for _, taker, _, mask in self.taken:
-            won[taker] |= mask
-        return won
-
     def penalties_so_far(self) -> list[int]:
         """This deal's penalties so far; once it is over (the last deal stays on the table at the end of
         the game), its full result, the most-tricks point included."""
@@ -287,7 +272,7 @@ class TetkaState(tricks.TrickPlayState):
                 for cost, _ in trick_costs(number, mask, self.bum):
                     changes[taker] += POINTS[cost]
         suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
-        most, why = most_tricks_taker(self.tricks_won(), [m & suit_mask for m in self.cards_won()])
+        most, why = most_tricks_taker(self.trick_counts(), [m & suit_mask for m in self.cards_won()])
         if most is not None:
             changes[most] += 1
         for seat in range(4):
@@ -303,7 +288,7 @@ class TetkaState(tricks.TrickPlayState):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         bum_held = bool(self.hands[self.dealer] >> self.bum & 1)
         bum_text = str(PACK.cards[self.bum])
-        tricks_won = self.tricks_won()
+        tricks_won = self.trick_counts()
         seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                             face_up=[bum_text] if s == self.dealer and bum_held else [],
                             status="dealer" if s == self.dealer else "")
@@ -313,28 +298,15 @@ class TetkaState(tricks.TrickPlayState):
                  "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
                  "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            hidden = self.hands[s]
-            if s == self.dealer:
-                hidden &= ~(1 << self.bum)
-            unknown.hide(s, hidden, tricks.void_free(voids[s], ORDER.suit_masks, PACK.full_mask))
-        return unknown
+        return self._hide_hands(seat, ORDER.suit_masks)
 
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            seat = int(key)  # type: ignore[call-overload]
-            mask = self.hands[seat] & (1 << self.bum) if seat == self.dealer else 0
-            for c in cards:
-                mask |= 1 << c
-            self.hands[seat] = mask
+    def _hidden_in_hand(self, seat: int) -> int:
+        # The bum card was turned for all to see: it stays with the dealer in every sampled world.
+        return self.hands[seat] & ~(1 << self.bum) if seat == self.dealer else self.hands[seat]
 
 
 

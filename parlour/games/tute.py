@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import SPANISH_40, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
@@ -52,7 +53,7 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -209,6 +210,11 @@ def word_hand(card_points: tuple[int, int], last: int | None, declared: tuple[De
     return tuple(reasons), summary
 
 
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
 class TuteState(tricks.TrickPlayState):
     ACTION_KINDS = (Play, Declare)
     ACTIONS = ACTIONS
@@ -257,15 +263,8 @@ class TuteState(tricks.TrickPlayState):
                   PACK.cards[self.trump_card], SUIT_NAMES[self.trump])
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-            raise ValueError('a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if mask.bit_count() != TRICKS or len(cards) != TRICKS or mask & seen:
-                raise ValueError("a Tute deal gives 10 different cards of the Spanish pack to each player")
-            seen |= mask
-            hands.append(mask)
+        shape = 'a Tute deal is {"hands": [four lists of 10 cards], "trump": card}'
+        hands = read_hands(deal, PACK, [TRICKS] * 4, shape)[0]
         text = deal.get("trump", deal["hands"][self.dealer][-1])
         trump = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
         if trump is None or not hands[self.dealer] >> trump & 1:
@@ -471,7 +470,7 @@ class TuteState(tricks.TrickPlayState):
                  "may_declare": self.may_declare, "hands_in_game": self.hands_in_game,
                  "hands_won": [self.hand_wins[0], self.hand_wins[1]], "undertrump_released": self.released}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
-        return {"phase": "over" if self.is_over else "play", "hand": hand, "seats": seats, "table": table,
+        return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
     # --- what each seat knows of the others' hands ----------------------------------------------------

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
+from parlour import engine
 from parlour.cards import STANDARD_52, Card, Rank, Suit
 from parlour.engine import (
     Action,
@@ -52,6 +53,7 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
@@ -60,7 +62,7 @@ from parlour.engine import (
     option,
     option_specs,
     places_by_score,
-    prepared_cards,
+    read_hands,
     register,
     seat_entry,
 )
@@ -249,7 +251,13 @@ def _names(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {s}" for s in seats)
 
 
-class TwentyFiveState(tricks.TrickPlayState):
+class Phase(engine.Phase):
+    ROB = "rob"
+    PLAY = "play"
+    OVER = "over"
+
+
+class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -310,15 +318,8 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         n = self.players
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != n:
-            raise ValueError(f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}')
-        hands, seen = [], 0
-        for cards in deal["hands"]:
-            mask = PACK.mask(prepared_cards(cards))
-            if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
-                raise ValueError("a Twenty-Five deal gives 5 different cards to each player")
-            seen |= mask
-            hands.append(mask)
+        shape = f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}'
+        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * n, shape)
         upcard_text = deal.get("upcard")
         if not isinstance(upcard_text, str):
             raise ValueError("a prepared deal names the upcard, as \"upcard\": \"KD\"")
@@ -337,10 +338,10 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     def _next_asked(self) -> None:
         if self.asking:
-            self.phase = "rob"
+            self.phase = Phase.ROB
             self.to_move = self.asking[:1]
             return
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.to_move = (self.leader,)
         if self.ace_rule and self.robber is None and self.declarer is None and not BIT[self.upcard] & ACES:
             self._rank_ace(lowest=True)
@@ -373,13 +374,13 @@ class TwentyFiveState(tricks.TrickPlayState):
 
     # --- play (uses mechanics.tricks, with its reneging) -----------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == "play"
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return self._legal_fn(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "rob":
+        if self.phase is Phase.ROB:
             mask = self.hands[seat] << ROB_BASE if self.may_rob(seat) else 0
             if self.ace_rule and self.may_declare(seat):
                 mask |= 1 << DECLARE_NUMBER
@@ -390,12 +391,12 @@ class TwentyFiveState(tricks.TrickPlayState):
         kind = type(action)
         if kind not in (Play, Rob, Pass, DeclareAce):
             raise IllegalAction(f"{action} is not an action of Twenty-Five", rule="actions")
-        if kind is DeclareAce and not (self.phase == "rob" and self.may_declare(seat)):
+        if kind is DeclareAce and not (self.phase is Phase.ROB and self.may_declare(seat)):
             raise IllegalAction("the ace of trumps is declared only under the option ace_lowest_unless_declared, "
                                 "by its holder, before the first lead" if not self.ace_rule else
                                 "only the holder of the ace of trumps declares it, before the first lead",
                                 rule="declaring the ace of trumps")
-        if self.phase == "rob":
+        if self.phase is Phase.ROB:
             if kind is Play:
                 raise IllegalAction("no card is led until each player has had the chance to rob the trump",
                                     rule="robbing the trump")
@@ -469,9 +470,6 @@ class TwentyFiveState(tricks.TrickPlayState):
         explain = partial(word_hand, takers, self.side, changes, winners, self.target)
         self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
         self._next_deal(over=winning_side is not None)
-
-    def _game_over(self) -> None:
-        self.phase = "over"
 
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]

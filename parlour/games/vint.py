@@ -64,10 +64,11 @@ second rubber, round the players' new places).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit
 from parlour.engine import (
     Action,
@@ -76,13 +77,14 @@ from parlour.engine import (
     HandResult,
     IllegalAction,
     Pass,
+    PhasedState,
     Play,
     Reason,
     Result,
     Unknown,
     option,
     option_specs,
-    prepared_cards,
+    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -177,7 +179,12 @@ BIDS = tuple(VintBid(contract) for contract in CONTRACTS)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BIDS, PASS], chunk=13)
 
-AUCTION, PLAY, OVER = "auction", "play", "over"
+
+class Phase(engine.Phase):
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
 
 # The longest deal: 35 bids, each after as many passes as may come in a row without ending the auction,
 # the final passes, and 52 cards. The cap on deals bounds the match.
@@ -330,7 +337,7 @@ def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int,
             f"(this game {labels[0]} {below[0]}, {labels[1]} {below[1]})")
 
 
-class VintState(tricks.TrickPlayState):
+class VintState(PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, VintBid, Pass)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -403,7 +410,7 @@ class VintState(tricks.TrickPlayState):
         self.needed = 0
         self.order = ORDERS[NO_TRUMPS]
         self.leader = self.left[self.dealer]
-        self.phase = AUCTION
+        self.phase = Phase.AUCTION
         calling = tuple(self.arrangement[(self.dealer_place + k) % 4] for k in range(4))
         needed = int(self.options["passes"])
         self.auction = Auction(calling, sides=self.side_of,
@@ -414,7 +421,7 @@ class VintState(tricks.TrickPlayState):
 
     # --- legality ------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
-        return self.phase == PLAY
+        return self.phase is Phase.PLAY
 
     def _legal_mask(self, seat: int) -> int:
         return LEGAL(self.hands[seat], self.trick)
@@ -423,7 +430,7 @@ class VintState(tricks.TrickPlayState):
         return seat == self.auction.high_seat and self.options["passes"] != 12
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             return PLAYS.of(LEGAL(self.hands[seat], self.trick))
         if self._own_bid_barred(seat):
             return [PASS]
@@ -432,7 +439,7 @@ class VintState(tricks.TrickPlayState):
 
     def _check(self, seat: int, action: Action) -> None:
         kind = type(action)
-        if self.phase == PLAY:
+        if self.phase is Phase.PLAY:
             if kind is not Play:
                 raise IllegalAction("the auction is over: play a card", rule="play")
             super()._check(seat, action)
@@ -484,7 +491,7 @@ class VintState(tricks.TrickPlayState):
         self.value = 10 * self.level
         self.needed = BOOK + self.level
         self.order = ORDERS[self.strain]
-        self.phase = PLAY
+        self.phase = Phase.PLAY
         self.leader = self.left[self.declarer]
         self.to_move = SEAT[self.leader]
         self._say("seat {} declares {} ({}): {} need {} tricks; every trick is worth {}; seat {} leads",
@@ -603,9 +610,6 @@ class VintState(tricks.TrickPlayState):
             self._start_rubber()
         self.dealer_place = (self.dealer_place + 1) % 4
 
-    def _game_over(self) -> None:
-        self.phase = OVER
-
     def _rubber_record(self, games: Sequence[tuple[int, int]] | None = None) -> dict[str, Any]:
         games = self.past_games if games is None else games
         below = [sum(game[side] for game in games) for side in (0, 1)]
@@ -664,31 +668,12 @@ class VintState(tricks.TrickPlayState):
 
     # --- what each seat cannot see -------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
-        voids = self.voids()
-        for s in range(4):
-            if s == seat:
-                continue
-            unknown.hide(s, self.hands[s], tricks.void_free(voids[s], SUIT_MASKS, PACK.full_mask))
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            self.hands[int(key)] = sum(BIT[c] for c in cards)  # type: ignore[call-overload]
+        return self._hide_hands(seat, SUIT_MASKS)
 
 
 def _read_prepared(deal: Any) -> list[int]:
     shape = 'a Vint deal is {"hands": [13 cards for each of seats 0, 1, 2, 3]}'
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 4:
-        raise ValueError(shape)
-    hands, seen = [], 0
-    for seat, cards in enumerate(deal["hands"]):
-        mask = PACK.mask(prepared_cards(cards))
-        if len(cards) != HAND_SIZE or mask.bit_count() != HAND_SIZE or mask & seen:
-            raise ValueError(f"seat {seat} must hold 13 different cards that no other seat holds")
-        seen |= mask
-        hands.append(mask)
-    return hands
+    return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
 
 
 register(INFO, VintState)

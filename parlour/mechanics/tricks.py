@@ -15,12 +15,13 @@ black queens of Solo belong to trumps whatever their printed suit) and how stron
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from parlour.cards import Card, Pack, Rank, Suit
 from parlour.engine.cardplay import CardPlayState
+from parlour.engine.sampling import Unknown
 from parlour.engine.view import kinds
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
@@ -373,10 +374,54 @@ class TrickPlayState(CardPlayState):
                         voids[seat] |= 1 << led
         return voids
 
+    def trick_counts(self) -> list[int]:
+        """How many tricks each seat has taken this deal."""
+        counts = [0] * len(self.hands)
+        for _, taker, _, _ in self.taken:
+            counts[taker] += 1
+        return counts
+
+    def cards_won(self) -> list[int]:
+        """The cards each seat has taken in tricks this deal, as masks."""
+        won = [0] * len(self.hands)
+        for _, taker, _, mask in self.taken:
+            won[taker] |= mask
+        return won
+
     def _shows_void(self, seat: int, number: int) -> bool:
         """Whether not following to the ``number``-th trick proves ``seat`` void; games where one may
         renounce holding the suit (Reversis' espagnolette) say when it does not."""
         return True
+
+    # --- what a seat cannot see, for sample_world -------------------------------------------------------
+    def _hidden_in_hand(self, seat: int) -> int:
+        """The cards of ``seat``'s hand the others cannot see: all of them, unless the game shows some (the
+        bum card turned for trumps)."""
+        return self.hands[seat]
+
+    def _hide_hands(self, seat: int, suit_masks: Sequence[int], seats: Iterable[int] | None = None,
+                    label: str | None = None) -> Unknown:
+        """What ``seat`` cannot see of the others' hands (those of ``seats``; by default every seat): each
+        hand's hidden cards a zone, keyed by its seat (or ``(label, seat)``), that a re-deal fills only
+        with cards of the suits (``suit_masks``) its holder has not shown it lacks."""
+        unknown = Unknown(pool=0)
+        voids = self.voids()
+        full = self.PACK.full_mask
+        for s in range(len(self.hands)) if seats is None else seats:
+            if s != seat:
+                key = s if label is None else (label, s)
+                unknown.hide(key, self._hidden_in_hand(s), void_free(voids[s], suit_masks, full))
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        """A re-deal of hands hidden by ``_hide_hands`` without a label: each seat keeps the cards of its
+        hand the others see and takes the cards dealt to it."""
+        for key, cards in deal.items():
+            seat = cast(int, key)
+            mask = self.hands[seat] & ~self._hidden_in_hand(seat)
+            for card in cards:
+                mask |= 1 << card
+            self.hands[seat] = mask
 
     # --- the tricks as a view shows them ----------------------------------------------------------------
     def _plays(self, leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:

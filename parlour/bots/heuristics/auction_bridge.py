@@ -22,7 +22,6 @@ from parlour.engine.actions import Action
 from parlour.engine.view import View
 from parlour.games.auction_bridge import (
     ACTIONS,
-    AUCTION,
     BIDS,
     BOOK,
     CARDS,
@@ -36,6 +35,7 @@ from parlour.games.auction_bridge import (
     STEP,
     SUIT_MASKS,
     TRICK_VALUES,
+    Phase,
 )
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import Auction
@@ -343,7 +343,7 @@ def habits(position: AuctionBridgePosition, seat: int, rng: random.Random) -> Ac
     lie face up: ``legal_mask`` is of the hand whose turn it is."""
     if seat not in position.to_move:
         return random_habit(position, seat, rng)
-    if position.phase == AUCTION:
+    if position.phase is Phase.AUCTION:
         return _call(position, seat)
     if rng.random() < 0.1:      # noise in the play only: a random bid is a contract no one would make
         return random_habit(position, seat, rng)

@@ -19,23 +19,19 @@ from parlour.engine.view import View
 from parlour.games.calabrasella import (
     BIT,
     BURIES,
-    DECLARE,
-    DISCARD,
     DONE,
-    GIVE,
     GIVES,
     LEGAL,
     PASS,
-    PLAY,
     PLAYS,
     POWER,
     STAND,
     SUIT_MASKS,
     SUIT_OF,
-    TAKE,
     TAKES,
     THREES,
     TWOS,
+    Phase,
     points,
 )
 
@@ -129,7 +125,7 @@ def habits(position: CalabrasellaPosition, seat: int, rng: random.Random) -> Act
         return random_habit(position, seat, rng)
     hand = position.hands[seat]
     phase = position.phase
-    if phase == PLAY:
+    if phase is Phase.PLAY:
         trick = position.trick
         legal = LEGAL(hand, trick)
         if not trick:
@@ -141,14 +137,14 @@ def habits(position: CalabrasellaPosition, seat: int, rng: random.Random) -> Act
             if above:
                 return PLAYS[min(above, key=POWER.__getitem__)]
         return PLAYS[min(bit_indices(legal), key=lambda c: (points(BIT[c]), POWER[c]))]
-    if phase == DECLARE:
+    if phase is Phase.DECLARE:
         return STAND if (hand & (THREES | TWOS)).bit_count() >= 3 else PASS
-    if phase == DISCARD:
+    if phase is Phase.DISCARD:
         if position.buried:
             return DONE
         return BURIES[min(bit_indices(hand), key=lambda c: (points(BIT[c]), POWER[c]))]
-    if phase == GIVE:
+    if phase is Phase.GIVE:
         return GIVES[min(bit_indices(hand & ~BIT[position.asked]), key=lambda c: (points(BIT[c]), POWER[c]))]
-    if phase == TAKE:
+    if phase is Phase.TAKE:
         return TAKES[max(bit_indices(position.talon), key=POWER.__getitem__)]
     return random_habit(position, seat, rng)

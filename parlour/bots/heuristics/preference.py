@@ -21,15 +21,11 @@ from parlour.engine.actions import Action
 from parlour.engine.view import View
 from parlour.games.preference import (
     BIDDING_ORDER,
-    DISCARD,
-    FIRST,
     LAYS,
     LEGAL,
-    NAME,
     ORDERS,
     PACK,
     PASS,
-    PLAY,
     PLAYS,
     RANK_POWER,
     SUIT_MASKS,
@@ -39,7 +35,7 @@ from parlour.games.preference import (
     SUIT_RANK,
     TO_MAKE,
     TRUMPS,
-    WIDOW,
+    Phase,
     PreferenceBid,
 )
 from parlour.mechanics import tricks
@@ -245,28 +241,28 @@ def habits(position: PreferencePosition, seat: int, rng: random.Random) -> Actio
         return random_habit(position, seat, rng)
     phase = position.phase
     hand = position.hands[seat]
-    if phase == PLAY:
+    if phase is Phase.PLAY:
         if rng.random() < 0.1:    # noise in the play only, never a random bid
             return random_habit(position, seat, rng)
         return _play(position, seat, hand)
-    if phase in (FIRST, WIDOW):
+    if phase in (Phase.FIRST, Phase.WIDOW):
         best_suit = max(Suit, key=lambda s: likely_tricks(hand, s))
         strength = likely_tricks(hand, best_suit)
         legal_calls = position.legal_actions(seat)
-        if phase == FIRST and strength >= TO_MAKE - 0.5:
+        if phase is Phase.FIRST and strength >= TO_MAKE - 0.5:
             bids = [a for a in legal_calls if isinstance(a, PreferenceBid)
                     and likely_tricks(hand, SUIT_OF_NAME[a.contract]) >= TO_MAKE - 0.5]
             return bids[-1] if bids else PASS
-        if phase == WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
+        if phase is Phase.WIDOW and strength >= TO_MAKE - 1 and legal_calls[0] != PASS:
             high = position.auction.high_key or 0
             return legal_calls[0] if high < 4 else PASS
         return PASS
-    if phase == DISCARD:
+    if phase is Phase.DISCARD:
         trump = max(Suit, key=lambda s: likely_tricks(hand, s))
         spare = hand & ~SUIT_MASKS[trump] or hand
         return LAYS[min(bit_indices(spare), key=lambda c: (RANK_POWER[c] == 7, (hand & SUIT_MASKS[SUIT_OF[c]])
                                                           .bit_count(), RANK_POWER[c]))]
-    if phase == NAME:
+    if phase is Phase.NAME:
         return TRUMPS[SUIT_RANK[max(BIDDING_ORDER, key=lambda s: likely_tricks(hand, s))]]
     return random_habit(position, seat, rng)
 

@@ -16,7 +16,7 @@ from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for,
 from parlour.cards import Card, Rank, Suit, bit_indices
 from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.reversis import DISCARDS, PLAYS, QUINOLA, SUIT_MASKS, SUIT_OF
+from parlour.games.reversis import DISCARDS, PLAYS, QUINOLA, SUIT_MASKS, SUIT_OF, Phase
 from parlour.games.reversis import POINTS as CARD_POINTS
 
 POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -68,7 +68,7 @@ def habits(position: ReversisPosition, seat: int, rng: random.Random) -> Action:
     low."""
     if seat not in position.to_move or rng.random() < 0.1:
         return random_habit(position, seat, rng)
-    if position.phase == "exchange":
+    if position.phase is Phase.EXCHANGE:
         return DISCARDS[max(bit_indices(position.hands[seat]), key=lambda c: (CARD_POINTS[c], c % 12))]
     legal = position.legal_mask(seat)
     trick = position.trick

@@ -23,11 +23,9 @@ from parlour.games.schafkopf import (
     BIT,
     BURIES,
     CARD_POINTS,
-    DISCARD,
     LEGAL,
     ORDER,
     PASS,
-    PLAY,
     PLAYS,
     POWER,
     SUIT_MASKS,
@@ -35,7 +33,7 @@ from parlour.games.schafkopf import (
     TAKE,
     TRUMP,
     TRUMPS,
-    WIDOW,
+    Phase,
 )
 from parlour.mechanics import tricks
 
@@ -187,11 +185,11 @@ def habits(position: SchafkopfPosition, seat: int, rng: random.Random) -> Action
         return random_habit(position, seat, rng)
     hand = position.hands[seat]
     phase = position.phase
-    if phase == WIDOW:
+    if phase is Phase.WIDOW:
         return TAKE if hand_strength(hand) >= TAKE_AT else PASS
-    if phase == DISCARD:
+    if phase is Phase.DISCARD:
         return BURIES[discard_choice(hand)]
-    if phase != PLAY:
+    if phase is not Phase.PLAY:
         return random_habit(position, seat, rng)
     trick = position.trick
     legal = LEGAL(hand, trick)

@@ -20,7 +20,10 @@ from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Pack, Rank, Suit, bit_
 from parlour.engine.actions import Action, ActionTable
 from parlour.engine.seating import Seating
 from parlour.engine.view import View
-from parlour.games.solo import PASS, PLAY
+from parlour.games.solo import (
+    PASS,
+    Phase,
+)
 from parlour.mechanics import tricks
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -296,7 +299,7 @@ def habits(position: SoloPosition, seat: int, rng: random.Random) -> Action:
     that meets them learns to pre-empt games that are never played); otherwise random."""
     if seat not in position.to_move:
         return random_habit(position, seat, rng)
-    if position.phase != PLAY:
+    if position.phase is not Phase.PLAY:
         calls = position.legal_actions(seat)
         if PASS in calls and rng.random() < 0.8:
             return PASS

@@ -17,7 +17,7 @@ from parlour.cards import Card, Suit, bit_indices
 from parlour.engine.actions import Action
 from parlour.engine.seating import Seating
 from parlour.engine.view import View
-from parlour.games.twenty_five import ACTIONS, INDEX, ORDERS, PASS, ROB_BASE, strength
+from parlour.games.twenty_five import ACTIONS, INDEX, ORDERS, PASS, ROB_BASE, Phase, strength
 from parlour.mechanics import tricks
 
 
@@ -85,7 +85,7 @@ def habits(position: TwentyFivePosition, seat: int, rng: random.Random) -> Actio
         return random_habit(position, seat, rng)
     order = position.order
     power = order.power
-    if position.phase == "rob":
+    if position.phase is Phase.ROB:
         if position.may_rob(seat):
             return ACTIONS[ROB_BASE + min(bit_indices(position.hands[seat]), key=power.__getitem__)]
         return PASS

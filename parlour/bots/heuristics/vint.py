@@ -28,7 +28,6 @@ from parlour.cards import ACE_HIGH, Card, Rank, Suit, bit_indices
 from parlour.engine.actions import Action
 from parlour.engine.view import View
 from parlour.games.vint import (
-    AUCTION,
     BIDS,
     BOOK,
     CONTRACTS,
@@ -39,6 +38,7 @@ from parlour.games.vint import (
     STRAIN_SUIT,
     STRAIN_WORDS,
     SUIT_MASKS,
+    Phase,
     level_of,
     strain_of,
 )
@@ -193,7 +193,7 @@ def habits(position: VintPosition, seat: int, rng: random.Random) -> Action:
     if seat not in position.to_move:
         return random_habit(position, seat, rng)
     hand = position.hands[seat]
-    if position.phase == AUCTION:
+    if position.phase is Phase.AUCTION:
         return _call(position, seat, hand)
     if rng.random() < 0.1:
         # A little noise in the play only: a random bid is a contract no one would make, and a

@@ -99,7 +99,8 @@ class State:
         raise NotImplementedError
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        """Put re-dealt unseen cards in their places (called on a clone by ``sample_world``)."""
+        """Put re-dealt unseen cards in their places (called on a clone by ``sample_world``, whose
+        ``sampled_for`` already names the seat the world is for)."""
         raise NotImplementedError
 
     def encode(self, action: Action) -> int:
@@ -149,8 +150,13 @@ class State:
         self._check_seat(seat)
         if not self.to_move:
             raise GameOver("the game is over", rule="game over")
-        raise OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat "
-                        + " or ".join(map(str, self.to_move)), rule="turn order")
+        raise self._out_of_turn(seat)
+
+    def _out_of_turn(self, seat: object) -> OutOfTurn:
+        """The refusal of a seat not in ``to_move``; a race game names the seat that got in first
+        (``parlour.engine.claims.RaceWon``)."""
+        return OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat " + " or ".join(map(str, self.to_move)),
+                         rule="turn order")
 
     def parse_action(self, text: str) -> Action:
         return parse_action_text(text, self.ACTION_KINDS)
@@ -192,6 +198,7 @@ class State:
         """A full state ``seat`` cannot tell from this one: unseen cards and future chance drawn anew."""
         self._check_seat(seat)
         world = self.clone()
+        world.sampled_for = seat   # before ``_place_unknown``, which may forget what only others know
         world._place_unknown(deal_unknown(self._unknown(seat), rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
@@ -200,7 +207,6 @@ class State:
         world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
         world._log = [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset())
                       for entry in self._log]   # blanked, not dropped, so positions in the log hold
-        world.sampled_for = seat
         return world
 
     def record(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from rich.console import Console
 
 from parlour.bots import WorldSampler, make_bot, sampler_for
 from parlour.bots.base import DEFAULT_REACTION, LEVELS, Reaction, first_to_act, reaction_time
-from parlour.bots.ismcts import IsmctsBot
+from parlour.bots.ismcts import IsmctsBot, acting
 from parlour.cards import Card
 from parlour.engine import (
     Action,
@@ -387,6 +387,14 @@ class TestRaces:
         quick = [reaction_time(make_bot("ismcts:2400", "slap"), view, random.Random(k)) for k in range(20)]
         slow = [reaction_time(make_bot("ismcts:150", "slap"), view, random.Random(k)) for k in range(20)]
         assert all(3.9 < s / q < 4.1 for q, s in zip(quick, slow, strict=True))
+
+    def test_the_search_draws_who_acts_first_and_spends_no_chance_on_a_single_seat(self) -> None:
+        """In IS-MCTS's tree and playouts any racer may get in first; one seat to move draws nothing, so a
+        turn game's search is what it was."""
+        rng = random.Random(1)
+        assert {acting((0, 1, 2), rng) for _ in range(100)} == {0, 1, 2}
+        before = rng.getstate()
+        assert acting((2,), rng) == 2 and rng.getstate() == before
 
     def test_in_a_tournament_the_fast_bot_wins_the_races(self, registered: None) -> None:
         """At equal skill (the same heuristic), the hard bot reacts first and takes every round."""

@@ -179,7 +179,8 @@ class TestClaims:
         assert state.scores() == [0, 0, 1]
 
     def test_a_seat_answers_a_window_once(self) -> None:
-        """A second answer is refused by name and changes nothing."""
+        """A seat that has answered leaves ``to_move``: a second answer is refused and changes nothing; a
+        claim with a card the seat does not hold is refused naming the rule."""
         state = marked(("2C", "QH", "QS"))
         state.apply(0, "pass")
         state.apply(0, "decline")

@@ -457,6 +457,19 @@ def terminal(lines: list[str], step: float) -> tuple[Slap, str]:
     return state, console.file.getvalue()  # type: ignore[attr-defined]
 
 
+def table_client(database: Path, **settings: Any) -> Any:
+    """A test client of the browser table's app on an SQLite file (the test skips without the web extra);
+    the web tests' helpers (``webapi``) can be imported once it exists."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("sqlalchemy")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*httpx2")
+        from fastapi.testclient import TestClient
+    from parlour.web.app import create_app
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
+    return TestClient(create_app(database_url=f"sqlite:///{database}", **settings))
+
+
 class TestDrivers:
     def test_at_the_terminal_a_quick_person_beats_the_bot(self, registered: None) -> None:
         """The person answers within the bot's reaction time (shown in the prompt) and wins the race."""
@@ -471,19 +484,12 @@ class TestDrivers:
     def test_at_the_server_a_person_quicker_than_the_bot_wins_and_a_slow_one_is_told(self, registered: None,
                                                                                     tmp_path: Path) -> None:
         """At the table a bot in a race waits its reaction time: the person's slap sent at once gets in first
-        (against an easy bot: a second at least). Waiting instead lets the hard bot slap (in under a second
-        and three quarters, with the table's pause of a second), and the person's late slap is refused naming it while
-        the bot pauses to collect."""
-        pytest.importorskip("fastapi")
-        pytest.importorskip("sqlalchemy")
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message=".*httpx2")
-            from fastapi.testclient import TestClient
-        from parlour.web.app import create_app
-        sys.path.insert(0, str(Path(__file__).resolve().parent / "web"))
-        from webapi import act, create, wait_for_turn  # type: ignore[import-not-found]
+        (against an easy bot: a second at least). Waiting instead lets the hard bot slap (within a second and
+        three quarters, with the table's pause of a second), and the person's late slap is refused naming
+        it while the bot pauses to collect."""
+        with table_client(tmp_path / "races.sqlite3", bot_delay=1.0) as client:
+            from webapi import act, create, wait_for_turn  # type: ignore[import-not-found]
 
-        with TestClient(create_app(database_url=f"sqlite:///{tmp_path / 'races.sqlite3'}", bot_delay=1.0)) as client:
             quick = create(client, ["human", "heuristic:easy"], game="slap", options={"rounds": 1})
             start = wait_for_turn(client, quick, 0)
             assert start["view"]["to_move"] == [0, 1]
@@ -492,7 +498,7 @@ class TestDrivers:
 
             slow = create(client, ["human", "heuristic:hard"], game="slap", options={"rounds": 1})
             start = wait_for_turn(client, slow, 0)
-            table = client.app.state.manager.get(slow["table_id"])  # type: ignore[attr-defined]
+            table = client.app.state.manager.get(slow["table_id"])
             deadline = time.monotonic() + 10
             while table.version == start["version"] and time.monotonic() < deadline:
                 time.sleep(0.01)
@@ -501,3 +507,16 @@ class TestDrivers:
             assert late.json()["error"] == "InactivePlayer"
             assert late.json()["message"] == "too late: seat 1 was first (slap)"
             assert table.state.scores() == [0, 1]
+
+    def test_at_the_server_equally_quick_bots_share_the_races(self, registered: None, tmp_path: Path) -> None:
+        """Bots alone in a race do not wait (no person to beat) and the quickest by reaction time goes first,
+        so two equal bots split forty rounds rather than seat 0 taking them all."""
+        with table_client(tmp_path / "bots.sqlite3") as client:
+            from webapi import create, view
+
+            created = create(client, ["heuristic", "heuristic"], game="slap", options={"rounds": 40}, seed=11)
+            deadline = time.monotonic() + 10
+            while not (final := view(client, created, None)["view"])["is_over"] and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert final["is_over"] and sum(final["scores"]) == 40
+            assert all(10 < wins < 30 for wins in final["scores"])

@@ -3,12 +3,19 @@
 A bot is given its seat's ``View`` and, for bots that search, a ``WorldSampler``: a function from a random
 generator to a full state dealt consistently with that view (``state.sample_world(seat, rng)``). It never
 receives the live state, so it cannot look at cards its seat may not see.
+
+Where several seats may act at once (a claim window, a race: ``parlour.engine.claims``), the one that acts
+first is the quickest: a bot may say how quickly it acts with ``reaction_time(view, rng) -> float``
+seconds (drawn afresh each time, from the driver's seeded ``rng``); one that does not reacts like
+``DEFAULT_REACTION``. Drivers call :func:`reaction_time` and :func:`first_to_act`, so that ties fall to
+chance and never to seat order.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from parlour.engine.view import View
@@ -27,6 +34,42 @@ class Bot(Protocol):
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
         """The notation of one of ``view.legal_actions``."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """How quickly a bot acts when others may act at the same moment: ``mean`` seconds, each reaction
+    drawn uniformly from half to one and a half times it, so that equally quick bots share the races."""
+
+    mean: float
+
+    def __post_init__(self) -> None:
+        if not 0 < self.mean < float("inf"):
+            raise ValueError(f"a reaction time is a positive number of seconds, not {self.mean!r}")
+
+    def draw(self, rng: random.Random) -> float:
+        return self.mean * (0.5 + rng.random())
+
+
+DEFAULT_REACTION = Reaction(1.0)
+# The strength settings of the bots that take one (``heuristic:hard``): a weak player is a slow one.
+LEVELS = {"easy": Reaction(2.0), "normal": DEFAULT_REACTION, "hard": Reaction(0.5)}
+
+
+def reaction_time(bot: Bot, view: View, rng: random.Random) -> float:
+    """How many seconds ``bot`` takes to act on ``view`` this time; ``DEFAULT_REACTION`` for a bot that
+    does not say."""
+    react: Callable[[View, random.Random], float] | None = getattr(bot, "reaction_time", None)
+    return DEFAULT_REACTION.draw(rng) if react is None else float(react(view, rng))
+
+
+def first_to_act(times: Mapping[int, float], rng: random.Random) -> int:
+    """The seat with the shortest reaction time; equal times are settled by ``rng``, never by seat order."""
+    if not times:
+        raise ValueError("no seat to act")
+    quickest = min(times.values())
+    tied = sorted(seat for seat, time in times.items() if time == quickest)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
 def sampler_for(state: State, seat: int) -> WorldSampler:
@@ -49,6 +92,9 @@ class RandomBot:
             raise ValueError(f"seat {view.seat} has no legal action to choose from")
         return self.rng.choice(view.legal_actions)
 
+    def reaction_time(self, view: View, rng: random.Random) -> float:
+        return DEFAULT_REACTION.draw(rng)
+
 
 def bot_kinds() -> tuple[str, ...]:
     return ("random", "heuristic", "ismcts", "solver")
@@ -58,15 +104,16 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     """A bot of the named kind for a game; an unknown kind names the valid ones.
 
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
-    ``ismcts:0.5s`` (seconds per move).
+    ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
+    ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
     """
     from parlour.bots.heuristic import HeuristicBot
 
     name, _, setting = kind.partition(":")
     if name == "random" and not setting:
         return RandomBot(seed)
-    if name == "heuristic" and not setting:
-        return HeuristicBot(game_id, seed)
+    if name == "heuristic":
+        return HeuristicBot.from_setting(game_id, setting, seed)
     if name == "ismcts":
         from parlour.bots.ismcts import IsmctsBot
         return IsmctsBot.from_setting(game_id, setting, seed)

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from parlour.bots.base import WorldSampler
+from parlour.bots.base import DEFAULT_REACTION, LEVELS, Reaction, WorldSampler
 from parlour.engine.actions import Action
 from parlour.engine.view import View
 
@@ -111,12 +111,28 @@ def habits_for(game_id: str) -> Habit:
 
 
 class HeuristicBot:
+    """The game's rule of thumb. Its level (``heuristic:easy``, ``normal``, ``hard``) changes how quickly it
+    acts in a claim or a race, not how it plays: a fast and a slow one are equal in skill."""
+
     name = "heuristic"
 
-    def __init__(self, game_id: str, seed: int | None = None) -> None:
+    def __init__(self, game_id: str, seed: int | None = None, reaction: Reaction = DEFAULT_REACTION) -> None:
         self.game_id = game_id
         self.rng = random.Random(seed)
         self.strategy = strategy_of(game_id)
+        self.reaction = reaction
+
+    @classmethod
+    def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> HeuristicBot:
+        """``""`` (normal), ``"easy"``, ``"normal"`` or ``"hard"``."""
+        if not setting:
+            return cls(game_id, seed)
+        if setting not in LEVELS:
+            raise ValueError(f"heuristic takes a level, one of {', '.join(LEVELS)} (heuristic:hard), not {setting!r}")
+        return cls(game_id, seed, LEVELS[setting])
+
+    def reaction_time(self, view: View, rng: random.Random) -> float:
+        return self.reaction.draw(rng)
 
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
         if not view.legal_actions:

@@ -7,7 +7,8 @@ action as the searching seat sees it. A secret action of another seat (a card la
 edge whatever the card, so no node knows more than the seat would. Selection is UCB1 with availability
 counts (an action counts as "available" only in the worlds where it was legal), expansion adds one
 child per iteration, and the rollout plays each seat's habits (``heuristic.habits_for``): random, or a
-game's quick habits where it has them (read from that seat's own cards and the table only). The searching
+game's quick habits where it has them (read from that seat's own cards and the table only). Where several
+seats may act at once, the one that does so first is drawn at random (``acting``). The searching
 seat tries all its moves; another seat's moves enter the tree as its rollout habits suggest them, so the
 search answers the moves players make rather than every legal one (a uniform draw has opponents bid
 seven no-trumps as often as they pass). At the end the habits' own move is kept unless the search's
@@ -33,14 +34,21 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from parlour.bots.base import WorldSampler
+from parlour.bots.base import Reaction, WorldSampler
 from parlour.bots.heuristic import habits_for
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 from parlour.engine.view import View
 
 SECRET = -1  # the one edge for any secret action of another seat
+FIRST = -2   # the edge ``FIRST - s``: seat ``s`` acts first of several that may (a claim, a race)
 HABIT_VOTES = 5  # sampled worlds asked for the habits' move at the root
+
+
+def acting(to_move: tuple[int, ...], rng: random.Random) -> int:
+    """Which of the seats that may act does so first, in a search: uniformly at random, since a playout
+    has no clock (one seat to move costs no chance, so turn games search as they always did)."""
+    return to_move[0] if len(to_move) == 1 else rng.choice(to_move)
 
 
 class Node:
@@ -99,6 +107,14 @@ class IsmctsBot:
             pass
         raise ValueError(f"ismcts takes a budget such as ismcts:2000 (iterations) or ismcts:0.5s (seconds), "
                          f"not {setting!r}")
+
+    def reaction_time(self, view: View, rng: random.Random) -> float:
+        """A search given more thought is modelled as the quicker to see a claim or a race: the default
+        budget (600 iterations, a second) reacts in about a second, four times the budget in half that,
+        within a quarter of a second and four seconds."""
+        usual = Budget()
+        effort = min(self.budget.iterations / usual.iterations, self.budget.seconds / usual.seconds)
+        return Reaction(min(max(effort ** -0.5, 0.25), 4.0)).draw(rng)
 
     # --- deciding ------------------------------------------------------------------------------------
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
@@ -163,8 +179,11 @@ class IsmctsBot:
         node = root
         expanded = False
         while not expanded and world.to_move and world.hand_number == deal:
-            # The searching seat decides at the root even when others may act at the same moment.
-            actor = seat if node is root else world.to_move[0]
+            # The searching seat decides at the root even when others may act at the same moment; below
+            # it, where several may act, who gets in first is chance, and a node of its own.
+            actor = seat if node is root else acting(world.to_move, rng)
+            if node is not root and len(world.to_move) > 1:
+                node = node.children.setdefault(FIRST - actor, Node())
             by_key = self._edges(world, actor, seat)
             children = node.children
             for key in by_key:
@@ -241,7 +260,7 @@ class IsmctsBot:
 
     def _rollout(self, world: State, deal: int, rng: random.Random) -> None:
         while world.to_move and world.hand_number == deal:
-            actor = world.to_move[0]
+            actor = acting(world.to_move, rng)
             world.apply(actor, self.habits(world, actor, rng))
 
     @staticmethod

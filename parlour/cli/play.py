@@ -1,16 +1,21 @@
 """``parlour play``: people and bots around one table, through the public contract only.
 
 Humans see ``state.view(seat)`` and nothing more; bots choose from the same view. When ``to_move`` holds
-several seats (a simultaneous secret choice, a claim out of turn) the humans among them are asked first,
-in seat order, then the bots: each action goes through ``state.apply`` at once, and the game decides what
-the next ``to_move`` is, so the loop needs to know nothing of the game.
+several seats (a simultaneous secret choice, a claim window, a race) any of them may act first: among bots
+alone the quickest by its reaction time (equal times by the session's seeded chance); with a person among
+them, the person is asked and the quickest bot's reaction time runs against them. The prompt says how long
+that is; an answer that comes later finds the bot's action already made, and is then tried on the new
+table, where the game itself refuses it if the bot won the race. Several people at one keyboard are
+asked in an order drawn by chance. Each action goes through ``state.apply`` at once, and the game decides
+what the next ``to_move`` is, so the loop needs to know nothing of the game.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +23,7 @@ from typing import Any
 from rich.text import Text
 
 from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
+from parlour.bots.base import first_to_act, reaction_time
 from parlour.cli import table
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import GameInfo, State, game_info, new_game
@@ -182,6 +188,7 @@ class Session:
     log_seen: dict[int | None, int] = field(default_factory=dict)
     results_shown: int = 0
     actions_taken: int = 0
+    clock: Callable[[], float] = time.monotonic   # how long a person takes to answer, against the bots
 
     def __post_init__(self) -> None:
         game = self.game_id
@@ -192,6 +199,7 @@ class Session:
         # The hint is a short search: about half a second, so that asking costs little.
         self.adviser = make_bot("ismcts:0.5s", game, seed=bot_seed(self.state.seed or 0, "hint"))
         self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
+        self.races = random.Random(bot_seed(self.state.seed or 0, "reactions"))
 
     @property
     def can_undo(self) -> bool:
@@ -217,7 +225,22 @@ class Session:
 
     def next_seat(self) -> int:
         to_move = self.state.to_move
-        return next((seat for seat in to_move if seat in self.humans), to_move[0])
+        if len(to_move) == 1:
+            return to_move[0]
+        people = [seat for seat in to_move if seat in self.humans]
+        if people:
+            return people[0] if len(people) == 1 else self.races.choice(people)
+        rival = self.quickest_bot()
+        return rival[0] if rival is not None else to_move[0]
+
+    def quickest_bot(self) -> tuple[int, float] | None:
+        """The bot among the seats to move that would act first, and its reaction time; ``None`` if none."""
+        times = {seat: reaction_time(self.bots[seat], self.state.view(seat), self.races)
+                 for seat in self.state.to_move if seat in self.bots}
+        if not times:
+            return None
+        seat = first_to_act(times, self.races)
+        return seat, times[seat]
 
     # --- bots ---
     def bot_turn(self, seat: int) -> None:
@@ -241,16 +264,21 @@ class Session:
 
     # --- humans ---
     def human_turn(self, seat: int) -> bool:
-        """One decision of a human seat; ``False`` when the player leaves."""
+        """One decision of a human seat; ``False`` when the player leaves. With a bot able to act at the same
+        moment, an answer slower than the bot's reaction time comes after the bot's action."""
         self.draw(seat)
+        rival = self.quickest_bot() if len(self.state.to_move) > 1 else None
+        start = self.clock()
         while True:
-            line = self.ui.ask(self.prompt(seat))
+            line = self.ui.ask(self.prompt(seat, rival))
             command, _, rest = line.partition(" ")
             word = command.lower()
-            if not line:
-                continue
             if word in QUIT_WORDS and not rest:
                 return False
+            if rival is not None and self.clock() - start > rival[1]:
+                return self.too_slow(seat, rival, line)
+            if not line:
+                continue
             if word in ("?", "hint") and not rest:
                 self.suggest(seat)
             elif word == "help" and not rest:
@@ -265,8 +293,20 @@ class Session:
             elif self.try_action(seat, line):
                 return True
 
-    def prompt(self, seat: int) -> str:
-        return f"seat {seat}, your move › " if len(self.humans) == 1 else f"seat {seat} (human), your move › "
+    def too_slow(self, seat: int, rival: tuple[int, float], line: str) -> bool:
+        """The bot got in first; then the person's action, if it was one, is tried on the new table (a late
+        slap is refused in the game's own words; a window's answer still counts)."""
+        self.ui.say(f"seat {rival[0]} acted first, after {rival[1]:.1f} s", style="yellow")
+        self.bot_turn(rival[0])
+        word = line.partition(" ")[0].lower()
+        if line and word not in ("?", "hint", "help", "table", "save", "undo") and not self.state.is_over:
+            self.try_action(seat, line)   # the game's own words if it came too late
+        return True
+
+    def prompt(self, seat: int, rival: tuple[int, float] | None = None) -> str:
+        who = f"seat {seat}" if len(self.humans) == 1 else f"seat {seat} (human)"
+        clock = f" (seat {rival[0]} acts in {rival[1]:.1f} s)" if rival is not None else ""
+        return f"{who}, your move{clock} › "
 
     def draw(self, seat: int) -> None:
         view = self.state.view(seat).to_dict()

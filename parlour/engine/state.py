@@ -165,8 +165,13 @@ class State:
         self._check_seat(seat)
         if not self.to_move:
             raise GameOver("the game is over", rule="game over")
-        raise OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat "
-                        + " or ".join(map(str, self.to_move)), rule="turn order")
+        raise self._out_of_turn(seat)
+
+    def _out_of_turn(self, seat: object) -> OutOfTurn:
+        """The refusal of a seat not in ``to_move``; a race game names the seat that got in first
+        (``parlour.engine.claims.RaceWon``)."""
+        return OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat " + " or ".join(map(str, self.to_move)),
+                         rule="turn order")
 
     def parse_action(self, text: str) -> Action:
         return parse_action_text(text, self.ACTION_KINDS)

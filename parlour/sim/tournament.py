@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from parlour.bots import make_bot, sampler_for
+from parlour.bots.base import first_to_act, reaction_time
 from parlour.engine import GameInfo, game_info, new_game
 from parlour.sim import stats
 
@@ -227,19 +228,23 @@ def play_game(task: GameTask) -> GameRecord:
     """Play one game to its end; run in a worker process, so it takes and returns plain data.
 
     Bots see only their seat's view and a sampler of worlds consistent with it, never the state. When
-    several seats may act at once, the first of ``to_move`` acts and ``to_move`` is read again, which
-    favours low seats; the seat rotation spreads that over every kind.
+    several seats may act at once (a claim window, a race), each bot among them gives its reaction time
+    for its view and the quickest decides and acts, equal times settled by the game's own seeded chance
+    (never by seat order); then ``to_move`` is read again. Only the quickest decides, since the others'
+    decisions would be made again on the new state anyway.
     """
     try:
         info = game_info(task.game_id)
         state = new_game(task.game_id, players=task.players, variant=task.variant, seed=task.deal_seed,
                          **dict(task.options))
         bots = [make_bot(kind, task.game_id, seed) for kind, seed in zip(task.kinds, task.bot_seeds, strict=True)]
+        reactions = random.Random(derive_seed(task.deal_seed, "reactions"))   # shared by a duplicate deal's rotations
         actions = 0
         while not state.is_over:
             if actions >= info.max_actions:
                 raise GameFailure(f"{_which(task)} did not end within {info.max_actions} actions")
-            seat = state.to_move[0]
+            seat = state.to_move[0] if len(state.to_move) == 1 else first_to_act(
+                {s: reaction_time(bots[s], state.view(s), reactions) for s in state.to_move}, reactions)
             choice = bots[seat].choose(state.view(seat), sampler_for(state, seat))
             try:
                 state.apply(seat, choice)

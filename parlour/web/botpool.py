@@ -59,7 +59,7 @@ STOP_WAIT = 0.5      # seconds ``close`` waits for killed workers to be reaped
 
 def is_quick(kind: str) -> bool:
     """Whether a seat kind's bot answers fast enough to play inline rather than in a worker."""
-    return kind in QUICK_KINDS
+    return kind in QUICK_KINDS or kind.startswith("heuristic:")   # a heuristic's level sets only its reaction time
 
 
 def move_seed(table_seed: int, seat: int, version: int, purpose: str = "bot") -> int:

@@ -23,8 +23,11 @@ new invitation (``reopen``) or to close the table.
 
 Bots: random and heuristic bots answer in microseconds and move inline; searching bots think in the
 ``BotPool``'s worker processes under the server's ``BotLimits``, so a search holds up neither the event
-loop nor other tables. Only one server process moves the bots (``Store.hold_bot_master``); the others learn
-of every change through the database's notifications.
+loop nor other tables. Where several seats may act at once (a claim window, a race), the quickest bot by
+its reaction time goes first; with a person among those seats it waits that time before acting, so a
+person quicker than the bot gets in first, and the bot then thinks again on the new table. Only one
+server process moves the bots (``Store.hold_bot_master``); the others learn of every change through the
+database's notifications.
 """
 
 from __future__ import annotations
@@ -43,9 +46,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.bots import bot_kinds, make_bot, sampler_for
+from parlour.bots.base import first_to_act, reaction_time
 from parlour.engine import State, game_info, new_game
+from parlour.engine.claims import LATE
 from parlour.engine.registry import DEAL_OPTION
-from parlour.errors import IllegalAction
+from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
 from parlour.web.store import EVERY_TABLE, Store, StoreConflict, StoredSeat, StoredTable, Unreadable, token_hash
@@ -132,6 +137,7 @@ class Table:
     runner: asyncio.Task[None] | None = None
     subscribers: set[Subscriber] = field(default_factory=set)
     fault: str | None = None       # why the bots stopped, if they did
+    moved: asyncio.Event = field(default_factory=asyncio.Event)   # set by every change: a waiting bot wakes
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
     _built_at: int = -1
 
@@ -160,9 +166,25 @@ class Table:
         return all(s.is_bot for s in self.seats if s.seat != seat)
 
     def bot_to_move(self) -> int | None:
+        """A bot among the seats to move, if any (which one acts first is ``next_bot``'s to say)."""
         if self.closed:
             return None
         return next((seat for seat in self.state.to_move if self.seats[seat].is_bot), None)
+
+    def next_bot(self) -> tuple[int, float] | None:
+        """The bot to act next and the seconds it waits first. Alone to move, it acts at once. Where several
+        seats may act, each bot gives its reaction time for its view and the quickest goes (equal times
+        by the table's seeded chance, never by seat order); it waits its time only if a person is among
+        those seats, whose action may then come first."""
+        seat = self.bot_to_move()
+        to_move = self.state.to_move
+        if seat is None or len(to_move) == 1:
+            return None if seat is None else (seat, 0.0)
+        rng = random.Random(move_seed(self.seed, -1, self.version, "race"))
+        times = {s: reaction_time(make_bot(self.seats[s].kind, self.game), self.state.view(s), rng)
+                 for s in to_move if self.seats[s].is_bot}
+        seat = first_to_act(times, rng)
+        return seat, times[seat] if any(not self.seats[s].is_bot for s in to_move) else 0.0
 
     def can_undo(self, seat: int | None) -> bool:
         return (seat is not None and not self.finished and self.only_bots_besides(seat)
@@ -207,7 +229,9 @@ class Table:
                 "last_active": (self.last_active or self.created).isoformat()}
 
     def broadcast(self) -> None:
-        """Queue the current view for every watcher, each built for the watcher's own seat."""
+        """Queue the current view for every watcher, each built for the watcher's own seat (every change
+        of the table comes here, so this is also where a bot waiting to react is woken)."""
+        self.moved.set()
         for subscriber in self.subscribers:
             subscriber.put('{"type":"view",' + self.payload_text(subscriber.seat)[1:], is_view=True)
 
@@ -565,7 +589,8 @@ class TableManager:
             if state.is_over:
                 raise errors.GameOver("the game is over")
             if version != table.version:
-                raise self._stale(table, version)
+                late = _late(state, seat)
+                raise errors.InactivePlayer(str(late)) if late is not None else self._stale(table, version)
             if seat not in state.to_move:
                 raise errors.InactivePlayer(f"it is not seat {seat}'s turn: waiting for seat "
                                             + " or ".join(map(str, state.to_move)))
@@ -793,10 +818,12 @@ class TableManager:
         try:
             while True:
                 async with table.lock:
-                    seat = table.bot_to_move()
-                    if seat is None or not self.moves_bots:
+                    chosen = table.next_bot()
+                    if chosen is None or not self.moves_bots:
                         table.runner = None
                         return
+                    seat, react = chosen
+                    table.moved.clear()
                     if len(table.state.history) >= table.state.info.max_actions:
                         table.fault = f"the game did not end within {table.state.info.max_actions} actions"
                         logger.error("table %s: %s", table.id, table.fault)
@@ -805,6 +832,8 @@ class TableManager:
                     snapshot, version, kind = table.state, table.version, table.seats[seat].kind
                     seed = move_seed(table.seed, seat, version)
                     job = None if is_quick(kind) else BotJob(table.id, kind, snapshot.record(), seat, seed)
+                if react > 0 and await _moved_within(table, react):
+                    continue   # a person got in first: the race goes on, or is over, on the new table
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
                 choice = self._quick_choice(table, kind, seat, seed, snapshot) if job is None \
@@ -844,3 +873,26 @@ class TableManager:
         except Exception:
             logger.exception("table %s: the %s bot in seat %d failed; playing at random", table.id, kind, seat)
             return random.Random(seed).choice(view.legal_actions)
+
+
+def _late(state: State, seat: int) -> OutOfTurn | None:
+    """The state's own refusal of a racer whose action came after another's (``claims.LATE``), which says
+    more than that the table moved on; ``None`` for any other stale action."""
+    if seat in state.to_move or state.is_over:
+        return None
+    try:
+        state.apply(seat, "")    # refused before it is read, changing nothing
+    except OutOfTurn as exc:
+        return exc if exc.rule == LATE else None
+    except ValueError:
+        return None
+    return None
+
+
+async def _moved_within(table: Table, seconds: float) -> bool:
+    """Whether the table changes within ``seconds`` (a person acting while a bot takes its reaction time)."""
+    try:
+        await asyncio.wait_for(table.moved.wait(), seconds)
+    except TimeoutError:
+        return False
+    return True

@@ -21,6 +21,7 @@ from parlour.engine.actions import (
     Play,
     Seats,
     Term,
+    Withheld,
     Words,
     card_table,
     evaluate,
@@ -29,6 +30,7 @@ from parlour.engine.actions import (
     parse_expression,
     write_expression,
 )
+from parlour.engine.claims import NO_CLAIM, Answer, Claim, ClaimWindow, NoClaim, RaceWon, forget_answers
 from parlour.engine.match import (
     EarlyEnd,
     HandResult,
@@ -42,23 +44,28 @@ from parlour.engine.match import (
 from parlour.engine.phases import Phase, PhasedState, refuse_out_of_phase
 from parlour.engine.record import make_record, replay
 from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_game, option, option_specs, register
-from parlour.engine.sampling import Unknown, Zone, deal_unknown
-from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Seating
+from parlour.engine.sampling import Holds, Unknown, Zone, any_of, at_least, at_most, deal_unknown
+from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Roles, Seating, Turn
 from parlour.engine.staging import COMMIT, WITHDRAW, Commit, Lay, Stage, StagedTurnState, Withdraw
 from parlour.engine.state import State, prepared_cards, read_apart, read_hands
-from parlour.engine.view import View, seat_entry
+from parlour.engine.view import ZONE_KINDS, View, fits, kinds, misfits, seat_entry
 from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
 
 __all__ = [
     "CLOCKWISE",
     "COMMIT",
     "COUNTER_CLOCKWISE",
+    "NO_CLAIM",
     "WITHDRAW",
+    "ZONE_KINDS",
     "Action",
     "ActionSpace",
     "ActionTable",
+    "Answer",
     "CardAction",
     "Cards",
+    "Claim",
+    "ClaimWindow",
     "Combination",
     "Commit",
     "Discard",
@@ -72,8 +79,10 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "HandResult",
+    "Holds",
     "IllegalAction",
     "Lay",
+    "NoClaim",
     "NotationError",
     "Numbering",
     "Numbers",
@@ -83,26 +92,37 @@ __all__ = [
     "Phase",
     "PhasedState",
     "Play",
+    "RaceWon",
     "Reason",
     "RecordError",
     "Result",
+    "Roles",
     "Seating",
     "Seats",
     "Stage",
     "StagedTurnState",
     "State",
     "Term",
+    "Turn",
     "Unknown",
     "View",
     "Withdraw",
+    "Withheld",
     "Words",
     "Zone",
+    "any_of",
+    "at_least",
+    "at_most",
     "card_table",
     "deal_unknown",
     "evaluate",
+    "fits",
+    "forget_answers",
     "game_info",
     "games",
+    "kinds",
     "make_record",
+    "misfits",
     "new_game",
     "numbers_of",
     "option",

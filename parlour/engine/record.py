@@ -42,12 +42,10 @@ def shown_record(state: State, seat: int | None) -> dict[str, Any]:
     from parlour.engine.registry import DEAL_OPTION
 
     actions: list[list[Any]] = []
-    for position, (actor, action) in enumerate(state._history):
-        audience = state.shown_to(position)
-        if audience is None or seat in audience:
-            actions.append([actor, str(action)])
-        elif not action.unseen:
-            actions.append([actor, action.public_text()])
+    for position, (actor, _) in enumerate(state._history):
+        text = state.action_text_for(position, seat)
+        if text is not None:
+            actions.append([actor, text])
     return {**make_record(state), "seed": None, "seen_by": seat, "actions": actions,
             "options": {name: value for name, value in state.options.items() if name != DEAL_OPTION}}
 

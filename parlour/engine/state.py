@@ -264,6 +264,15 @@ class State:
         audience = self._audiences.get(position)
         return frozenset((actor,)) if audience is None else audience
 
+    def action_text_for(self, position: int, seat: int | None) -> str | None:
+        """The action at ``position`` of the history as ``seat`` (``None``: a spectator) was shown it: in full,
+        as its public text, or ``None`` for an act that seat did not see happen. Logs, records shown to
+        players and the server's replays all word the history through this one rule."""
+        actor, action = self._history[position]
+        if action.secret and seat not in self._audiences.get(position, (actor,)):
+            return None if action.unseen else action.public_text()
+        return str(action)
+
     @property
     def history(self) -> list[tuple[int, Action]]:
         """The actions taken so far, as (seat, action); a copy."""
@@ -380,19 +389,13 @@ class State:
                 out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
         history = self._history
-        audiences = self._audiences
         for position in range(first_action, len(history)):
             while e < len(events) and events[e][0] <= position:
                 emit(events[e])
                 e += 1
-            actor, action = history[position]
-            if action.secret and seat not in audiences.get(position, (actor,)):
-                if action.unseen:
-                    continue
-                text = action.public_text()
-            else:
-                text = str(action)
-            out.append(f"seat {actor}: {text}")
+            text = self.action_text_for(position, seat)
+            if text is not None:
+                out.append(f"seat {history[position][0]}: {text}")
         for entry in events[e:]:
             emit(entry)
         return out

@@ -617,7 +617,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         if seat is not None and not 0 <= seat < state.players:
             raise errors.MalformedRequest(f"no seat {seat}: seats are 0 to {state.players - 1}")
         rebuilt = replays.state_at(table, step)
-        action = f"seat {history[step - 1][0]}: {history[step - 1][1]}" if step else None
+        # The step's action as the chosen seat was shown it (a partner's signal stays the partner's).
+        text = state.action_text_for(step - 1, seat) if step else None
+        action = f"seat {history[step - 1][0]}: {text}" if text is not None else None
         return {"table_id": table.id, "step": step, "steps": len(history), "seat": seat, "action": action,
                 "view": rebuilt.view(seat).to_dict()}
 

@@ -144,6 +144,27 @@ def test_a_spectator_sees_no_hand_and_each_seat_its_own(client: TestClient, fini
     assert replayed(client, table_id, 5, 0)["view"]["hand"] == hands[0]
 
 
+def test_a_face_down_card_reads_in_the_replay_as_the_chosen_seat_saw_it(client: TestClient) -> None:
+    """A replay step words its action as the seat looked through was shown it: the Schafkopf declarer's
+    card laid away names the card for the declarer and says only that a card went for the others and a
+    spectator, as their logs did during the game (``State.action_text_for``)."""
+    created = create(client, ["random"] * 3, game="schafkopf", seed=5, options={"rounds": 1})
+    table_id = created["table_id"]
+    deadline = time.monotonic() + 30    # three random bots play a deal in well under a second
+    while not client.get(f"/api/tables/{table_id}/view").json()["view"]["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the deal"
+        time.sleep(0.02)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    lays = [step for step, (_, action) in enumerate(record["actions"], 1) if action.startswith("discard ")]
+    assert lays, "the seeded game has a declarer who lays cards away"
+    step = lays[0]
+    declarer, laid = record["actions"][step - 1]
+    other = (declarer + 1) % 3
+    assert replayed(client, table_id, step, declarer)["action"] == f"seat {declarer}: {laid}"
+    assert replayed(client, table_id, step, other)["action"] == f"seat {declarer}: discard a card face down"
+    assert replayed(client, table_id, step)["action"] == f"seat {declarer}: discard a card face down"
+
+
 def test_bad_steps_seats_and_tables_are_refused(client: TestClient, finished: dict[str, Any]) -> None:
     table_id = finished["table_id"]
     for step in (-1, 209, 10**30, "x", "1.5", ""):

@@ -167,6 +167,11 @@ class State:
             raise GameOver("the game is over", rule="game over")
         raise self._out_of_turn(seat)
 
+    def out_of_turn(self, seat: int) -> OutOfTurn:
+        """Why ``seat``, not among the seats to move, may not act now, as ``apply`` would refuse it (a late
+        racer is told who got in first): for a driver that must explain a refusal it did not try."""
+        return self._out_of_turn(seat)
+
     def _out_of_turn(self, seat: object) -> OutOfTurn:
         """The refusal of a seat not in ``to_move``; a race game names the seat that got in first
         (``parlour.engine.claims.RaceWon``)."""

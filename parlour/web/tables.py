@@ -880,13 +880,8 @@ def _late(state: State, seat: int) -> OutOfTurn | None:
     more than that the table moved on; ``None`` for any other stale action."""
     if seat in state.to_move or state.is_over:
         return None
-    try:
-        state.apply(seat, "")    # refused before it is read, changing nothing
-    except OutOfTurn as exc:
-        return exc if exc.rule == LATE else None
-    except ValueError:
-        return None
-    return None
+    refusal = state.out_of_turn(seat)
+    return refusal if refusal.rule == LATE else None
 
 
 async def _moved_within(table: Table, seconds: float) -> bool:

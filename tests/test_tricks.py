@@ -290,3 +290,46 @@ def test_seats_that_sit_out_are_skipped_in_the_trick() -> None:
     state = parlour.new_game("calabrasella", seed=1, players=4)
     assert state.dealer == 3                                            # type: ignore[attr-defined]
     assert [state._seat_at(2, k) for k in range(3)] == [2, 0, 1]       # type: ignore[attr-defined]
+
+
+# --- cards set apart face down (tricks.SetApartPlayState), shown on Schafkopf -----------------------------
+SCHAFKOPF_DEAL = {"hands": [["AC", "10C", "KC", "9C", "8C", "7C", "QC", "JD", "KD", "7D"],
+                            ["AS", "10S", "KS", "9S", "8S", "7S", "QS", "JS", "AD", "9D"],
+                            ["AH", "10H", "KH", "9H", "8H", "7H", "QH", "QD", "JC", "JH"]],
+                  "widow": ["10D", "8D"]}
+
+
+def test_the_widow_is_hidden_from_all_and_the_cards_laid_away_from_all_but_the_declarer() -> None:
+    """Set apart face down: before the widow is taken every seat lacks it; once the declarer has laid two
+    cards away, the others lack those cards and he does not."""
+    state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
+    widow = mask(PIQUET_32, "10D 8D")
+    zones = {z.key: z.size for z in state._unknown(1).zones}      # type: ignore[attr-defined]
+    assert zones[("widow",)] == 2 and ("laid away",) not in zones
+    for action in ("take", "discard AC", "discard 10C"):
+        state.apply(0, action)
+    assert state.widow == 0 and state.hands[0] & widow == widow        # type: ignore[attr-defined]
+    laid = mask(PIQUET_32, "AC 10C")
+    for seat in (1, 2):
+        unknown = state._unknown(seat)                               # type: ignore[attr-defined]
+        assert [z.key for z in unknown.zones][-1] == ("laid away",) and unknown.pool & laid == laid
+    assert ("laid away",) not in {z.key for z in state._unknown(0).zones}   # type: ignore[attr-defined]
+
+
+def test_a_sampled_world_lays_away_other_cards_and_rewrites_the_declarers_discards() -> None:
+    """Set apart face down, re-dealt: for a defender the cards laid away are drawn again, and the
+    declarer's face-down discards in the world's history name exactly them; the declarer's own world
+    keeps the real ones."""
+    state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
+    for action in ("take", "discard AC", "discard 10C"):
+        state.apply(0, action)
+    rng = random.Random(2)
+    seen = set()
+    for _ in range(20):
+        world = state.sample_world(1, rng)
+        discards = [str(a) for s, a in world.history if str(a).startswith("discard")]
+        assert discards == [f"discard {c}" for c in PIQUET_32.cards_in(world.buried)]  # type: ignore[attr-defined]
+        assert world.view(1) == state.view(1)
+        seen.add(world.buried)                                       # type: ignore[attr-defined]
+    assert len(seen) > 1
+    assert state.sample_world(0, rng).buried == state.buried          # type: ignore[attr-defined]

@@ -49,7 +49,7 @@ prepares the first deals in turn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -232,7 +232,7 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
-class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
+class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -503,24 +503,14 @@ class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = self._hide_hands(seat, SUIT_MASKS, self.active, "hand")
-        if self.widow:
-            unknown.hide(("widow",), self.widow)
-        if self.laid_away and seat != self.declarer:
-            unknown.hide(("laid away",), self.laid_away)
-        return unknown
+        return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, self.active, "hand"), seat)
 
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            kind = key[0]  # type: ignore[index]
-            mask = sum(BIT[c] for c in cards)
-            if kind == "hand":
-                self.hands[key[1]] = mask  # type: ignore[index]
-            elif kind == "widow":
-                self.widow = mask
-            else:
-                self.laid_away = mask
-                self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in sorted(cards)])
+    def _laid_away(self) -> int:
+        return self.laid_away
+
+    def _relay(self, cards: list[int]) -> None:
+        self.laid_away = sum(BIT[c] for c in cards)
+        self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in cards])
 
 
 

@@ -41,7 +41,7 @@ three each.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -260,7 +260,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
+class SchafkopfState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -489,26 +489,14 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
     def _unknown(self, seat: int) -> Unknown:
         if self.phase is Phase.OVER:
             return Unknown(pool=0)
-        unknown = self._hide_hands(seat, SUIT_MASKS, label="hand")
-        if self.widow:
-            unknown.hide(("widow",), self.widow)
-        if self.buried and seat != self.declarer:
-            unknown.hide(("discard",), self.buried)
-        return unknown
+        return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, label="hand"), seat)
 
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            mask = 0
-            for c in cards:
-                mask |= BIT[c]
-            kind = key[0]  # type: ignore[index]
-            if kind == "hand":
-                self.hands[key[1]] = mask  # type: ignore[index]
-            elif kind == "widow":
-                self.widow = mask
-            else:
-                self.buried = mask
-                self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in sorted(cards)])
+    def _laid_away(self) -> int:
+        return self.buried
+
+    def _relay(self, cards: list[int]) -> None:
+        self.buried = sum(BIT[c] for c in cards)
+        self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in cards])
 
 
 register(INFO, SchafkopfState)

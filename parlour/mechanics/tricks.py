@@ -437,3 +437,51 @@ class TrickPlayState(CardPlayState):
             leader, _, cards, _ = self.taken[-1]
             table["last_trick"] = self._plays(leader, cards)
         return table
+
+
+class SetApartPlayState(TrickPlayState):
+    """A trick game whose deal sets cards apart face down: a widow no one may look at, and the cards the
+    declarer lays away in exchange, which he alone knows (Preference, Schafkopf). What a seat cannot see
+    of them, and how a sampled world re-deals them, is written here once.
+
+    The game keeps its ``widow`` and ``declarer``, says which cards are laid away (``_laid_away``) and,
+    for a sampled world, takes the cards dealt in their place and rewrites the secret actions that laid
+    them (``_relay``). Its hands are hidden with ``_hide_hands(..., label="hand")``.
+    """
+
+    widow: int
+    declarer: int
+
+    def _laid_away(self) -> int:
+        """The cards the declarer has laid away face down this deal, as a mask."""
+        raise NotImplementedError
+
+    def _relay(self, cards: list[int]) -> None:
+        """In a sampled world, ``cards`` (in pack order) are the ones laid away: keep them and make the
+        declarer's secret actions that laid them name them."""
+        raise NotImplementedError
+
+    def _hide_set_apart(self, unknown: Unknown, seat: int) -> Unknown:
+        """Add to ``unknown`` what ``seat`` cannot see of the cards set apart: the widow, and the cards laid
+        away unless ``seat`` laid them."""
+        if self.widow:
+            unknown.hide(("widow",), self.widow)
+        laid = self._laid_away()
+        if laid and seat != self.declarer:
+            unknown.hide(("laid away",), laid)
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        """A re-deal of the hands (labelled ``"hand"``) and of the cards set apart: each place takes the
+        cards dealt to it."""
+        for key, cards in deal.items():
+            kind = key[0]  # type: ignore[index]
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            if kind == "hand":
+                self.hands[key[1]] = mask  # type: ignore[index]
+            elif kind == "widow":
+                self.widow = mask
+            else:
+                self._relay(sorted(cards))

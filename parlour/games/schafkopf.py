@@ -67,6 +67,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, Auction
@@ -260,7 +261,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(PhasedState[Phase], tricks.SetApartPlayState):
+class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -438,13 +439,7 @@ class SchafkopfState(PhasedState[Phase], tricks.SetApartPlayState):
             least, why = least_score(points, self.last_won(), self.dealer)
             changes = tuple(least)
             explain = partial(word_least, points, widow, last, changes, why)
-        for seat in range(3):
-            self.totals[seat] += changes[seat]
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

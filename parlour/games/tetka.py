@@ -36,6 +36,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -188,7 +189,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class TetkaState(tricks.TrickPlayState):
+class TetkaState(TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
     PACK = PACK
@@ -275,14 +276,8 @@ class TetkaState(tricks.TrickPlayState):
         most, why = most_tricks_taker(self.trick_counts(), [m & suit_mask for m in self.cards_won()])
         if most is not None:
             changes[most] += 1
-        for seat in range(4):
-            self.totals[seat] += changes[seat]
         explain = partial(word_deal, tuple(self.taken), self.bum, most, why, tuple(changes))
-        self._finish_hand(HandResult(self.hand_number, tuple(changes), explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, tuple(changes), explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

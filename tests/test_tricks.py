@@ -288,7 +288,7 @@ def test_the_view_shows_the_trick_and_the_last_trick_seat_by_seat() -> None:
 def test_seats_that_sit_out_are_skipped_in_the_trick() -> None:
     """Four at Calabrasella: the dealer sits out, so the trick passes over his seat."""
     state = parlour.new_game("calabrasella", seed=1, players=4)
-    assert state.dealer == 3                                            # type: ignore[attr-defined]
+    assert state.dealer == 3
     assert [state._seat_at(2, k) for k in range(3)] == [2, 0, 1]       # type: ignore[attr-defined]
 
 
@@ -304,16 +304,16 @@ def test_the_widow_is_hidden_from_all_and_the_cards_laid_away_from_all_but_the_d
     cards away, the others lack those cards and he does not."""
     state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
     widow = mask(PIQUET_32, "10D 8D")
-    zones = {z.key: z.size for z in state._unknown(1).zones}      # type: ignore[attr-defined]
+    zones = {z.key: z.size for z in state._unknown(1).zones}
     assert zones[("widow",)] == 2 and ("laid away",) not in zones
     for action in ("take", "discard AC", "discard 10C"):
         state.apply(0, action)
     assert state.widow == 0 and state.hands[0] & widow == widow        # type: ignore[attr-defined]
     laid = mask(PIQUET_32, "AC 10C")
     for seat in (1, 2):
-        unknown = state._unknown(seat)                               # type: ignore[attr-defined]
+        unknown = state._unknown(seat)
         assert [z.key for z in unknown.zones][-1] == ("laid away",) and unknown.pool & laid == laid
-    assert ("laid away",) not in {z.key for z in state._unknown(0).zones}   # type: ignore[attr-defined]
+    assert ("laid away",) not in {z.key for z in state._unknown(0).zones}
 
 
 def test_a_sampled_world_lays_away_other_cards_and_rewrites_the_declarers_discards() -> None:
@@ -333,3 +333,37 @@ def test_a_sampled_world_lays_away_other_cards_and_rewrites_the_declarers_discar
         seen.add(world.buried)                                       # type: ignore[attr-defined]
     assert len(seen) > 1
     assert state.sample_world(0, rng).buried == state.buried          # type: ignore[attr-defined]
+
+
+# --- the deal with the dealer's last card turned up (TrickPlayState._deal_turning_last), on Tëtka and Tute -
+def test_the_last_card_dealt_is_the_dealers_and_is_the_card_turned_up() -> None:
+    """Dealt at random, every seat gets its share and the turned card (Tëtka's bum, Tute's trump card) is
+    in the dealer's hand."""
+    for game, turned, size in (("tetka", "bum", 13), ("tute", "trump_card", 10)):
+        state = parlour.new_game(game, seed=5)
+        hands, card = state.hands, getattr(state, turned)                      # type: ignore[attr-defined]
+        assert [h.bit_count() for h in hands] == [size] * 4
+        assert hands[state.dealer] >> card & 1
+
+
+def test_a_prepared_deal_turns_the_dealers_last_card_or_the_one_named_there() -> None:
+    """Prepared: the card turned is the dealer's last unless the deal names another of his cards; one
+    outside his hand is refused, naming the card and the dealer."""
+    deal = tetka_deal()
+    hands = deal["hands"]
+    assert isinstance(hands, list)
+    dealer_cards = hands[3]
+    state = parlour.new_game("tetka", seed=1, deal={"hands": hands})
+    assert str(STANDARD_52.cards[state.bum]) == dealer_cards[-1]               # type: ignore[attr-defined]
+    state = parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": dealer_cards[0]})
+    assert str(STANDARD_52.cards[state.bum]) == dealer_cards[0]                # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"the bum card KC must be in the dealer's \(seat 3\) hand"):
+        parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": "KC"})
+    with pytest.raises(ValueError, match="the trump card 8C must be in the dealer's"):   # no 8s in Tute's pack
+        parlour.new_game("tute", seed=1, deal={"hands": spanish_hands(), "trump": "8C"})
+
+
+def spanish_hands() -> list[list[str]]:
+    """Four hands of ten dealt in pack order from the Spanish 40-card pack."""
+    names = [str(c) for c in SPANISH_40.cards]
+    return [names[10 * s:10 * s + 10] for s in range(4)]

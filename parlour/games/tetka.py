@@ -32,7 +32,6 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    read_hands,
     register,
     seat_entry,
 )
@@ -85,7 +84,6 @@ SUIT_MASKS = ORDER.suit_masks
 LEGAL = tricks.follower(ORDER)
 INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
-HAND_SIZE = 13
 BIT = tuple(1 << i for i in range(len(PACK)))
 TRICKS = 13
 
@@ -210,13 +208,8 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.bum = self._read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck, self.dealer)   # the last card, the bum card, is the dealer's
-            self.bum = deck[-1]
+        self.hands, self.bum = self._deal_turning_last(
+            "bum card", "bum", 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
         # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
@@ -226,15 +219,6 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
-
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}'
-        hands = read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
-        bum_text = deal.get("bum", deal["hands"][self.dealer][-1])
-        bum = INDEX[Card.parse(bum_text)]
-        if not hands[self.dealer] >> bum & 1:
-            raise ValueError(f"the bum card {bum_text} must be in the dealer's (seat {self.dealer}) hand")
-        return hands, bum
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _legal_mask(self, seat: int) -> int:

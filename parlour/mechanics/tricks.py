@@ -22,6 +22,7 @@ from typing import Any, cast
 from parlour.cards import Card, Pack, Rank, Suit
 from parlour.engine.cardplay import CardPlayState
 from parlour.engine.sampling import Unknown
+from parlour.engine.state import read_hands
 from parlour.engine.view import kinds
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
@@ -310,6 +311,24 @@ class TrickPlayState(CardPlayState):
     def _end_hand(self) -> None:
         """The deal's last trick is taken: score the deal (the default ``_play`` calls this)."""
         raise NotImplementedError
+
+    # --- the deal, when the dealer's last card is turned up ------------------------------------------------
+    def _deal_turning_last(self, name: str, key: str, shape: str) -> tuple[list[int], int]:
+        """The whole pack dealt round from the dealer's left, its last card, the dealer's, turned up for all
+        to see (Tëtka's bum card, Tute's trump card): the hands and that card. A prepared deal (``shape``
+        says how one is written) gives the hands and may name the card (``key``, the dealer's last card by
+        default), which must lie in the dealer's hand."""
+        pack, dealer = self.PACK, self.dealer
+        prepared = self._prepared_hands()
+        if prepared is None:
+            deck = self._deck(pack)
+            return self._deal_around(deck, dealer), deck[-1]
+        hands = read_hands(prepared, pack, [len(pack) // self.players] * self.players, shape)[0]
+        text = prepared.get(key, prepared["hands"][dealer][-1])
+        card = pack.index.get(Card.parse(text)) if isinstance(text, str) else None
+        if card is None or not hands[dealer] >> card & 1:
+            raise ValueError(f"the {name} {text} must be in the dealer's (seat {dealer}) hand")
+        return hands, card
 
     # --- the shared rules ------------------------------------------------------------------------------
     def _play(self, seat: int, index: int) -> None:

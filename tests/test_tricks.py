@@ -300,8 +300,8 @@ SCHAFKOPF_DEAL = {"hands": [["AC", "10C", "KC", "9C", "8C", "7C", "QC", "JD", "K
 
 
 def test_the_widow_is_hidden_from_all_and_the_cards_laid_away_from_all_but_the_declarer() -> None:
-    """Set apart face down: before the widow is taken every seat lacks it; once the declarer has laid two
-    cards away, the others lack those cards and he does not."""
+    """Set apart face down: before the widow is taken every seat lacks it; the declarer's two cards laid away
+    leave his hand, their places in the history are kept, and the others lack those cards while he does not."""
     state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
     widow = mask(PIQUET_32, "10D 8D")
     zones = {z.key: z.size for z in state._unknown(1).zones}
@@ -310,6 +310,8 @@ def test_the_widow_is_hidden_from_all_and_the_cards_laid_away_from_all_but_the_d
         state.apply(0, action)
     assert state.widow == 0 and state.hands[0] & widow == widow        # type: ignore[attr-defined]
     laid = mask(PIQUET_32, "AC 10C")
+    assert state.laid_away == laid and not state.hands[0] & laid                 # type: ignore[attr-defined]
+    assert state.lay_at == (1, 2)                                                 # type: ignore[attr-defined]
     for seat in (1, 2):
         unknown = state._unknown(seat)
         assert [z.key for z in unknown.zones][-1] == ("laid away",) and unknown.pool & laid == laid
@@ -328,11 +330,11 @@ def test_a_sampled_world_lays_away_other_cards_and_rewrites_the_declarers_discar
     for _ in range(20):
         world = state.sample_world(1, rng)
         discards = [str(a) for s, a in world.history if str(a).startswith("discard")]
-        assert discards == [f"discard {c}" for c in PIQUET_32.cards_in(world.buried)]  # type: ignore[attr-defined]
+        assert discards == [f"discard {c}" for c in PIQUET_32.cards_in(world.laid_away)]  # type: ignore[attr-defined]
         assert world.view(1) == state.view(1)
-        seen.add(world.buried)                                       # type: ignore[attr-defined]
+        seen.add(world.laid_away)                                       # type: ignore[attr-defined]
     assert len(seen) > 1
-    assert state.sample_world(0, rng).buried == state.buried          # type: ignore[attr-defined]
+    assert state.sample_world(0, rng).laid_away == state.laid_away          # type: ignore[attr-defined]
 
 
 # --- the deal with the dealer's last card turned up (TrickPlayState._deal_turning_last), on Tëtka and Tute -

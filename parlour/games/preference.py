@@ -237,6 +237,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    LAYS = LAYS
     MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
     ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
     EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
@@ -400,10 +401,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.to_move = (buyer,)
 
     def _lay_away(self, seat: int, card: int) -> None:
-        self.hands[seat] ^= BIT[card]
-        self.laid_away |= BIT[card]
-        self.lay_at = (*self.lay_at, len(self._history) - 1)
-        if self.laid_away.bit_count() == WIDOW_SIZE:
+        if self._lay(seat, card) == WIDOW_SIZE:
             self.phase = Phase.NAME
 
     def _name_trumps(self, seat: int, suit: Suit) -> None:
@@ -504,13 +502,6 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
         return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, self.active, "hand"), seat)
-
-    def _laid_away(self) -> int:
-        return self.laid_away
-
-    def _relay(self, cards: list[int]) -> None:
-        self.laid_away = sum(BIT[c] for c in cards)
-        self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in cards])
 
 
 

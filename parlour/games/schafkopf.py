@@ -266,6 +266,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    LAYS = BURIES
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
     ZONES = kinds(discard="cards", discard_face_down="count", widow_face_down="count")
@@ -292,8 +293,8 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.phase = Phase.WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
-        self.buried = 0
-        self.bury_at: tuple[int, ...] = ()
+        self.laid_away = 0
+        self.lay_at: tuple[int, ...] = ()
         self.trick: list[int] = []
         self.taken: list[tricks.Taken] = []
         self.won = [0] * 3      # cards taken in tricks, by seat
@@ -387,10 +388,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
 
     def _bury(self, seat: int, card: int) -> None:
-        self.hands[seat] ^= BIT[card]
-        self.buried |= BIT[card]
-        self.bury_at = (*self.bury_at, len(self._history) - 1)
-        if self.buried.bit_count() == WIDOW_SIZE:
+        if self._lay(seat, card) == WIDOW_SIZE:
             self._start_play()
 
     def _start_play(self) -> None:
@@ -421,13 +419,13 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         if self.declarer >= 0:
             declarer = self.declarer
             in_tricks = card_points(self.won[declarer])
-            discards = card_points(self.buried)
+            discards = card_points(self.laid_away)
             tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
-            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.buried),
+            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.laid_away),
                       discards)
-            explain = partial(word_declared, declarer, in_tricks, discards, self.buried, tricks_taken, score,
+            explain = partial(word_declared, declarer, in_tricks, discards, self.laid_away, tricks_taken, score,
                               outcome)
         else:
             last = self.taken[-1][1]
@@ -461,9 +459,9 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
-                                  discard_face_down=self.buried.bit_count() if self.phase is not Phase.OVER else 0)
+                                  discard_face_down=self.laid_away.bit_count() if self.phase is not Phase.OVER else 0)
         if self.phase is Phase.OVER and declarer >= 0:
-            table["discard"] = cards_text(self.buried).split()
+            table["discard"] = cards_text(self.laid_away).split()
         played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
             "dealer": self.dealer,
@@ -476,7 +474,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             "hands_in_game": self.hands_in_game,
         }
         if seat is not None and seat == declarer:
-            extra["discarded"] = cards_text(self.buried).split()
+            extra["discarded"] = cards_text(self.laid_away).split()
         hand = display_order(self.hands[seat]) if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
@@ -486,12 +484,6 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             return Unknown(pool=0)
         return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, label="hand"), seat)
 
-    def _laid_away(self) -> int:
-        return self.buried
-
-    def _relay(self, cards: list[int]) -> None:
-        self.buried = sum(BIT[c] for c in cards)
-        self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in cards])
 
 
 register(INFO, SchafkopfState)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from parlour.cards import Card, Pack, Rank, Suit
+from parlour.engine.actions import ActionTable
 from parlour.engine.cardplay import CardPlayState
 from parlour.engine.sampling import Unknown
 from parlour.engine.state import read_hands
@@ -460,39 +461,40 @@ class TrickPlayState(CardPlayState):
 
 class SetApartPlayState(TrickPlayState):
     """A trick game whose deal sets cards apart face down: a widow no one may look at, and the cards the
-    declarer lays away in exchange, which he alone knows (Preference, Schafkopf). What a seat cannot see
-    of them, and how a sampled world re-deals them, is written here once.
+    declarer lays away in exchange, which he alone knows (Preference, Schafkopf). Laying them away, what a
+    seat cannot see of them and how a sampled world re-deals them are written here once.
 
-    The game keeps its ``widow`` and ``declarer``, says which cards are laid away (``_laid_away``) and,
-    for a sampled world, takes the cards dealt in their place and rewrites the secret actions that laid
-    them (``_relay``). Its hands are hidden with ``_hide_hands(..., label="hand")``.
+    The game keeps its ``widow`` and ``declarer``, starts each deal with nothing laid away (``laid_away``
+    0, ``lay_at`` empty), names the secret action that lays away each card (``LAYS``), and hides its
+    hands with ``_hide_hands(..., label="hand")``.
     """
 
+    LAYS: ClassVar[ActionTable]
     widow: int
     declarer: int
+    # The cards laid away face down this deal, and the places in the history of the actions that laid them.
+    laid_away: int
+    lay_at: tuple[int, ...]
 
-    def _laid_away(self) -> int:
-        """The cards the declarer has laid away face down this deal, as a mask."""
-        raise NotImplementedError
-
-    def _relay(self, cards: list[int]) -> None:
-        """In a sampled world, ``cards`` (in pack order) are the ones laid away: keep them and make the
-        declarer's secret actions that laid them name them."""
-        raise NotImplementedError
+    def _lay(self, seat: int, card: int) -> int:
+        """``seat`` has just laid ``card`` away from his hand: returns how many cards are laid away now."""
+        self.hands[seat] ^= 1 << card
+        self.laid_away |= 1 << card
+        self.lay_at = (*self.lay_at, len(self._history) - 1)
+        return self.laid_away.bit_count()
 
     def _hide_set_apart(self, unknown: Unknown, seat: int) -> Unknown:
         """Add to ``unknown`` what ``seat`` cannot see of the cards set apart: the widow, and the cards laid
         away unless ``seat`` laid them."""
         if self.widow:
             unknown.hide(("widow",), self.widow)
-        laid = self._laid_away()
-        if laid and seat != self.declarer:
-            unknown.hide(("laid away",), laid)
+        if self.laid_away and seat != self.declarer:
+            unknown.hide(("laid away",), self.laid_away)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         """A re-deal of the hands (labelled ``"hand"``) and of the cards set apart: each place takes the
-        cards dealt to it."""
+        cards dealt to it, and the declarer's secret actions that laid cards away name the ones dealt there."""
         for key, cards in deal.items():
             kind = key[0]  # type: ignore[index]
             mask = 0
@@ -503,4 +505,5 @@ class SetApartPlayState(TrickPlayState):
             elif kind == "widow":
                 self.widow = mask
             else:
-                self._relay(sorted(cards))
+                self.laid_away = mask
+                self._rewrite_secret(self.declarer, self.lay_at, [self.LAYS[card] for card in sorted(cards)])

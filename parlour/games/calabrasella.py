@@ -257,10 +257,7 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * self.players
-        self.hands_in_game = self.players * self.options["rounds"]
-        self.dealer = self.players - 1
-        self._deal()
+        self._start_rounds(self.options["rounds"])
 
     def _deal(self) -> None:
         n = self.players

@@ -277,10 +277,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * 3
-        self.hands_in_game = 3 * self.options["rounds"]
-        self.dealer = 2
-        self._deal()
+        self._start_rounds(self.options["rounds"])
 
     def _deal(self) -> None:
         # Eldest (the dealer's left), middle, dealer: the order of the deal, the offer and the first trick.

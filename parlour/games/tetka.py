@@ -202,10 +202,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * 4
-        self.hands_in_game = 4 * self.options["orbits"]
-        self.dealer = 3
-        self._deal()
+        self._start_rounds(self.options["orbits"])
 
     def _deal(self) -> None:
         self.hands, self.bum = self._deal_turning_last(

@@ -369,3 +369,13 @@ def spanish_hands() -> list[list[str]]:
     """Four hands of ten dealt in pack order from the Spanish 40-card pack."""
     names = [str(c) for c in SPANISH_40.cards]
     return [names[10 * s:10 * s + 10] for s in range(4)]
+
+
+def test_each_deal_starts_its_play_afresh_with_the_dealers_left_to_lead() -> None:
+    """Starting the tricks (TrickPlayState._start_tricks): the next deal begins with no trick taken or begun,
+    whatever the last deal left, and the seat after the new dealer leads."""
+    state = parlour.new_game("tetka", seed=3, orbits=2)
+    while state.hand_number == 1:
+        state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+    assert state.dealer == 0 and state.taken == [] and state.trick == []      # type: ignore[attr-defined]
+    assert state.leader == 1 and state.to_move == (1,)                        # type: ignore[attr-defined]

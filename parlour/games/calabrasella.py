@@ -285,10 +285,8 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         # Cards publicly known to have been in the single player's hand when he asked (all 3s when he
         # asks for a 2; all 3s and 2s when he had nothing to ask for).
         self.known_held = 0
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.played = [0] * n     # cards each seat has played this deal
-        self.leader = self.order[0]
+        self._start_tricks(self.order[0])
         self.to_move = (self.order[0],)
         self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer,
                   " and sits out" if n == 4 else "")

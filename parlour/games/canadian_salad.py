@@ -229,10 +229,7 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
             deck = [self.in_play[k] for k in order]
             self.hands = self._deal_around(deck, self.dealer)
         self.conditions = DEALS[self.deal_kind]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
 

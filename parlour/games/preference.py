@@ -281,10 +281,8 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.widow_bid = 0
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
-        self.leader = self.active[0]
+        self._start_tricks(self.active[0])
         self.to_move = (self.active[0],)
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:

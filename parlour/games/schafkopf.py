@@ -292,10 +292,8 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.declarer = -1
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.won = [0] * 3      # cards taken in tricks, by seat
-        self.leader = self.order[0]
+        self._start_tricks(self.order[0])
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])

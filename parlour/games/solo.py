@@ -518,11 +518,9 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.partner_public = False
         self.playing_on = False
         self.shown = 0               # cards shown to all while still held
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
         self.played = [0] * n        # cards each seat has played this deal
-        self.leader = self.eldest
+        self._start_tricks(self.eldest)
         self.order = self.T.orders[0]
         self.legal_of = self.T.legal[0]
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)

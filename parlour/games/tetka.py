@@ -209,10 +209,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
             "bum card", "bum", 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))

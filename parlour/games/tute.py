@@ -244,14 +244,11 @@ class TuteState(tricks.TrickPlayState):
         self.order = ORDERS[self.trump]
         self.above = ABOVE[self.trump]
         self.legal_of = LEGAL[self.released][self.trump]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
         self.declared: list[Declared] = []
         self.shown = [0] * 4          # cards shown in declarations, while still held
         self.may_declare = False      # the leader has just won a trick and not yet declared
         self.tute_by: int | None = None
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals and turns {}: {} are trumps", self.hand_number, self.dealer,
                   PACK.cards[self.trump_card], SUIT_NAMES[self.trump])

@@ -397,8 +397,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
         self.played = [0] * 4
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -410,7 +408,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.value = 0
         self.needed = 0
         self.order = ORDERS[NO_TRUMPS]
-        self.leader = self.left[self.dealer]
+        self._start_tricks(self.left[self.dealer])
         self.phase = Phase.AUCTION
         calling = tuple(self.arrangement[(self.dealer_place + k) % 4] for k in range(4))
         needed = int(self.options["passes"])

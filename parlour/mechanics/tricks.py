@@ -332,6 +332,13 @@ class TrickPlayState(CardPlayState):
         return hands, card
 
     # --- the shared rules ------------------------------------------------------------------------------
+    def _start_tricks(self, leader: int) -> None:
+        """A deal's play is about to begin: no trick taken or begun, and ``leader`` to lead the first (the
+        game says whose turn it is: an auction or an exchange may come first)."""
+        self.taken = []
+        self.trick = []
+        self.leader = leader
+
     def _play(self, seat: int, index: int) -> None:
         """The card goes from hand to the trick: the next seat plays, or the trick is complete and taken.
         Games with more to a card (a renounce shown, a partner revealed) do that and call this."""

@@ -288,5 +288,94 @@ def test_the_view_shows_the_trick_and_the_last_trick_seat_by_seat() -> None:
 def test_seats_that_sit_out_are_skipped_in_the_trick() -> None:
     """Four at Calabrasella: the dealer sits out, so the trick passes over his seat."""
     state = parlour.new_game("calabrasella", seed=1, players=4)
-    assert state.dealer == 3                                            # type: ignore[attr-defined]
+    assert state.dealer == 3
     assert [state._seat_at(2, k) for k in range(3)] == [2, 0, 1]       # type: ignore[attr-defined]
+
+
+# --- cards set apart face down (tricks.SetApartPlayState), shown on Schafkopf -----------------------------
+SCHAFKOPF_DEAL = {"hands": [["AC", "10C", "KC", "9C", "8C", "7C", "QC", "JD", "KD", "7D"],
+                            ["AS", "10S", "KS", "9S", "8S", "7S", "QS", "JS", "AD", "9D"],
+                            ["AH", "10H", "KH", "9H", "8H", "7H", "QH", "QD", "JC", "JH"]],
+                  "widow": ["10D", "8D"]}
+
+
+def test_the_widow_is_hidden_from_all_and_the_cards_laid_away_from_all_but_the_declarer() -> None:
+    """Set apart face down: before the widow is taken every seat lacks it; the declarer's two cards laid away
+    leave his hand, their places in the history are kept, and the others lack those cards while he does not."""
+    state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
+    widow = mask(PIQUET_32, "10D 8D")
+    zones = {z.key: z.size for z in state._unknown(1).zones}
+    assert zones[("widow",)] == 2 and ("laid away",) not in zones
+    for action in ("take", "discard AC", "discard 10C"):
+        state.apply(0, action)
+    assert state.widow == 0 and state.hands[0] & widow == widow        # type: ignore[attr-defined]
+    laid = mask(PIQUET_32, "AC 10C")
+    assert state.laid_away == laid and not state.hands[0] & laid                 # type: ignore[attr-defined]
+    assert state.lay_at == (1, 2)                                                 # type: ignore[attr-defined]
+    for seat in (1, 2):
+        unknown = state._unknown(seat)
+        assert [z.key for z in unknown.zones][-1] == ("laid away",) and unknown.pool & laid == laid
+    assert ("laid away",) not in {z.key for z in state._unknown(0).zones}
+
+
+def test_a_sampled_world_lays_away_other_cards_and_rewrites_the_declarers_discards() -> None:
+    """Set apart face down, re-dealt: for a defender the cards laid away are drawn again, and the
+    declarer's face-down discards in the world's history name exactly them; the declarer's own world
+    keeps the real ones."""
+    state = parlour.new_game("schafkopf", seed=1, deal=SCHAFKOPF_DEAL)
+    for action in ("take", "discard AC", "discard 10C"):
+        state.apply(0, action)
+    rng = random.Random(2)
+    seen = set()
+    for _ in range(20):
+        world = state.sample_world(1, rng)
+        discards = [str(a) for s, a in world.history if str(a).startswith("discard")]
+        assert discards == [f"discard {c}" for c in PIQUET_32.cards_in(world.laid_away)]  # type: ignore[attr-defined]
+        assert world.view(1) == state.view(1)
+        seen.add(world.laid_away)                                       # type: ignore[attr-defined]
+    assert len(seen) > 1
+    assert state.sample_world(0, rng).laid_away == state.laid_away          # type: ignore[attr-defined]
+
+
+# --- the deal with the dealer's last card turned up (TrickPlayState._deal_turning_last), on Tëtka and Tute -
+def test_the_last_card_dealt_is_the_dealers_and_is_the_card_turned_up() -> None:
+    """Dealt at random, every seat gets its share and the turned card (Tëtka's bum, Tute's trump card) is
+    in the dealer's hand."""
+    for game, turned, size in (("tetka", "bum", 13), ("tute", "trump_card", 10)):
+        state = parlour.new_game(game, seed=5)
+        hands, card = state.hands, getattr(state, turned)                      # type: ignore[attr-defined]
+        assert [h.bit_count() for h in hands] == [size] * 4
+        assert hands[state.dealer] >> card & 1
+
+
+def test_a_prepared_deal_turns_the_dealers_last_card_or_the_one_named_there() -> None:
+    """Prepared: the card turned is the dealer's last unless the deal names another of his cards; one
+    outside his hand is refused, naming the card and the dealer."""
+    deal = tetka_deal()
+    hands = deal["hands"]
+    assert isinstance(hands, list)
+    dealer_cards = hands[3]
+    state = parlour.new_game("tetka", seed=1, deal={"hands": hands})
+    assert str(STANDARD_52.cards[state.bum]) == dealer_cards[-1]               # type: ignore[attr-defined]
+    state = parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": dealer_cards[0]})
+    assert str(STANDARD_52.cards[state.bum]) == dealer_cards[0]                # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"the bum card KC must be in the dealer's \(seat 3\) hand"):
+        parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": "KC"})
+    with pytest.raises(ValueError, match="the trump card 8C must be in the dealer's"):   # no 8s in Tute's pack
+        parlour.new_game("tute", seed=1, deal={"hands": spanish_hands(), "trump": "8C"})
+
+
+def spanish_hands() -> list[list[str]]:
+    """Four hands of ten dealt in pack order from the Spanish 40-card pack."""
+    names = [str(c) for c in SPANISH_40.cards]
+    return [names[10 * s:10 * s + 10] for s in range(4)]
+
+
+def test_each_deal_starts_its_play_afresh_with_the_dealers_left_to_lead() -> None:
+    """Starting the tricks (TrickPlayState._start_tricks): the next deal begins with no trick taken or begun,
+    whatever the last deal left, and the seat after the new dealer leads."""
+    state = parlour.new_game("tetka", seed=3, orbits=2)
+    while state.hand_number == 1:
+        state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
+    assert state.dealer == 0 and state.taken == [] and state.trick == []      # type: ignore[attr-defined]
+    assert state.leader == 1 and state.to_move == (1,)                        # type: ignore[attr-defined]

@@ -417,9 +417,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         self.declarer = -1
         self.dummy = -1
         self.dummy_shown = False
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
-        self.leader = -1
+        self._start_tricks(-1)
         self.turn_hand = self.dealer     # whose cards are played next (dummy's are played by the declarer)
         self.won = [0, 0]                # tricks by side this deal
         self.to_move = SEAT[self.dealer]

@@ -66,6 +66,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -241,7 +242,7 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
+class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -256,10 +257,7 @@ class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * self.players
-        self.hands_in_game = self.players * self.options["rounds"]
-        self.dealer = self.players - 1
-        self._deal()
+        self._start_rounds(self.options["rounds"])
 
     def _deal(self) -> None:
         n = self.players
@@ -287,10 +285,8 @@ class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
         # Cards publicly known to have been in the single player's hand when he asked (all 3s when he
         # asks for a 2; all 3s and 2s when he had nothing to ask for).
         self.known_held = 0
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.played = [0] * n     # cards each seat has played this deal
-        self.leader = self.order[0]
+        self._start_tricks(self.order[0])
         self.to_move = (self.order[0],)
         self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer,
                   " and sits out" if n == 4 else "")
@@ -482,16 +478,10 @@ class CalabrasellaState(PhasedState[Phase], tricks.TrickPlayState):
             other_points += bonus
         diff = deal_value(single_points)
         changes = tuple(diff * (self.players - 1) if s == single else -diff for s in range(self.players))
-        for seat in range(self.players):
-            self.totals[seat] += changes[seat]
         self._say("seat {} wins the last trick and the stock: {}", last, cards_text(stock))
         explain = partial(word_deal, single, self.players, single_points, other_points, last, stock,
                           last == single, diff)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -191,7 +192,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class CanadianSaladState(tricks.TrickPlayState):
+class CanadianSaladState(TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
     PACK = PACK
@@ -228,10 +229,7 @@ class CanadianSaladState(tricks.TrickPlayState):
             deck = [self.in_play[k] for k in order]
             self.hands = self._deal_around(deck, self.dealer)
         self.conditions = DEALS[self.deal_kind]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
 
@@ -278,14 +276,8 @@ class CanadianSaladState(tricks.TrickPlayState):
         tallies = tuple(self.tallies())
         changes = tuple(seat_points(self.conditions, count, won, seat == last_taker)
                         for seat, (count, won) in enumerate(tallies))
-        for seat in range(self.players):
-            self.totals[seat] += changes[seat]
         explain = partial(word_deal, self.hand_number, self.deal_kind, tallies, last_taker, changes)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

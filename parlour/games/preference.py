@@ -49,7 +49,7 @@ prepares the first deals in turn.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -232,11 +232,12 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
-class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
+class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    LAYS = LAYS
     MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
     ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
     EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
@@ -280,10 +281,8 @@ class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
         self.widow_bid = 0
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
-        self.leader = self.active[0]
+        self._start_tricks(self.active[0])
         self.to_move = (self.active[0],)
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
@@ -400,10 +399,7 @@ class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
         self.to_move = (buyer,)
 
     def _lay_away(self, seat: int, card: int) -> None:
-        self.hands[seat] ^= BIT[card]
-        self.laid_away |= BIT[card]
-        self.lay_at = (*self.lay_at, len(self._history) - 1)
-        if self.laid_away.bit_count() == WIDOW_SIZE:
+        if self._lay(seat, card) == WIDOW_SIZE:
             self.phase = Phase.NAME
 
     def _name_trumps(self, seat: int, suit: Suit) -> None:
@@ -503,24 +499,7 @@ class PreferenceState(PhasedState[Phase], tricks.TrickPlayState):
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:
-        unknown = self._hide_hands(seat, SUIT_MASKS, self.active, "hand")
-        if self.widow:
-            unknown.hide(("widow",), self.widow)
-        if self.laid_away and seat != self.declarer:
-            unknown.hide(("laid away",), self.laid_away)
-        return unknown
-
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            kind = key[0]  # type: ignore[index]
-            mask = sum(BIT[c] for c in cards)
-            if kind == "hand":
-                self.hands[key[1]] = mask  # type: ignore[index]
-            elif kind == "widow":
-                self.widow = mask
-            else:
-                self.laid_away = mask
-                self._rewrite_secret(self.declarer, self.lay_at, [LAYS[card] for card in sorted(cards)])
+        return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, self.active, "hand"), seat)
 
 
 

@@ -224,9 +224,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         self.kept: list[int] = []          # seats that kept their hand (public)
         self.shown = [0] * 4
         self.claims: list[tuple[int, int]] = []   # (leader, card) for a led ace or Quinola
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.eligible = -1
         self.espagnolette = -1
         self.espagnolette_trick = 0

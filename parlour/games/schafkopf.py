@@ -41,7 +41,7 @@ three each.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -67,6 +67,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ELIMINATION, Auction
@@ -260,11 +261,12 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
+class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    LAYS = BURIES
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
     ZONES = kinds(discard="cards", discard_face_down="count", widow_face_down="count")
@@ -275,10 +277,7 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * 3
-        self.hands_in_game = 3 * self.options["rounds"]
-        self.dealer = 2
-        self._deal()
+        self._start_rounds(self.options["rounds"])
 
     def _deal(self) -> None:
         # Eldest (the dealer's left), middle, dealer: the order of the deal, the offer and the first trick.
@@ -291,12 +290,10 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
         self.phase = Phase.WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
-        self.buried = 0
-        self.bury_at: tuple[int, ...] = ()
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
+        self.laid_away = 0
+        self.lay_at: tuple[int, ...] = ()
         self.won = [0] * 3      # cards taken in tricks, by seat
-        self.leader = self.order[0]
+        self._start_tricks(self.order[0])
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])
@@ -386,10 +383,7 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
 
     def _bury(self, seat: int, card: int) -> None:
-        self.hands[seat] ^= BIT[card]
-        self.buried |= BIT[card]
-        self.bury_at = (*self.bury_at, len(self._history) - 1)
-        if self.buried.bit_count() == WIDOW_SIZE:
+        if self._lay(seat, card) == WIDOW_SIZE:
             self._start_play()
 
     def _start_play(self) -> None:
@@ -420,13 +414,13 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
         if self.declarer >= 0:
             declarer = self.declarer
             in_tricks = card_points(self.won[declarer])
-            discards = card_points(self.buried)
+            discards = card_points(self.laid_away)
             tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
-            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.buried),
+            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.laid_away),
                       discards)
-            explain = partial(word_declared, declarer, in_tricks, discards, self.buried, tricks_taken, score,
+            explain = partial(word_declared, declarer, in_tricks, discards, self.laid_away, tricks_taken, score,
                               outcome)
         else:
             last = self.taken[-1][1]
@@ -438,13 +432,7 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
             least, why = least_score(points, self.last_won(), self.dealer)
             changes = tuple(least)
             explain = partial(word_least, points, widow, last, changes, why)
-        for seat in range(3):
-            self.totals[seat] += changes[seat]
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -466,9 +454,9 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
-                                  discard_face_down=self.buried.bit_count() if self.phase is not Phase.OVER else 0)
+                                  discard_face_down=self.laid_away.bit_count() if self.phase is not Phase.OVER else 0)
         if self.phase is Phase.OVER and declarer >= 0:
-            table["discard"] = cards_text(self.buried).split()
+            table["discard"] = cards_text(self.laid_away).split()
         played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
             "dealer": self.dealer,
@@ -481,7 +469,7 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
             "hands_in_game": self.hands_in_game,
         }
         if seat is not None and seat == declarer:
-            extra["discarded"] = cards_text(self.buried).split()
+            extra["discarded"] = cards_text(self.laid_away).split()
         hand = display_order(self.hands[seat]) if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
@@ -489,26 +477,8 @@ class SchafkopfState(PhasedState[Phase], tricks.TrickPlayState):
     def _unknown(self, seat: int) -> Unknown:
         if self.phase is Phase.OVER:
             return Unknown(pool=0)
-        unknown = self._hide_hands(seat, SUIT_MASKS, label="hand")
-        if self.widow:
-            unknown.hide(("widow",), self.widow)
-        if self.buried and seat != self.declarer:
-            unknown.hide(("discard",), self.buried)
-        return unknown
+        return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, label="hand"), seat)
 
-    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
-        for key, cards in deal.items():
-            mask = 0
-            for c in cards:
-                mask |= BIT[c]
-            kind = key[0]  # type: ignore[index]
-            if kind == "hand":
-                self.hands[key[1]] = mask  # type: ignore[index]
-            elif kind == "widow":
-                self.widow = mask
-            else:
-                self.buried = mask
-                self._rewrite_secret(self.declarer, self.bury_at, [BURIES[card] for card in sorted(cards)])
 
 
 register(INFO, SchafkopfState)

@@ -104,6 +104,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.errors import NotationError
 from parlour.mechanics import tricks
@@ -434,7 +435,7 @@ def trick_line(number: int, taker: int) -> str:
 
 
 # --- the game -------------------------------------------------------------------------------------------
-class SoloState(PhasedState[Phase], tricks.TrickPlayState):
+class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     """Solo and its three-handed cousin Heart Solo (``heart_solo.py``): the ruleset comes from the variant."""
 
     T: ClassVar[Tables] = SOLO_TABLES
@@ -517,11 +518,9 @@ class SoloState(PhasedState[Phase], tricks.TrickPlayState):
         self.partner_public = False
         self.playing_on = False
         self.shown = 0               # cards shown to all while still held
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
         self.played = [0] * n        # cards each seat has played this deal
-        self.leader = self.eldest
+        self._start_tricks(self.eldest)
         self.order = self.T.orders[0]
         self.legal_of = self.T.legal[0]
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
@@ -899,17 +898,15 @@ class SoloState(PhasedState[Phase], tricks.TrickPlayState):
             changes[self.declarer] = sign
             if self.kind == SIMPLE and self.partner not in (-1, self.declarer):
                 changes[self.partner] = sign
-            for seat in range(n):
-                self.totals[seat] += changes[seat]
             explain = partial(word_spanish, facts, tuple(changes))
-            self._finish_hand(HandResult(self.hand_number, tuple(changes), explain=explain))
+            self._score_deal(HandResult(self.hand_number, tuple(changes), explain=explain))
         else:
             ledger = self.ledger
             mark = ledger.mark()
             self._settle(ledger, facts, made)
             explain = partial(word_counters, facts, ledger.since(mark))
             self._finish_hand(HandResult(self.hand_number, tuple(ledger.net_since(mark)), explain=explain))
-        self._next_deal()
+            self._next_deal()
 
     def _settle(self, ledger: Ledger, facts: Deal, made: bool) -> None:
         """Foster's payments in counters."""

@@ -32,10 +32,10 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    read_hands,
     register,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -84,7 +84,6 @@ SUIT_MASKS = ORDER.suit_masks
 LEGAL = tricks.follower(ORDER)
 INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
-HAND_SIZE = 13
 BIT = tuple(1 << i for i in range(len(PACK)))
 TRICKS = 13
 
@@ -188,7 +187,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class TetkaState(tricks.TrickPlayState):
+class TetkaState(TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play,)
     ACTIONS = PLAYS
     PACK = PACK
@@ -203,37 +202,17 @@ class TetkaState(tricks.TrickPlayState):
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
-        self.totals = [0] * 4
-        self.hands_in_game = 4 * self.options["orbits"]
-        self.dealer = 3
-        self._deal()
+        self._start_rounds(self.options["orbits"])
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.bum = self._read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck, self.dealer)   # the last card, the bum card, is the dealer's
-            self.bum = deck[-1]
+        self.hands, self.bum = self._deal_turning_last(
+            "bum card", "bum", 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the bum card is {}, so Tëtka is {} and the {} trick scores",
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
-
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}'
-        hands = read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
-        bum_text = deal.get("bum", deal["hands"][self.dealer][-1])
-        bum = INDEX[Card.parse(bum_text)]
-        if not hands[self.dealer] >> bum & 1:
-            raise ValueError(f"the bum card {bum_text} must be in the dealer's (seat {self.dealer}) hand")
-        return hands, bum
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _legal_mask(self, seat: int) -> int:
@@ -275,14 +254,8 @@ class TetkaState(tricks.TrickPlayState):
         most, why = most_tricks_taker(self.trick_counts(), [m & suit_mask for m in self.cards_won()])
         if most is not None:
             changes[most] += 1
-        for seat in range(4):
-            self.totals[seat] += changes[seat]
         explain = partial(word_deal, tuple(self.taken), self.bum, most, why, tuple(changes))
-        self._finish_hand(HandResult(self.hand_number, tuple(changes), explain=explain))
-        self._next_deal()
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
+        self._score_deal(HandResult(self.hand_number, tuple(changes), explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:

@@ -53,7 +53,6 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    read_hands,
     register,
     result_by_score,
     seat_entry,
@@ -239,37 +238,20 @@ class TuteState(tricks.TrickPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.trump_card = self._read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck, self.dealer)
-            self.trump_card = deck[-1]
+        self.hands, self.trump_card = self._deal_turning_last(
+            "trump card", "trump", 'a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
         self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]
         self.order = ORDERS[self.trump]
         self.above = ABOVE[self.trump]
         self.legal_of = LEGAL[self.released][self.trump]
-        # Each finished trick: (leader, taker, cards in the order played, the cards as a mask).
-        self.taken: list[tricks.Taken] = []
-        self.trick: list[int] = []
         self.declared: list[Declared] = []
         self.shown = [0] * 4          # cards shown in declarations, while still held
         self.may_declare = False      # the leader has just won a trick and not yet declared
         self.tute_by: int | None = None
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         self.to_move = SEAT[self.leader]
         self._say("hand {}: seat {} deals and turns {}: {} are trumps", self.hand_number, self.dealer,
                   PACK.cards[self.trump_card], SUIT_NAMES[self.trump])
-
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = 'a Tute deal is {"hands": [four lists of 10 cards], "trump": card}'
-        hands = read_hands(deal, PACK, [TRICKS] * 4, shape)[0]
-        text = deal.get("trump", deal["hands"][self.dealer][-1])
-        trump = INDEX.get(Card.parse(text)) if isinstance(text, str) else None
-        if trump is None or not hands[self.dealer] >> trump & 1:
-            raise ValueError(f"the trump card {text} must be in the dealer's (seat {self.dealer}) hand")
-        return hands, trump
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _in_play(self) -> bool:

@@ -302,11 +302,9 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
         self.declarer: int | None = None    # who declared the ace of trumps (option ace_lowest_unless_declared)
         self.discard = -1
         self._rob_at = -1
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.tricks_won = [0] * n
         self.banned = [0] * n               # cards each seat has shown it cannot hold (not following)
-        self.leader = self.seating.next(self.dealer)
+        self._start_tricks(self.seating.next(self.dealer))
         upcard = PACK.cards[self.upcard]
         self._say("hand {}: seat {} deals and turns up {}: {} are trumps", self.hand_number, self.dealer,
                   upcard, Suit(self.trump).name.lower())

@@ -89,6 +89,7 @@ from parlour.engine import (
     result_by_score,
     seat_entry,
 )
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import Auction, Bid
@@ -337,7 +338,7 @@ def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int,
             f"(this game {labels[0]} {below[0]}, {labels[1]} {below[1]})")
 
 
-class VintState(PhasedState[Phase], tricks.TrickPlayState):
+class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play, VintBid, Pass)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -396,8 +397,6 @@ class VintState(PhasedState[Phase], tricks.TrickPlayState):
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
         self.played = [0] * 4
-        self.trick: list[int] = []
-        self.taken: list[tricks.Taken] = []
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -409,7 +408,7 @@ class VintState(PhasedState[Phase], tricks.TrickPlayState):
         self.value = 0
         self.needed = 0
         self.order = ORDERS[NO_TRUMPS]
-        self.leader = self.left[self.dealer]
+        self._start_tricks(self.left[self.dealer])
         self.phase = Phase.AUCTION
         calling = tuple(self.arrangement[(self.dealer_place + k) % 4] for k in range(4))
         needed = int(self.options["passes"])
@@ -584,13 +583,10 @@ class VintState(PhasedState[Phase], tricks.TrickPlayState):
             reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
         gained = self.hand_points
         changes = tuple(gained[self.side_of[s]] - gained[1 - self.side_of[s]] for s in range(4))
-        for s in range(4):
-            self.totals[s] += changes[s]
         verb = "made it" if took >= self.needed else f"fell {self.needed - took} short"
         summary = (f"seat {self.declarer} bid {self.contract} and {verb} with {plural(took, 'trick')}; "
                    f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
-        self._finish_hand(HandResult(self.hand_number, changes, tuple(reasons), summary))
-        self._next_deal()
+        self._score_deal(HandResult(self.hand_number, changes, tuple(reasons), summary))
 
     def _next_deal(self, over: bool = False) -> None:
         """A won game or rubber goes into the books before the deal passes on; the match ends with its
@@ -617,9 +613,6 @@ class VintState(PhasedState[Phase], tricks.TrickPlayState):
                 "games": [list(game) for game in games], "above": list(self.above),
                 "totals": [below[0] + self.above[0], below[1] + self.above[1]],
                 "winner": None if self.rubber_winner is None else list(self.side_seats(self.rubber_winner))}
-
-    def scores(self) -> list[int]:
-        return list(self.totals)
 
     def result(self) -> Result:
         base = result_by_score(self.scores(), False)

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from parlour.cards import Card, Pack, Rank, Suit
+from parlour.engine.actions import ActionTable
 from parlour.engine.cardplay import CardPlayState
 from parlour.engine.sampling import Unknown
+from parlour.engine.state import read_hands
 from parlour.engine.view import kinds
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
@@ -311,7 +313,32 @@ class TrickPlayState(CardPlayState):
         """The deal's last trick is taken: score the deal (the default ``_play`` calls this)."""
         raise NotImplementedError
 
+    # --- the deal, when the dealer's last card is turned up ------------------------------------------------
+    def _deal_turning_last(self, name: str, key: str, shape: str) -> tuple[list[int], int]:
+        """The whole pack dealt round from the dealer's left, its last card, the dealer's, turned up for all
+        to see (Tëtka's bum card, Tute's trump card): the hands and that card. A prepared deal (``shape``
+        says how one is written) gives the hands and may name the card (``key``, the dealer's last card by
+        default), which must lie in the dealer's hand."""
+        pack, dealer = self.PACK, self.dealer
+        prepared = self._prepared_hands()
+        if prepared is None:
+            deck = self._deck(pack)
+            return self._deal_around(deck, dealer), deck[-1]
+        hands = read_hands(prepared, pack, [len(pack) // self.players] * self.players, shape)[0]
+        text = prepared.get(key, prepared["hands"][dealer][-1])
+        card = pack.index.get(Card.parse(text)) if isinstance(text, str) else None
+        if card is None or not hands[dealer] >> card & 1:
+            raise ValueError(f"the {name} {text} must be in the dealer's (seat {dealer}) hand")
+        return hands, card
+
     # --- the shared rules ------------------------------------------------------------------------------
+    def _start_tricks(self, leader: int) -> None:
+        """A deal's play is about to begin: no trick taken or begun, and ``leader`` to lead the first (the
+        game says whose turn it is: an auction or an exchange may come first)."""
+        self.taken = []
+        self.trick = []
+        self.leader = leader
+
     def _play(self, seat: int, index: int) -> None:
         """The card goes from hand to the trick: the next seat plays, or the trick is complete and taken.
         Games with more to a card (a renounce shown, a partner revealed) do that and call this."""
@@ -437,3 +464,53 @@ class TrickPlayState(CardPlayState):
             leader, _, cards, _ = self.taken[-1]
             table["last_trick"] = self._plays(leader, cards)
         return table
+
+
+class SetApartPlayState(TrickPlayState):
+    """A trick game whose deal sets cards apart face down: a widow no one may look at, and the cards the
+    declarer lays away in exchange, which he alone knows (Preference, Schafkopf). Laying them away, what a
+    seat cannot see of them and how a sampled world re-deals them are written here once.
+
+    The game keeps its ``widow`` and ``declarer``, starts each deal with nothing laid away (``laid_away``
+    0, ``lay_at`` empty), names the secret action that lays away each card (``LAYS``), and hides its
+    hands with ``_hide_hands(..., label="hand")``.
+    """
+
+    LAYS: ClassVar[ActionTable]
+    widow: int
+    declarer: int
+    # The cards laid away face down this deal, and the places in the history of the actions that laid them.
+    laid_away: int
+    lay_at: tuple[int, ...]
+
+    def _lay(self, seat: int, card: int) -> int:
+        """``seat`` has just laid ``card`` away from his hand: returns how many cards are laid away now."""
+        self.hands[seat] ^= 1 << card
+        self.laid_away |= 1 << card
+        self.lay_at = (*self.lay_at, len(self._history) - 1)
+        return self.laid_away.bit_count()
+
+    def _hide_set_apart(self, unknown: Unknown, seat: int) -> Unknown:
+        """Add to ``unknown`` what ``seat`` cannot see of the cards set apart: the widow, and the cards laid
+        away unless ``seat`` laid them."""
+        if self.widow:
+            unknown.hide(("widow",), self.widow)
+        if self.laid_away and seat != self.declarer:
+            unknown.hide(("laid away",), self.laid_away)
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        """A re-deal of the hands (labelled ``"hand"``) and of the cards set apart: each place takes the
+        cards dealt to it, and the declarer's secret actions that laid cards away name the ones dealt there."""
+        for key, cards in deal.items():
+            kind = key[0]  # type: ignore[index]
+            mask = 0
+            for card in cards:
+                mask |= 1 << card
+            if kind == "hand":
+                self.hands[key[1]] = mask  # type: ignore[index]
+            elif kind == "widow":
+                self.widow = mask
+            else:
+                self.laid_away = mask
+                self._rewrite_secret(self.declarer, self.lay_at, [self.LAYS[card] for card in sorted(cards)])

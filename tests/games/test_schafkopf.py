@@ -485,11 +485,11 @@ class TestHiddenInformation:
             assert world.view(0) == state.view(0)
             assert not world.hands[2] & SUIT_MASKS[3]
             buried = [a.card for _, a in world.history if isinstance(a, FaceDownDiscard)]
-            assert PIQUET_32.mask(buried) == world.buried
-            discards.add(world.buried)
+            assert PIQUET_32.mask(buried) == world.laid_away
+            discards.add(world.laid_away)
         assert len(discards) > 5
         mine = state.sample_world(1, random.Random(0))
-        assert isinstance(mine, SchafkopfState) and mine.buried == mask("AS 10S")
+        assert isinstance(mine, SchafkopfState) and mine.laid_away == mask("AS 10S")
 
     def test_the_widow_is_redealt_in_least(self) -> None:
         """Sampling: in least nobody has seen the widow, so a world may put any unseen card there."""

@@ -1,6 +1,6 @@
 """Issue 11's speed table in one run: Parlour against OpenSpiel, and the costs search pays.
 
-    python benchmarks/speed.py [--seconds 1] [--rounds 7] [--only ROW ...] [--json FILE]
+    python benchmarks/speed.py [--seconds 0.7] [--rounds 7] [--only ROW ...] [--json FILE]
 
 Rows (``--only`` takes these names):
 
@@ -10,12 +10,13 @@ Rows (``--only`` takes these names):
 - ``bridge``, ``schafkopf``, ``vint``, ``preference``: player actions per second, Auction Bridge ÷
   ``bridge`` (``use_double_dummy_result=false``, so the cards are played out), Schafkopf ÷ ``skat``, Vint ÷
   ``spades``, Preference ÷ ``oh_hell``. Whole deals on both sides, the auction included: OpenSpiel's
-  bridge has no way to start at the play, and a random auction is about ten calls on both sides (the
-  actions-a-deal columns show it), so the mix of calls and cards is alike. ``oh_hell`` is given
+  bridge has no way to start at the play, and a random auction is about ten calls in either bridge (the
+  actions-a-deal figures show it), so the mix of calls and cards is alike. ``oh_hell`` is given
   Preference's deal (32 cards, three hands of ten): the same size of hand to search for legal plays,
   and no slower for OpenSpiel than its 52-card default.
 - ``clone``: ``clone()`` in µs of a Tëtka state 22 actions into the first deal and 22 into the last
-  (178 actions of history), and late ÷ early, which is 1 when a clone does not grow with the history.
+  (178 actions of history), and late ÷ early, which is 1 when a clone does not grow with the history
+  (we call it flat within 10%, measurement noise included).
 - ``sample``: ``sample_world()`` in µs for the seat to move, 22 actions into a Tëtka deal.
 - ``ismcts``: IS-MCTS iterations per second from the first move of a Tëtka deal.
 
@@ -28,11 +29,12 @@ cent quicker than asking ``current_player()`` first. Our side uses the integer p
 report says which. Only player actions are counted: OpenSpiel's chance nodes are sampled uniformly from
 ``chance_outcomes()`` as its dealing, and their time counted, as our shuffles and deals are counted
 inside ``new_game`` and ``apply``. Our side plays whole games as the book plays them (a rubber, a pool,
-deal after deal with their scoring); OpenSpiel's games are one deal each. Each round runs ours and then
-theirs for the same CPU time, the ratio is taken per round, and the median and range over the rounds
-are reported. CPU time (``time.process_time``), not wall time, because this machine is shared: time the
-scheduler gave to someone else's process would otherwise count against whichever side was running.
-Both sides are single-threaded in this process, so CPU time is all of either's work.
+deal after deal with their scoring); OpenSpiel's games are one deal each. In each round both sides get
+the same CPU time, in five turns each taken in order (ours, theirs, ours, theirs...), so that a change
+in the machine's load falls on both alike; the ratio is taken per round, and the median and range over
+the rounds are reported. CPU time (``time.process_time``), not wall time, because this machine is
+shared: time the scheduler gave to someone else's process would otherwise count against whichever side
+was running. Both sides are single-threaded in this process, so CPU time is all of either's work.
 
 OpenSpiel is optional (``pip install "parlour[bench]"``); without it the rows against it are skipped.
 Tests never time anything: these numbers are for issue 11's closing note (``--json``).
@@ -65,6 +67,7 @@ INTEGER_PATH = hasattr(parlour.State, "legal_ids") and hasattr(parlour.State, "a
 LEGAL, APPLY = ("legal_ids", "apply_id") if INTEGER_PATH else ("legal_actions", "apply")
 INTO_DEAL = 22   # actions into a deal for the clone and sampling states: five tricks and two cards
 WARM_UP = 0.2    # untimed seconds of each side first, to fill caches of legal-action lists
+SLICES = 5       # turns each side takes within a round
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,21 @@ class Tally:
 
     def rate(self, unit: str) -> float:
         return (self.deals if unit == "deals" else self.actions) / self.seconds
+
+    def add(self, other: Tally) -> None:
+        self.actions += other.actions
+        self.deals += other.deals
+        self.seconds += other.seconds
+
+
+def alternate(sides: Sequence[Callable[[float], Tally]], seconds: float) -> list[Tally]:
+    """One round: each side runs for ``seconds`` in all, in ``SLICES`` turns taken in order (ours, theirs,
+    ours, theirs...), so that a change in the machine's load during the round falls on every side alike."""
+    totals = [Tally() for _ in sides]
+    for _ in range(SLICES):
+        for total, side in zip(totals, sides, strict=True):
+            total.add(side(seconds / SLICES))
+    return totals
 
 
 @dataclass
@@ -195,15 +213,16 @@ def theirs(peer: Versus, pyspiel: Any) -> Callable[[float, random.Random], Tally
 def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.Random) -> list[Line]:
     """Ours then theirs, round after round, and the ratio of each round's rates."""
     peer_run = theirs(peer, pyspiel)
-    ours(peer.ours, WARM_UP, rng)
-    peer_run(WARM_UP, rng)
+    sides = (lambda time: ours(peer.ours, time, rng), lambda time: peer_run(time, rng))
+    alternate(sides, WARM_UP)
     name = parlour.game_info(peer.ours).name
     ratios: list[float] = []
     mine: list[Tally] = []
     peers: list[Tally] = []
     for number in range(1, rounds + 1):
-        mine.append(ours(peer.ours, seconds, rng))
-        peers.append(peer_run(seconds, rng))
+        first, second = alternate(sides, seconds)
+        mine.append(first)
+        peers.append(second)
         ratios.append(mine[-1].rate(peer.unit) / peers[-1].rate(peer.unit))
         print(f"  {peer.row} round {number}: {name} {mine[-1].rate(peer.unit):,.0f} {peer.unit}/s   "
               f"{peer.theirs} {peers[-1].rate(peer.unit):,.0f} {peer.unit}/s   ratio {ratios[-1]:.2f}", flush=True)
@@ -230,26 +249,30 @@ def into_deal(deal: int, seed: int = 11) -> parlour.State:
     return state
 
 
-def microseconds(call: Callable[[], object], seconds: float) -> float:
-    """CPU µs a call, over batches of a hundred (with the collector on, as in real use) for ``seconds``."""
-    calls, start = 0, CLOCK()
-    while True:
+def calls(call: Callable[[], object], seconds: float) -> Tally:
+    """Calls in batches of a hundred (with the collector on, as in real use) for ``seconds``."""
+    done, start = 0, CLOCK()
+    while CLOCK() - start < seconds:
         for _ in repeat(None, 100):
             call()
-        calls += 100
-        spent = CLOCK() - start
-        if spent >= seconds:
-            return spent / calls * 1e6
+        done += 100
+    return Tally(actions=done, seconds=CLOCK() - start)
+
+
+def microseconds(tally: Tally) -> float:
+    return tally.seconds / tally.actions * 1e6
 
 
 def clones(seconds: float, rounds: int) -> list[Line]:
     early, late = into_deal(1), into_deal(4)
-    microseconds(early.clone, WARM_UP)
+    sides = (lambda time: calls(early.clone, time), lambda time: calls(late.clone, time))
+    alternate(sides, WARM_UP)
     firsts: list[float] = []
     lasts: list[float] = []
     for number in range(1, rounds + 1):
-        firsts.append(microseconds(early.clone, seconds))
-        lasts.append(microseconds(late.clone, seconds))
+        first, last = alternate(sides, seconds)
+        firsts.append(microseconds(first))
+        lasts.append(microseconds(last))
         print(f"  clone round {number}: early {firsts[-1]:.2f} µs   late {lasts[-1]:.2f} µs", flush=True)
     history = {"early history": float(len(early.history)), "late history": float(len(late.history))}
     return [Line("clone() µs, Tëtka first deal", "µs", firsts, ("≤", 1.5)),
@@ -261,10 +284,10 @@ def clones(seconds: float, rounds: int) -> list[Line]:
 def samples(seconds: float, rounds: int) -> list[Line]:
     state, rng = into_deal(1), random.Random(5)
     seat = state.to_move[0]
-    microseconds(lambda: state.sample_world(seat, rng), WARM_UP)
+    calls(lambda: state.sample_world(seat, rng), WARM_UP)
     values: list[float] = []
     for number in range(1, rounds + 1):
-        values.append(microseconds(lambda: state.sample_world(seat, rng), seconds))
+        values.append(microseconds(calls(lambda: state.sample_world(seat, rng), seconds)))
         print(f"  sample round {number}: {values[-1]:.2f} µs", flush=True)
     return [Line("sample_world() µs, mid-deal Tëtka", "µs", values, ("≤", 25.0))]
 
@@ -300,7 +323,7 @@ def measure(row: str, pyspiel: Any, seconds: float, rounds: int, rng: random.Ran
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds of each side in each round")
+    parser.add_argument("--seconds", type=float, default=0.7, help="CPU seconds of each side in each round")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds of each row")
     parser.add_argument("--only", nargs="+", choices=ROWS, metavar="ROW",
                         help=f"measure only these rows: {', '.join(ROWS)}")

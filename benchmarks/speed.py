@@ -16,7 +16,8 @@ Rows (``--only`` takes these names):
   and no slower for OpenSpiel than its 52-card default.
 - ``clone``: ``clone()`` in µs of a Tëtka state 22 actions into the first deal and 22 into the last
   (178 actions of history), and late ÷ early, which is 1 when a clone does not grow with the history
-  (we call it flat within 10%, measurement noise included).
+  (we call it flat within 10%, measurement noise included). OpenSpiel's Hearts ``clone()`` at the same
+  point is timed in the same rounds as a yardstick of the machine's speed in the run.
 - ``sample``: ``sample_world()`` in µs for the seat to move, 22 actions into a Tëtka deal.
 - ``ismcts``: IS-MCTS iterations per second from the first move of a Tëtka deal.
 
@@ -158,8 +159,10 @@ class Line:
 
 
 def number(value: float) -> str:
-    """Whole numbers and rates in thousands as they are, small fractions to a tenth."""
-    return f"{value:,.0f}" if value >= 100 or float(value).is_integer() else f"{value:.1f}"
+    """Whole numbers and rates as they are, fractions to three figures or so."""
+    if value >= 100 or float(value).is_integer():
+        return f"{value:,.0f}"
+    return f"{value:.1f}" if value >= 10 else f"{value:.2f}"
 
 
 # --- the two sides of a comparison ------------------------------------------------------------------
@@ -180,21 +183,32 @@ def ours(game_id: str, seconds: float, rng: random.Random) -> Tally:
     return tally
 
 
-def theirs(peer: Versus, pyspiel: Any) -> Callable[[float, random.Random], Tally]:
-    """Whole games of OpenSpiel's, driven as ours are: only player actions counted."""
+def starter(peer: Versus, pyspiel: Any) -> Callable[[], Any]:
+    """A new state of the peer's game, its first chance node resolved where the comparison needs it."""
     game = pyspiel.load_game(peer.theirs, peer.params)
     first = None
     if peer.first_chance is not None:
         initial = game.new_initial_state()
         first = next(a for a, _ in initial.chance_outcomes() if initial.action_to_string(a) == peer.first_chance)
 
+    def start() -> Any:
+        state = game.new_initial_state()
+        if first is not None:
+            state.apply_action(first)
+        return state
+
+    return start
+
+
+def theirs(peer: Versus, pyspiel: Any) -> Callable[[float, random.Random], Tally]:
+    """Whole games of OpenSpiel's, driven as ours are: only player actions counted."""
+    new_state = starter(peer, pyspiel)
+
     def run(seconds: float, rng: random.Random) -> Tally:
         tally, choice = Tally(), rng.choice
         start = CLOCK()
         while CLOCK() - start < seconds:
-            state = game.new_initial_state()
-            if first is not None:
-                state.apply_action(first)
+            state = new_state()
             legal, apply, outcomes = state.legal_actions, state.apply_action, state.chance_outcomes
             is_over, is_chance = state.is_terminal, state.is_chance_node
             while not is_over():
@@ -249,6 +263,18 @@ def into_deal(deal: int, seed: int = 11) -> parlour.State:
     return state
 
 
+def hearts_into_deal(pyspiel: Any, seed: int = 11) -> Any:
+    """OpenSpiel's Hearts ``INTO_DEAL`` random player actions into its deal."""
+    state, rng, played = starter(PEERS[0], pyspiel)(), random.Random(seed), 0
+    while played < INTO_DEAL:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            played += 1
+    return state
+
+
 def calls(call: Callable[[], object], seconds: float) -> Tally:
     """Calls in batches of a hundred (with the collector on, as in real use) for ``seconds``."""
     done, start = 0, CLOCK()
@@ -263,18 +289,28 @@ def microseconds(tally: Tally) -> float:
     return tally.seconds / tally.actions * 1e6
 
 
-def clones(seconds: float, rounds: int) -> list[Line]:
+def clones(pyspiel: Any, seconds: float, rounds: int) -> list[Line]:
+    """Our clones early and late in a game; OpenSpiel's Hearts clone beside them, where it is installed, as
+    a yardstick of the machine's speed in this run (an absolute target means little on a busy machine)."""
     early, late = into_deal(1), into_deal(4)
-    sides = (lambda time: calls(early.clone, time), lambda time: calls(late.clone, time))
+    sides = [lambda time: calls(early.clone, time), lambda time: calls(late.clone, time)]
+    if pyspiel is not None:
+        hearts = hearts_into_deal(pyspiel)
+        sides.append(lambda time: calls(hearts.clone, time))
     alternate(sides, WARM_UP)
     firsts: list[float] = []
     lasts: list[float] = []
+    yardstick: list[float] = []
     for number in range(1, rounds + 1):
-        first, last = alternate(sides, seconds)
-        firsts.append(microseconds(first))
-        lasts.append(microseconds(last))
-        print(f"  clone round {number}: early {firsts[-1]:.2f} µs   late {lasts[-1]:.2f} µs", flush=True)
+        first, last, *peer = (microseconds(tally) for tally in alternate(sides, seconds))
+        firsts.append(first)
+        lasts.append(last)
+        yardstick.extend(peer)
+        print(f"  clone round {number}: early {first:.2f} µs   late {last:.2f} µs"
+              + "".join(f"   OpenSpiel hearts {value:.2f} µs" for value in peer), flush=True)
     history = {"early history": float(len(early.history)), "late history": float(len(late.history))}
+    if yardstick:
+        history["hearts clone() µs"] = statistics.median(yardstick)
     return [Line("clone() µs, Tëtka first deal", "µs", firsts, ("≤", 1.5)),
             Line("clone() µs, Tëtka last deal", "µs", lasts, ("≤", 1.5)),
             Line("clone() late ÷ early (flat: ≤ 1.1)", "ratio",
@@ -309,7 +345,7 @@ def searches(seconds: float, rounds: int) -> list[Line]:
 # --- the run ----------------------------------------------------------------------------------------------
 def measure(row: str, pyspiel: Any, seconds: float, rounds: int, rng: random.Random) -> list[Line]:
     if row == "clone":
-        return clones(seconds, rounds)
+        return clones(pyspiel, seconds, rounds)
     if row == "sample":
         return samples(seconds, rounds)
     if row == "ismcts":

@@ -67,7 +67,7 @@ CLOCK = time.process_time
 INTEGER_PATH = hasattr(parlour.State, "legal_ids") and hasattr(parlour.State, "apply_id")
 LEGAL, APPLY = ("legal_ids", "apply_id") if INTEGER_PATH else ("legal_actions", "apply")
 INTO_DEAL = 22   # actions into a deal for the clone and sampling states: five tricks and two cards
-WARM_UP = 0.2    # untimed seconds of each side first, to fill caches of legal-action lists
+WARM_UP = 0.2    # untimed seconds of each side first (at most a round's), to fill caches of legal-action lists
 SLICES = 5       # turns each side takes within a round
 
 
@@ -99,15 +99,15 @@ ROWS = (*(peer.row for peer in PEERS), "clone", "sample", "ismcts")
 class Tally:
     """What one side did in one timed run."""
 
-    actions: int = 0
+    count: int = 0                # player actions, or calls
     deals: int = 0
     seconds: float = 0.0
 
     def rate(self, unit: str) -> float:
-        return (self.deals if unit == "deals" else self.actions) / self.seconds
+        return (self.deals if unit == "deals" else self.count) / self.seconds
 
     def add(self, other: Tally) -> None:
-        self.actions += other.actions
+        self.count += other.count
         self.deals += other.deals
         self.seconds += other.seconds
 
@@ -177,7 +177,7 @@ def ours(game_id: str, seconds: float, rng: random.Random) -> Tally:
         while not state.is_over:
             seat = state.to_move[0]
             apply(seat, choice(legal(seat)))
-            tally.actions += 1
+            tally.count += 1
         tally.deals += len(state.hand_results)
     tally.seconds = CLOCK() - start
     return tally
@@ -216,7 +216,7 @@ def theirs(peer: Versus, pyspiel: Any) -> Callable[[float, random.Random], Tally
                     apply(choice(outcomes())[0])
                 else:
                     apply(choice(legal()))
-                    tally.actions += 1
+                    tally.count += 1
             tally.deals += 1
         tally.seconds = CLOCK() - start
         return tally
@@ -228,7 +228,7 @@ def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.
     """Ours then theirs, round after round, and the ratio of each round's rates."""
     peer_run = theirs(peer, pyspiel)
     sides = (lambda time: ours(peer.ours, time, rng), lambda time: peer_run(time, rng))
-    alternate(sides, WARM_UP)
+    alternate(sides, min(WARM_UP, seconds))
     name = parlour.game_info(peer.ours).name
     ratios: list[float] = []
     mine: list[Tally] = []
@@ -243,8 +243,8 @@ def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.
     detail = {
         f"ours {peer.unit}/s": statistics.median(t.rate(peer.unit) for t in mine),
         f"theirs {peer.unit}/s": statistics.median(t.rate(peer.unit) for t in peers),
-        "ours actions/deal": sum(t.actions for t in mine) / sum(t.deals for t in mine),
-        "theirs actions/deal": sum(t.actions for t in peers) / sum(t.deals for t in peers),
+        "ours actions/deal": sum(t.count for t in mine) / sum(t.deals for t in mine),
+        "theirs actions/deal": sum(t.count for t in peers) / sum(t.deals for t in peers),
     }
     per = "deals" if peer.unit == "deals" else "per player action"
     return [Line(f"{name} ÷ {peer.theirs} ({per})", "ratio", ratios, ("≥", peer.target), detail)]
@@ -282,11 +282,11 @@ def calls(call: Callable[[], object], seconds: float) -> Tally:
         for _ in repeat(None, 100):
             call()
         done += 100
-    return Tally(actions=done, seconds=CLOCK() - start)
+    return Tally(count=done, seconds=CLOCK() - start)
 
 
 def microseconds(tally: Tally) -> float:
-    return tally.seconds / tally.actions * 1e6
+    return tally.seconds / tally.count * 1e6
 
 
 def clones(pyspiel: Any, seconds: float, rounds: int) -> list[Line]:
@@ -297,7 +297,7 @@ def clones(pyspiel: Any, seconds: float, rounds: int) -> list[Line]:
     if pyspiel is not None:
         hearts = hearts_into_deal(pyspiel)
         sides.append(lambda time: calls(hearts.clone, time))
-    alternate(sides, WARM_UP)
+    alternate(sides, min(WARM_UP, seconds))
     firsts: list[float] = []
     lasts: list[float] = []
     yardstick: list[float] = []
@@ -320,7 +320,7 @@ def clones(pyspiel: Any, seconds: float, rounds: int) -> list[Line]:
 def samples(seconds: float, rounds: int) -> list[Line]:
     state, rng = into_deal(1), random.Random(5)
     seat = state.to_move[0]
-    calls(lambda: state.sample_world(seat, rng), WARM_UP)
+    calls(lambda: state.sample_world(seat, rng), min(WARM_UP, seconds))
     values: list[float] = []
     for number in range(1, rounds + 1):
         values.append(microseconds(calls(lambda: state.sample_world(seat, rng), seconds)))

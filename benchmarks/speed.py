@@ -225,20 +225,20 @@ def theirs(peer: Versus, pyspiel: Any) -> Callable[[float, random.Random], Tally
 
 
 def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.Random) -> list[Line]:
-    """Ours then theirs, round after round, and the ratio of each round's rates."""
+    """Ours and theirs in turns, round after round, and the ratio of each round's rates."""
     peer_run = theirs(peer, pyspiel)
-    sides = (lambda time: ours(peer.ours, time, rng), lambda time: peer_run(time, rng))
+    sides = (lambda span: ours(peer.ours, span, rng), lambda span: peer_run(span, rng))
     alternate(sides, min(WARM_UP, seconds))
     name = parlour.game_info(peer.ours).name
     ratios: list[float] = []
     mine: list[Tally] = []
     peers: list[Tally] = []
-    for number in range(1, rounds + 1):
+    for nth in range(1, rounds + 1):
         first, second = alternate(sides, seconds)
         mine.append(first)
         peers.append(second)
         ratios.append(mine[-1].rate(peer.unit) / peers[-1].rate(peer.unit))
-        print(f"  {peer.row} round {number}: {name} {mine[-1].rate(peer.unit):,.0f} {peer.unit}/s   "
+        print(f"  {peer.row} round {nth}: {name} {mine[-1].rate(peer.unit):,.0f} {peer.unit}/s   "
               f"{peer.theirs} {peers[-1].rate(peer.unit):,.0f} {peer.unit}/s   ratio {ratios[-1]:.2f}", flush=True)
     detail = {
         f"ours {peer.unit}/s": statistics.median(t.rate(peer.unit) for t in mine),
@@ -293,20 +293,20 @@ def clones(pyspiel: Any, seconds: float, rounds: int) -> list[Line]:
     """Our clones early and late in a game; OpenSpiel's Hearts clone beside them, where it is installed, as
     a yardstick of the machine's speed in this run (an absolute target means little on a busy machine)."""
     early, late = into_deal(1), into_deal(4)
-    sides = [lambda time: calls(early.clone, time), lambda time: calls(late.clone, time)]
+    sides = [lambda span: calls(early.clone, span), lambda span: calls(late.clone, span)]
     if pyspiel is not None:
         hearts = hearts_into_deal(pyspiel)
-        sides.append(lambda time: calls(hearts.clone, time))
+        sides.append(lambda span: calls(hearts.clone, span))
     alternate(sides, min(WARM_UP, seconds))
     firsts: list[float] = []
     lasts: list[float] = []
     yardstick: list[float] = []
-    for number in range(1, rounds + 1):
+    for nth in range(1, rounds + 1):
         first, last, *peer = (microseconds(tally) for tally in alternate(sides, seconds))
         firsts.append(first)
         lasts.append(last)
         yardstick.extend(peer)
-        print(f"  clone round {number}: early {first:.2f} µs   late {last:.2f} µs"
+        print(f"  clone round {nth}: early {first:.2f} µs   late {last:.2f} µs"
               + "".join(f"   OpenSpiel hearts {value:.2f} µs" for value in peer), flush=True)
     history = {"early history": float(len(early.history)), "late history": float(len(late.history))}
     if yardstick:
@@ -322,9 +322,9 @@ def samples(seconds: float, rounds: int) -> list[Line]:
     seat = state.to_move[0]
     calls(lambda: state.sample_world(seat, rng), min(WARM_UP, seconds))
     values: list[float] = []
-    for number in range(1, rounds + 1):
+    for nth in range(1, rounds + 1):
         values.append(microseconds(calls(lambda: state.sample_world(seat, rng), seconds)))
-        print(f"  sample round {number}: {values[-1]:.2f} µs", flush=True)
+        print(f"  sample round {nth}: {values[-1]:.2f} µs", flush=True)
     return [Line("sample_world() µs, mid-deal Tëtka", "µs", values, ("≤", 25.0))]
 
 
@@ -333,12 +333,12 @@ def searches(seconds: float, rounds: int) -> list[Line]:
     seat = state.to_move[0]
     view, worlds = state.view(seat), sampler_for(state, seat)
     values: list[float] = []
-    for number in range(1, rounds + 1):
-        bot = IsmctsBot("tetka", seed=number, budget=Budget(iterations=10**9, seconds=seconds))
+    for nth in range(1, rounds + 1):
+        bot = IsmctsBot("tetka", seed=nth, budget=Budget(iterations=10**9, seconds=seconds))
         start = CLOCK()
         bot.choose(view, worlds)
         values.append(bot.last_iterations / (CLOCK() - start))
-        print(f"  ismcts round {number}: {values[-1]:,.0f} iterations/s", flush=True)
+        print(f"  ismcts round {nth}: {values[-1]:,.0f} iterations/s", flush=True)
     return [Line("IS-MCTS iterations/s, Tëtka deal start", "iterations/s", values, ("≥", 4800.0))]
 
 

@@ -15,6 +15,10 @@ A pack with copies needs nothing more: ``PLAYS = card_table(PACK, Play)`` lists 
 many 7♥ a seat holds, and playing it plays the lowest-index copy among those the seat may play
 (``Pack.copy_in``), the fixed rule that keeps replays exact; a play naming a copy (``7H#2``) is refused.
 
+The integer path (``legal_ids``, ``apply_id``) has its own fast lane here: the plays' numbers are listed
+from the legal mask (kept per mask, like the lists of actions) and a play's number is checked against one
+bit of the mask just offered, building no action; anything else goes the base class's checked way.
+
 A game whose cards go to tricks builds on ``mechanics.tricks.TrickPlayState``, which adds to this class the
 life of a trick (its taker, record, log, voids and view), written once for every trick game.
 """
@@ -23,10 +27,59 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from parlour.cards import Card, Pack
+from parlour.cards import Card, Pack, bit_indices
 from parlour.engine.actions import Action, ActionTable, Play
 from parlour.engine.state import State
 from parlour.errors import IllegalAction
+
+
+class PlayNumbers:
+    """How one game's plays are numbered in its ``ACTIONS``, for the integer path: the numbers of the plays
+    a mask allows, in the order ``PLAYS.of`` lists them, and the pack index each play's number names.
+
+    Made once per game class (``numbered_plays``), from the class's own ``encode``, so a game numbering its
+    plays anywhere in its space (after an auction's calls, say) gets the fast lane too.
+    """
+
+    __slots__ = ("_lists", "_numbers", "first", "pack", "plays")
+    KEPT = 1 << 14   # masks whose numbers stay listed; a long simulation meets more, which must not all stay
+
+    def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...]) -> None:
+        self.pack = pack
+        self._numbers = numbers
+        # Each play's number, to the pack index of its face's first copy and to the play itself.
+        self.first = {number: pack.first_copy[face] for number, face in zip(numbers, pack.faces, strict=True)}
+        self.plays = {number: plays[k] for k, number in enumerate(numbers)}
+        self._lists: dict[int, tuple[int, ...]] = {}
+
+    def of(self, mask: int) -> tuple[int, ...]:
+        """The numbers of the plays of the cards of ``mask`` (over the pack), in ``PLAYS.of`` order."""
+        listed = self._lists.get(mask)
+        if listed is None:
+            if len(self._lists) >= self.KEPT:
+                self._lists.clear()
+            numbers = self._numbers
+            positions = bit_indices(self.pack.face_bits(mask) if self.pack.has_copies else mask)
+            listed = self._lists[mask] = tuple([numbers[k] for k in positions])
+        return listed
+
+
+_NUMBERED: dict[type[CardPlayState], PlayNumbers | None] = {}
+
+
+def numbered_plays(state: CardPlayState) -> PlayNumbers | None:
+    """The plays' numbering of ``state``'s class, or None where the fast lane would not agree with the
+    checked path: plays not listed one per face in pack order (``card_table``), or a class that lists or
+    applies actions its own way (``legal_actions``, ``apply`` overridden) and must be asked through them."""
+    kind = type(state)
+    if kind not in _NUMBERED:
+        faces, plays = state.PACK.faces, state.PLAYS
+        usual = (kind.legal_actions is CardPlayState.legal_actions and kind.apply is CardPlayState.apply
+                 and len(plays) >= len(faces)
+                 and all(type(plays[k]) is Play and plays[k] == Play(face) for k, face in enumerate(faces)))
+        numbers = tuple(state.encode(plays[k]) for k in range(len(faces))) if usual else ()
+        _NUMBERED[kind] = PlayNumbers(state.PACK, plays, numbers) if usual else None
+    return _NUMBERED[kind]
 
 
 class CardPlayState(State):
@@ -44,6 +97,7 @@ class CardPlayState(State):
         # action changes what may be played.
         self._offered: tuple[int, int] | None = None
         super().__init__(**kwargs)
+        self._numbered = numbered_plays(self)
 
     # --- what a game supplies ------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -101,6 +155,35 @@ class CardPlayState(State):
                 return
         self._offered = None
         super().apply(seat, action)
+
+    def legal_ids(self, seat: int) -> tuple[int, ...]:
+        numbered = self._numbered
+        if numbered is not None and seat in self.to_move and type(seat) is int and self._in_play():
+            offered = self._offered
+            if offered is not None and offered[0] == seat:
+                return numbered.of(offered[1])
+            mask = self._legal_mask(seat)
+            self._offered = (seat, mask)
+            return numbered.of(mask)
+        return super().legal_ids(seat)
+
+    def apply_id(self, seat: int, number: int) -> None:
+        # The fast lane: a play's number, checked against one bit of the mask offered (or worked out now).
+        # Anything else, a refusal above all, goes the base class's way: decoded and applied, checked alike.
+        numbered = self._numbered
+        if numbered is not None and type(number) is int and type(seat) is int and seat in self.to_move \
+                and self._in_play():
+            index = numbered.first.get(number, -1)
+            offered = self._offered
+            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            if index >= 0 and not mask >> index & 1:
+                index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
+            if index >= 0:
+                self._history.append((seat, numbered.plays[number]))
+                self._offered = None
+                self._play(seat, index)
+                return
+        super().apply_id(seat, number)
 
     def _check(self, seat: int, action: Action) -> None:
         if type(action) is not Play:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,9 +19,11 @@ from test_contract_encodings import GAMES as ENCODING_GAMES
 
 import parlour
 from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, State
-from parlour.engine import Action
+from parlour.cards import DOUBLE_108, STANDARD_52
+from parlour.engine import Action, ActionSpace, Pass, Play
+from parlour.engine.actions import card_table
 from parlour.engine.cardplay import numbered_plays
-from parlour.games.tetka import TetkaState
+from parlour.games.tetka import PLAYS, TetkaState
 
 GAME_IDS = [info.id for info in parlour.games()]
 STEPS = 400   # actions looked at in each game: its first deals, every phase of them
@@ -217,3 +220,43 @@ def test_a_game_that_applies_its_own_way_is_applied_through_its_apply() -> None:
         ids = [n for n in state.legal_ids(seat) if not (seat == 2 and n == queen)]
         state.apply_id(seat, ids[0])
     pytest.fail("seat 2 never held the queen of spades with it legal to play")
+
+
+WAITING = ActionSpace(Pass(), PLAYS)
+
+
+class WaitingTetka(TetkaState):
+    """Tëtka numbered with one action (a pass no one may make) before the plays: every play's number is
+    its place in the pack plus one, as in a game whose plays come after its calls."""
+
+    info = replace(TetkaState.info, num_distinct_actions=len(WAITING))
+    ACTIONS = WAITING
+
+
+def test_plays_numbered_after_other_actions_keep_their_numbers() -> None:
+    """The fast lane lists and applies a play by the game's own number for it, not by its place in the pack:
+    through a whole game, ``legal_ids`` is ``encode`` of the legal plays, number 0 (the pass) is refused
+    by the rule, and the game ends as the same game driven by ``apply`` does."""
+    waiting = WaitingTetka(players=4, variant=None, seed=2, options=dict(parlour.new_game("tetka", seed=2).options))
+    by_action = waiting.clone()
+    assert numbered_plays(waiting) is not None and waiting.encode(PLAYS[0]) == 1
+    rng = random.Random(2)
+    for state, seat, number in steps(waiting, random.Random(2), limit=10_000):
+        assert state.legal_ids(seat) == tuple(state.encode(a) for a in state.legal_actions(seat))
+        assert 0 not in state.legal_ids(seat)
+        by_action.apply(seat, by_action.decode(number))
+        if rng.random() < 0.05:
+            same_refusal(state, seat, 0)
+    assert by_action.is_over and fingerprint(by_action) == fingerprint(waiting)
+
+
+@pytest.mark.parametrize("pack", [STANDARD_52, DOUBLE_108], ids=["standard-52", "double-108, with copies"])
+def test_a_table_lists_the_places_of_what_it_lists(pack: Any) -> None:
+    """``ActionTable.places(mask)`` is the number of each action ``of(mask)`` lists, in order, within one
+    chunk and across chunks; over a pack with copies, one place per face however many copies the mask holds."""
+    table = card_table(pack, Play)
+    rng = random.Random(8)
+    for _ in range(300):
+        mask = rng.getrandbits(len(pack)) & rng.choice([pack.full_mask, pack.suit_masks[0], 0x1FFF << 13])
+        assert table.places(mask) == tuple(table.encode(a) for a in table.of(mask))
+        assert table.places(mask) == table.places(mask)

@@ -139,13 +139,14 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("_cache", "_chunks", "_numbers", "actions")
+    __slots__ = ("_cache", "_chunks", "_numbers", "_places", "actions")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
         self._numbers = {action: number for number, action in enumerate(self.actions)}
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
+        self._places: dict[int, tuple[int, ...]] = {}
 
     def __getitem__(self, index: int) -> Action:
         return self.actions[index]
@@ -180,6 +181,23 @@ class ActionTable:
                 out += listed
         return out
 
+    def places(self, mask: int) -> tuple[int, ...]:
+        """The places in the table of the actions ``of(mask)`` lists, in the same order: the integer path's
+        list, cached by chunk as ``of`` is (one look-up for a mask within one chunk)."""
+        places = self._places
+        listed = places.get(mask)
+        if listed is not None:
+            return listed
+        out: tuple[int, ...] = ()
+        for chunk in self._chunks:
+            part = mask & chunk
+            if part:
+                listed = places.get(part)
+                if listed is None:
+                    listed = places[part] = tuple(bit_indices(part))
+                out += listed
+        return out
+
 
 class FaceTable(ActionTable):
     """An :class:`ActionTable` over the faces of a pack with copies: one action per face (one "discard 7H"
@@ -195,6 +213,10 @@ class FaceTable(ActionTable):
     def of(self, mask: int) -> list[Action]:
         """The actions of the faces ``mask`` (over the pack's cards) holds, in face order."""
         return super().of(self.pack.face_bits(mask))
+
+    def places(self, mask: int) -> tuple[int, ...]:
+        """The face numbers of the faces ``mask`` (over the pack's cards) holds, in face order."""
+        return super().places(self.pack.face_bits(mask))
 
 
 def card_table(pack: Pack, kind: Callable[[Card], Action], chunk: int = 13) -> ActionTable:

@@ -25,9 +25,10 @@ life of a trick (its taker, record, log, voids and view), written once for every
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from parlour.cards import Card, Pack, bit_indices
+from parlour.cards import Card, Pack
 from parlour.engine.actions import Action, ActionTable, Play
 from parlour.engine.state import State
 from parlour.errors import IllegalAction
@@ -35,33 +36,28 @@ from parlour.errors import IllegalAction
 
 class PlayNumbers:
     """How one game's plays are numbered in its ``ACTIONS``, for the integer path: the numbers of the plays
-    a mask allows, in the order ``PLAYS.of`` lists them, and the pack index each play's number names.
+    a mask allows, in the order ``PLAYS.of`` lists them (``of``), and the pack index each play's number
+    names (``first``).
 
     Made once per game class (``numbered_plays``), from the class's own ``encode``, so a game numbering its
     plays anywhere in its space (after an auction's calls, say) gets the fast lane too.
     """
 
-    __slots__ = ("_lists", "_numbers", "first", "pack", "plays")
-    KEPT = 1 << 14   # masks whose numbers stay listed; a long simulation meets more, which must not all stay
+    __slots__ = ("_numbers", "first", "of", "plays")
 
     def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...]) -> None:
-        self.pack = pack
         self._numbers = numbers
+        # Where each play's number is its place in ``PLAYS`` (every game so far) the table's own list of
+        # places is the answer, asked directly: this is read at every step of a playout.
+        self.of: Callable[[int], tuple[int, ...]] = (
+            plays.places if numbers == tuple(range(len(numbers))) else lambda mask: self._mapped(plays, mask))
         # Each play's number, to the pack index of its face's first copy and to the play itself.
         self.first = {number: pack.first_copy[face] for number, face in zip(numbers, pack.faces, strict=True)}
         self.plays = {number: plays[k] for k, number in enumerate(numbers)}
-        self._lists: dict[int, tuple[int, ...]] = {}
 
-    def of(self, mask: int) -> tuple[int, ...]:
-        """The numbers of the plays of the cards of ``mask`` (over the pack), in ``PLAYS.of`` order."""
-        listed = self._lists.get(mask)
-        if listed is None:
-            if len(self._lists) >= self.KEPT:
-                self._lists.clear()
-            numbers = self._numbers
-            positions = bit_indices(self.pack.face_bits(mask) if self.pack.has_copies else mask)
-            listed = self._lists[mask] = tuple([numbers[k] for k in positions])
-        return listed
+    def _mapped(self, plays: ActionTable, mask: int) -> tuple[int, ...]:
+        numbers = self._numbers
+        return tuple([numbers[k] for k in plays.places(mask)])
 
 
 _NUMBERED: dict[type[CardPlayState], PlayNumbers | None] = {}
@@ -96,6 +92,9 @@ class CardPlayState(State):
         # The last legal mask handed out, as (seat, mask), until the next action of any kind: only an
         # action changes what may be played.
         self._offered: tuple[int, int] | None = None
+        # The numbers of the plays of that mask, once asked for, with the offer they belong to: they are
+        # answered again, the same tuple, as long as that offer stands.
+        self._ids_offered: tuple[tuple[int, int], tuple[int, ...]] | None = None
         super().__init__(**kwargs)
         self._numbered = numbered_plays(self)
 
@@ -159,12 +158,14 @@ class CardPlayState(State):
     def legal_ids(self, seat: int) -> tuple[int, ...]:
         numbered = self._numbered
         if numbered is not None and seat in self.to_move and type(seat) is int and self._in_play():
-            offered = self._offered
-            if offered is not None and offered[0] == seat:
-                return numbered.of(offered[1])
-            mask = self._legal_mask(seat)
-            self._offered = (seat, mask)
-            return numbered.of(mask)
+            offered, kept = self._offered, self._ids_offered
+            if offered is None or offered[0] != seat:
+                offered = self._offered = (seat, self._legal_mask(seat))
+            elif kept is not None and kept[0] is offered:
+                return kept[1]
+            ids = numbered.of(offered[1])
+            self._ids_offered = (offered, ids)
+            return ids
         return super().legal_ids(seat)
 
     def apply_id(self, seat: int, number: int) -> None:

@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from parlour.bots.base import Reaction, WorldSampler
-from parlour.bots.heuristic import habits_for, random_habit
+from parlour.bots.heuristic import habits_for
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 from parlour.engine.view import View
@@ -259,13 +259,6 @@ class IsmctsBot:
         return best_key
 
     def _rollout(self, world: State, deal: int, rng: random.Random) -> None:
-        if self.habits is random_habit:
-            # A game without habits plays out at random: by number, the same draws as ``random_habit`` (one
-            # ``rng.choice`` over the same list in the same order), so the same moves, without their Actions.
-            while world.to_move and world.hand_number == deal:
-                actor = acting(world.to_move, rng)
-                world.apply_id(actor, rng.choice(world.legal_ids(actor)))
-            return
         while world.to_move and world.hand_number == deal:
             actor = acting(world.to_move, rng)
             world.apply(actor, self.habits(world, actor, rng))

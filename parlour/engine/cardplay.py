@@ -43,10 +43,13 @@ class PlayNumbers:
     plays anywhere in its space (after an auction's calls, say) gets the fast lane too.
     """
 
-    __slots__ = ("_numbers", "first", "of", "plays")
+    __slots__ = ("_numbers", "always", "first", "of", "plays")
 
-    def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...]) -> None:
+    def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...], always: bool) -> None:
         self._numbers = numbers
+        # Whether every move of the game is a card from hand (``_in_play`` not overridden): then the hot
+        # path need not ask.
+        self.always = always
         # Where each play's number is its place in ``PLAYS`` (every game so far) the table's own list of
         # places is the answer, asked directly: this is read at every step of a playout.
         self.of: Callable[[int], tuple[int, ...]] = (
@@ -74,7 +77,8 @@ def numbered_plays(state: CardPlayState) -> PlayNumbers | None:
                  and len(plays) >= len(faces)
                  and all(type(plays[k]) is Play and plays[k] == Play(face) for k, face in enumerate(faces)))
         numbers = tuple(state.encode(plays[k]) for k in range(len(faces))) if usual else ()
-        _NUMBERED[kind] = PlayNumbers(state.PACK, plays, numbers) if usual else None
+        always = kind._in_play is CardPlayState._in_play
+        _NUMBERED[kind] = PlayNumbers(state.PACK, plays, numbers, always) if usual else None
     return _NUMBERED[kind]
 
 
@@ -157,7 +161,7 @@ class CardPlayState(State):
 
     def legal_ids(self, seat: int) -> tuple[int, ...]:
         numbered = self._numbered
-        if numbered is not None and seat in self.to_move and type(seat) is int and self._in_play():
+        if numbered is not None and seat in self.to_move and type(seat) is int and (numbered.always or self._in_play()):
             offered, kept = self._offered, self._ids_offered
             if offered is None or offered[0] != seat:
                 offered = self._offered = (seat, self._legal_mask(seat))
@@ -173,7 +177,7 @@ class CardPlayState(State):
         # Anything else, a refusal above all, goes the base class's way: decoded and applied, checked alike.
         numbered = self._numbered
         if numbered is not None and type(number) is int and type(seat) is int and seat in self.to_move \
-                and self._in_play():
+                and (numbered.always or self._in_play()):
             index = numbered.first.get(number, -1)
             offered = self._offered
             mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
@@ -183,6 +187,10 @@ class CardPlayState(State):
                 self._history.append((seat, numbered.plays[number]))
                 self._offered = None
                 self._play(seat, index)
+                return
+        if type(self).apply is CardPlayState.apply:
+            self._offered = None   # as ``apply`` forgets the offer before any other action
+            if self._apply_listed(seat, number):
                 return
         super().apply_id(seat, number)
 

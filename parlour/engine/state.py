@@ -87,6 +87,9 @@ class State:
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
+        # The last ``legal_ids`` answer (see there): set here, not first when asked, so that every state
+        # keeps its attributes in the same order, in CPython's compact form that playouts read quickly.
+        self._ids_asked: tuple[tuple[int, int, str], tuple[int, ...]] | None = None
         self._setup()
 
     # --- hooks a game provides ----------------------------------------------------------------------
@@ -165,6 +168,10 @@ class State:
                 raise IllegalAction(f"{action!r} is not an action of {self.info.name}", rule="notation")
             action = self.parse_action(action)
         self._check(seat, action)
+        self._perform(seat, action)
+
+    def _perform(self, seat: int, action: Action) -> None:
+        """Record and carry out an action found legal: where both paths change the state, and only there."""
         self._history.append((seat, action))
         if action.secret:
             audience = frozenset(self._audience(seat, action))
@@ -172,10 +179,9 @@ class State:
         self._do(seat, action)
 
     # --- the integer path: the same contract, by action number -------------------------------------------
-    # The last ``legal_ids`` answer, with what it was asked for: (seat, length of the history, chance key).
-    # Every action lengthens the history and a sampled world has a chance key of its own, so an answer
-    # kept here is never read in a position other than the one it was made for.
-    _ids_asked: tuple[tuple[int, int, str], tuple[int, ...]] | None = None
+    # ``_ids_asked`` keeps the last ``legal_ids`` answer with what it was asked for: (seat, length of the
+    # history, chance key). Every action lengthens the history and a sampled world has a chance key of its
+    # own, so an answer kept is never read in a position other than the one it was made for.
 
     def legal_ids(self, seat: int) -> tuple[int, ...]:
         """The numbers (``encode``) of ``seat``'s legal actions, in the order of ``legal_actions``: the same
@@ -194,7 +200,12 @@ class State:
         """Perform the action numbered ``number`` for ``seat``: ``apply(seat, decode(number))``, so it is
         checked alike, refused by the same rule in the same words and changing nothing when refused. A
         seat out of turn is refused first, as ``apply`` refuses it; then a number that is not an ``int``
-        (rule "action number") or names no action of the game (``NotationError``, from ``decode``)."""
+        (rule "action number") or names no action of the game (``NotationError``, from ``decode``).
+
+        A number ``legal_ids`` has just listed for the seat is legal already and is not checked again,
+        unless the game applies actions its own way (overrides ``apply``), which is then asked."""
+        if type(self).apply is State.apply and self._apply_listed(seat, number):
+            return
         if type(number) is not int:
             self._refuse_number(seat, IllegalAction(
                 f"an action is numbered by an int, not {type(number).__name__}", rule="action number"))
@@ -203,6 +214,16 @@ class State:
         except NotationError as problem:
             self._refuse_number(seat, problem)
         self.apply(seat, action)
+
+    def _apply_listed(self, seat: int, number: int) -> bool:
+        """Perform the action numbered ``number`` if ``legal_ids`` listed it for ``seat`` in this very
+        position, and say so; otherwise do nothing and answer False, for the checked path to decide."""
+        kept = self._ids_asked
+        if kept is None or type(number) is not int or type(seat) is not int or number not in kept[1] \
+                or kept[0] != (seat, len(self._history), self._chance_key):
+            return False
+        self._perform(seat, self.decode(number))
+        return True
 
     def _refuse_number(self, seat: int, problem: Exception) -> NoReturn:
         """Refuse a bad action number; but a seat that may not act now is refused as such first, by ``apply``

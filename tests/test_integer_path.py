@@ -260,3 +260,23 @@ def test_a_table_lists_the_places_of_what_it_lists(pack: Any) -> None:
         mask = rng.getrandbits(len(pack)) & rng.choice([pack.full_mask, pack.suit_masks[0], 0x1FFF << 13])
         assert table.places(mask) == tuple(table.encode(a) for a in table.of(mask))
         assert table.places(mask) == table.places(mask)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_sampled_world_keeps_no_legal_list_of_the_real_state(game: str) -> None:
+    """The lists ``legal_ids`` keeps are of the seat that asked, read from its hand: a world sampled for
+    another seat must not carry them (a search could read another seat's legal plays there), and its own
+    lists are those of its own deal."""
+    rng = random.Random(9)
+    looked = 0
+    for state, seat, _ in steps(new_state(game, 9), random.Random(9), limit=60):
+        others = [s for s in range(state.players) if s != seat]
+        if not others:
+            continue
+        kept = state.legal_ids(seat)
+        world = state.sample_world(rng.choice(others), rng)
+        assert all(value is not kept and not (isinstance(value, tuple) and kept in value)
+                   for value in vars(world).values())
+        assert world.legal_ids(seat) == tuple(world.encode(a) for a in world.legal_actions(seat))
+        looked += 1
+    assert looked

@@ -216,4 +216,5 @@ class CardPlayState(State):
         # A world's hands are dealt anew at the same point of the history: the real hands' mask must go.
         world = super().sample_world(seat, rng)
         world._offered = None  # type: ignore[attr-defined]
+        world._ids_offered = None  # type: ignore[attr-defined]
         return world

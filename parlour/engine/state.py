@@ -295,6 +295,7 @@ class State:
         world.sampled_for = seat
         world._place_unknown(self._sample_unknown(seat, rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
+        world._ids_asked = None   # the real state's last legal list may be another seat's
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
         # deal among the options, not an event or an act that only other seats were told of.
         world.seed = None

@@ -253,13 +253,17 @@ def test_plays_numbered_after_other_actions_keep_their_numbers() -> None:
 @pytest.mark.parametrize("pack", [STANDARD_52, DOUBLE_108], ids=["standard-52", "double-108, with copies"])
 def test_a_table_lists_the_places_of_what_it_lists(pack: Any) -> None:
     """``ActionTable.places(mask)`` is the number of each action ``of(mask)`` lists, in order, within one
-    chunk and across chunks; over a pack with copies, one place per face however many copies the mask holds."""
+    chunk and across chunks; over a pack with copies, one place per face however many copies the mask holds.
+    ``numbers`` gives the same for a list of actions, the table's own or equal ones made anew."""
     table = card_table(pack, Play)
     rng = random.Random(8)
     for _ in range(300):
         mask = rng.getrandbits(len(pack)) & rng.choice([pack.full_mask, pack.suit_masks[0], 0x1FFF << 13])
         assert table.places(mask) == tuple(table.encode(a) for a in table.of(mask))
         assert table.places(mask) == table.places(mask)
+        # The numbers of a list, whether of the table's own actions or of equal ones made anew.
+        assert table.numbers(table.of(mask)) == table.places(mask)
+        assert table.numbers([Play(a.card) for a in table.of(mask)]) == table.places(mask)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -139,11 +139,15 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("_cache", "_chunks", "_numbers", "_places", "actions")
+    __slots__ = ("_by_id", "_cache", "_chunks", "_numbers", "_places", "actions")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
         self._numbers = {action: number for number, action in enumerate(self.actions)}
+        # The same numbers by the identity of the table's own actions, which lists made from the table hand
+        # out: found without hashing an action (a dataclass hashes in Python). The table keeps each alive,
+        # so no other object can have its ``id``.
+        self._by_id = {id(action): number for number, action in enumerate(self.actions)}
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
         self._places: dict[int, tuple[int, ...]] = {}
@@ -160,6 +164,15 @@ class ActionTable:
         if number is None:
             raise NotationError(f"{action} is not an action of this game")
         return number
+
+    def numbers(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` in order, as ``encode`` gives them: by identity where they are the
+        table's own actions, as the legal lists of most games are, else by ``encode``."""
+        by_id = self._by_id
+        try:
+            return tuple([by_id[id(action)] for action in actions])
+        except KeyError:
+            return tuple(map(self.encode, actions))
 
     def decode(self, number: int) -> Action:
         if type(number) is not int or not 0 <= number < len(self.actions):

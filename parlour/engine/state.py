@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, Numbering, Withheld, WithheldUnseen, parse_action_text
+from parlour.engine.actions import Action, ActionTable, Numbering, Withheld, WithheldUnseen, parse_action_text
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
@@ -192,7 +192,11 @@ class State:
         kept = self._ids_asked
         if kept is not None and kept[0] == asked and type(seat) is int:
             return kept[1]
-        ids = tuple(map(self.encode, self.legal_actions(seat)))
+        legal, table = self.legal_actions(seat), self.ACTIONS
+        if isinstance(table, ActionTable) and type(self).encode is State.encode:
+            ids = table.numbers(legal)
+        else:
+            ids = tuple(map(self.encode, legal))
         self._ids_asked = (asked, ids)
         return ids
 

@@ -139,13 +139,18 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("_cache", "_chunks", "_numbers", "actions")
+    __slots__ = ("_by_id", "_cache", "_chunks", "_numbers", "_places", "actions")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
         self._numbers = {action: number for number, action in enumerate(self.actions)}
+        # The same numbers by the identity of the table's own actions, which lists made from the table hand
+        # out: found without hashing an action (a dataclass hashes in Python). The table keeps each alive,
+        # so no other object can have its ``id``.
+        self._by_id = {id(action): number for number, action in enumerate(self.actions)}
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
+        self._places: dict[int, tuple[int, ...]] = {}
 
     def __getitem__(self, index: int) -> Action:
         return self.actions[index]
@@ -159,6 +164,15 @@ class ActionTable:
         if number is None:
             raise NotationError(f"{action} is not an action of this game")
         return number
+
+    def numbers(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` in order, as ``encode`` gives them: by identity where they are the
+        table's own actions, as the legal lists of most games are, else by ``encode``."""
+        by_id = self._by_id
+        try:
+            return tuple([by_id[id(action)] for action in actions])
+        except KeyError:
+            return tuple(map(self.encode, actions))
 
     def decode(self, number: int) -> Action:
         if type(number) is not int or not 0 <= number < len(self.actions):
@@ -180,6 +194,23 @@ class ActionTable:
                 out += listed
         return out
 
+    def places(self, mask: int) -> tuple[int, ...]:
+        """The places in the table of the actions ``of(mask)`` lists, in the same order: the integer path's
+        list, cached by chunk as ``of`` is (one look-up for a mask within one chunk)."""
+        places = self._places
+        listed = places.get(mask)
+        if listed is not None:
+            return listed
+        out: tuple[int, ...] = ()
+        for chunk in self._chunks:
+            part = mask & chunk
+            if part:
+                listed = places.get(part)
+                if listed is None:
+                    listed = places[part] = tuple(bit_indices(part))
+                out += listed
+        return out
+
 
 class FaceTable(ActionTable):
     """An :class:`ActionTable` over the faces of a pack with copies: one action per face (one "discard 7H"
@@ -195,6 +226,10 @@ class FaceTable(ActionTable):
     def of(self, mask: int) -> list[Action]:
         """The actions of the faces ``mask`` (over the pack's cards) holds, in face order."""
         return super().of(self.pack.face_bits(mask))
+
+    def places(self, mask: int) -> tuple[int, ...]:
+        """The face numbers of the faces ``mask`` (over the pack's cards) holds, in face order."""
+        return super().places(self.pack.face_bits(mask))
 
 
 def card_table(pack: Pack, kind: Callable[[Card], Action], chunk: int = 13) -> ActionTable:

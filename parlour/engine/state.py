@@ -6,6 +6,12 @@ book needs them) and class facts (``ACTION_KINDS``, ``ACTIONS``,
 ``MUTABLE``); this class turns them into the public API: checked ``apply`` that leaves the state
 untouched on refusal, parsing, action numbers, views with filtered logs, cheap clones, sampled worlds,
 records and results.
+
+Two paths lead through the same contract. The notation path speaks in actions and their text
+(``legal_actions``, ``apply``), for people, records and views; the integer path speaks in action numbers
+(``legal_ids``, ``apply_id``), for programs that play millions of moves. They agree at every step: the
+same actions in the same order, the same checks, the same refusals; a game gets the integer path from
+its ``encode``/``decode`` and may offer a faster one (``CardPlayState`` does, for the play of a card).
 """
 
 from __future__ import annotations
@@ -14,16 +20,16 @@ import hashlib
 import random
 import struct
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, Numbering, Withheld, WithheldUnseen, parse_action_text
+from parlour.engine.actions import Action, ActionTable, Numbering, Withheld, WithheldUnseen, parse_action_text
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
 from parlour.engine.seating import Roles, Seating
 from parlour.engine.view import View, ZoneKind, declared_kinds, view_kinds
-from parlour.errors import GameOver, IllegalAction, OutOfTurn
+from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn
 
 # A log entry: (position in the action history it follows, a format template or a function, its
 # arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
@@ -32,7 +38,11 @@ LogEntry = tuple[int, "str | Callable[..., str]", tuple[Any, ...], frozenset[int
 
 
 class State:
-    """One whole game: every deal, the scores carried between them, up to the book's end."""
+    """One whole game: every deal, the scores carried between them, up to the book's end.
+
+    Drive it by notation (``legal_actions(seat)``, ``apply(seat, "play QC")``) or by number
+    (``legal_ids(seat)``, ``apply_id(seat, 12)``); ``encode`` and ``decode`` translate between the two.
+    """
 
     info: ClassVar[GameInfo]
     ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = ()
@@ -77,6 +87,9 @@ class State:
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
+        # The last ``legal_ids`` answer (see there): set here, not first when asked, so that every state
+        # keeps its attributes in the same order, in CPython's compact form that playouts read quickly.
+        self._ids_asked: tuple[tuple[int, int, str], tuple[int, ...]] | None = None
         self._setup()
 
     # --- hooks a game provides ----------------------------------------------------------------------
@@ -155,11 +168,74 @@ class State:
                 raise IllegalAction(f"{action!r} is not an action of {self.info.name}", rule="notation")
             action = self.parse_action(action)
         self._check(seat, action)
+        self._perform(seat, action)
+
+    def _perform(self, seat: int, action: Action) -> None:
+        """Record and carry out an action found legal: where both paths change the state, and only there."""
         self._history.append((seat, action))
         if action.secret:
             audience = frozenset(self._audience(seat, action))
             self._audiences = {**self._audiences, len(self._history) - 1: audience}
         self._do(seat, action)
+
+    # --- the integer path: the same contract, by action number -------------------------------------------
+    # ``_ids_asked`` keeps the last ``legal_ids`` answer with what it was asked for: (seat, length of the
+    # history, chance key). Every action lengthens the history and a sampled world has a chance key of its
+    # own, so an answer kept is never read in a position other than the one it was made for.
+
+    def legal_ids(self, seat: int) -> tuple[int, ...]:
+        """The numbers (``encode``) of ``seat``'s legal actions, in the order of ``legal_actions``: the same
+        answer as integers, for programs that choose by number (simulations, search, learning agents). It
+        is kept until the next action, so asking again costs one comparison; it is a tuple, so no caller can
+        change what the next one reads."""
+        asked = (seat, len(self._history), self._chance_key)
+        kept = self._ids_asked
+        if kept is not None and kept[0] == asked and type(seat) is int:
+            return kept[1]
+        legal, table = self.legal_actions(seat), self.ACTIONS
+        if isinstance(table, ActionTable) and type(self).encode is State.encode:
+            ids = table.numbers(legal)
+        else:
+            ids = tuple(map(self.encode, legal))
+        self._ids_asked = (asked, ids)
+        return ids
+
+    def apply_id(self, seat: int, number: int) -> None:
+        """Perform the action numbered ``number`` for ``seat``: ``apply(seat, decode(number))``, so it is
+        checked alike, refused by the same rule in the same words and changing nothing when refused. A
+        seat out of turn is refused first, as ``apply`` refuses it; then a number that is not an ``int``
+        (rule "action number") or names no action of the game (``NotationError``, from ``decode``).
+
+        A number ``legal_ids`` has just listed for the seat is legal already and is not checked again,
+        unless the game applies actions its own way (overrides ``apply``), which is then asked."""
+        if type(self).apply is State.apply and self._apply_listed(seat, number):
+            return
+        if type(number) is not int:
+            self._refuse_number(seat, IllegalAction(
+                f"an action is numbered by an int, not {type(number).__name__}", rule="action number"))
+        try:
+            action = self.decode(number)
+        except NotationError as problem:
+            self._refuse_number(seat, problem)
+        self.apply(seat, action)
+
+    def _apply_listed(self, seat: int, number: int) -> bool:
+        """Perform the action numbered ``number`` if ``legal_ids`` listed it for ``seat`` in this very
+        position, and say so; otherwise do nothing and answer False, for the checked path to decide."""
+        kept = self._ids_asked
+        if kept is None or type(number) is not int or type(seat) is not int or number not in kept[1] \
+                or kept[0] != (seat, len(self._history), self._chance_key):
+            return False
+        self._perform(seat, self.decode(number))
+        return True
+
+    def _refuse_number(self, seat: int, problem: Exception) -> NoReturn:
+        """Refuse a bad action number; but a seat that may not act now is refused as such first, by ``apply``
+        itself (asked with the game's first action), whose refusal a game may word its own way."""
+        if type(seat) is not int or seat not in self.to_move:
+            self.apply(seat, self.decode(0))
+            self._refuse_seat(seat)   # unreachable while ``apply`` refuses such a seat, as it must
+        raise problem
 
     def _refuse_seat(self, seat: object) -> None:
         self._check_seat(seat)
@@ -223,6 +299,7 @@ class State:
         world.sampled_for = seat
         world._place_unknown(self._sample_unknown(seat, rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
+        world._ids_asked = None   # the real state's last legal list may be another seat's
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
         # deal among the options, not an event or an act that only other seats were told of.
         world.seed = None

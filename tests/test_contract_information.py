@@ -117,7 +117,7 @@ class Signals(State):
         return frozenset((seat, self._partner(seat)))
 
     def _signalling(self) -> bool:
-        return len(self._history) < 4
+        return self._moves_made() < 4
 
     def _legal(self, seat: int) -> list[Action]:
         if self._signalling():
@@ -129,7 +129,7 @@ class Signals(State):
             self.signals[seat] = action.word
         elif isinstance(action, Play):
             self.hands[seat] &= ~(1 << SIGNAL_PACK.index[action.card])
-            if seat == 3 and len(self._history) == 8:
+            if seat == 3 and self._moves_made() == 8:
                 self._finish_hand(HandResult(1, tuple(self.won)))
                 self.to_move = ()
                 return
@@ -354,7 +354,7 @@ class DeclareGame(State):
         self.to_move = (0,)
 
     def _legal(self, seat: int) -> list[Action]:
-        if len(self._history) < 3:
+        if self._moves_made() < 3:
             return [Give(card) for card in DECLARE_PACK.cards_in(self.hands[seat])]
         return [Declare()] if has_pair(self.hands[seat]) else [PASS]
 
@@ -377,7 +377,7 @@ class DeclareGame(State):
         return [0, 0, 0]
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        return {"phase": "give" if len(self._history) < 3 else "declare",
+        return {"phase": "give" if self._moves_made() < 3 else "declare",
                 "hand": [str(c) for c in DECLARE_PACK.cards_in(self.hands[seat])] if seat is not None else [],
                 "seats": [seat_entry(s, held=self.hands[s].bit_count(), status=f"{self.piles[s].bit_count()} face down")
                           for s in range(3)],

@@ -92,7 +92,7 @@ class Marked(State):
             self.turns += 1
             self.window = ClaimWindow.offer(self.seating.order_from(self.seating.next(seat)))
         else:
-            self.window = self.window.answered(seat, len(self._history) - 1, action)
+            self.window = self.window.answered(seat, self._moves_made() - 1, action)
             if self.window.closed:
                 self._resolve(self.window)
                 return

@@ -132,6 +132,13 @@ def parse_action_text(text: object, kinds: Iterable[type[Action]]) -> Action:
     return kind.parse_args(tokens[1:])
 
 
+# The widest chunk whose masks a table lists all at once, the first time it is asked for one (a suit of
+# thirteen cards: 8,192 masks, some three megabytes for a pack's four suits).
+FILLED_CHUNK = 13
+# A table's answers for a hot path that must never read one (its masks are another's): always None.
+NOTHING_KNOWN: dict[int, tuple[int, ...]] = {}
+
+
 class ActionTable:
     """Actions indexed by pack index, listed from a bit mask quickly (the hot path of every playout).
 
@@ -139,7 +146,7 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("_by_id", "_cache", "_chunks", "_numbers", "_places", "actions")
+    __slots__ = ("_by_id", "_cache", "_chunks", "_filled", "_numbers", "_places", "actions", "known_places")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
@@ -151,6 +158,10 @@ class ActionTable:
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
         self._places: dict[int, tuple[int, ...]] = {}
+        self._filled: set[int] = set()
+        # The places of a mask ``places`` has answered before (a mask within one chunk), or None: the hot
+        # path's look-up, a dictionary's own ``get`` with no Python call around it.
+        self.known_places: Callable[[int], tuple[int, ...] | None] = self._places.get
 
     def __getitem__(self, index: int) -> Action:
         return self.actions[index]
@@ -159,8 +170,11 @@ class ActionTable:
         return len(self.actions)
 
     def encode(self, action: Action) -> int:
-        """The action's number: its place in the table (the game's integer encoding)."""
-        number = self._numbers.get(action)
+        """The action's number: its place in the table (the game's integer encoding), found by identity for
+        the table's own actions, which every legal list hands out, without hashing one."""
+        number = self._by_id.get(id(action))
+        if number is None:
+            number = self._numbers.get(action)
         if number is None:
             raise NotationError(f"{action} is not an action of this game")
         return number
@@ -181,16 +195,20 @@ class ActionTable:
 
     def of(self, mask: int) -> list[Action]:
         """The actions of the set bits of ``mask``, in index order."""
-        listed = self._cache.get(mask)
+        cache = self._cache
+        listed = cache.get(mask)
         if listed is not None:
             return list(listed)
         out: list[Action] = []
         for chunk in self._chunks:
             part = mask & chunk
             if part:
-                listed = self._cache.get(part)
+                listed = cache.get(part)
                 if listed is None:
-                    listed = self._cache[part] = tuple(self.actions[i] for i in bit_indices(part))
+                    self._fill(chunk)
+                    listed = cache.get(part)
+                    if listed is None:
+                        listed = cache[part] = tuple(self.actions[i] for i in bit_indices(part))
                 out += listed
         return out
 
@@ -207,10 +225,31 @@ class ActionTable:
             if part:
                 listed = places.get(part)
                 if listed is None:
-                    listed = places[part] = tuple(bit_indices(part))
+                    self._fill(chunk)
+                    listed = places.get(part)
+                    if listed is None:
+                        listed = places[part] = tuple(bit_indices(part))
                 out += listed
         return out
 
+    def _fill(self, chunk: int) -> None:
+        """Every mask within a chunk of at most ``FILLED_CHUNK`` bits, listed at once the first time one is
+        asked for: a playout meets a suit's thousands of masks one by one, and would otherwise pay for
+        each the first time it met it all through its first few thousand deals."""
+        if chunk in self._filled or chunk.bit_count() > FILLED_CHUNK:
+            return
+        self._filled.add(chunk)
+        start = (chunk & -chunk).bit_length() - 1
+        size = len(self.actions)
+        places, cache, actions = self._places, self._cache, self.actions
+        within: list[tuple[int, ...]] = [()] * (1 << chunk.bit_count())
+        for value in range(1, len(within)):
+            high = value.bit_length() - 1
+            within[value] = listed = within[value ^ (1 << high)] + (start + high,)
+            if listed[-1] < size:
+                mask = value << start
+                places.setdefault(mask, listed)
+                cache.setdefault(mask, tuple([actions[i] for i in listed]))
 
 class FaceTable(ActionTable):
     """An :class:`ActionTable` over the faces of a pack with copies: one action per face (one "discard 7H"
@@ -222,6 +261,8 @@ class FaceTable(ActionTable):
     def __init__(self, pack: Pack, kind: Callable[[Card], Action], chunk: int = 13) -> None:
         super().__init__([kind(face) for face in pack.faces], chunk)
         self.pack = pack
+        # Its places are kept by faces' masks, not the cards' masks the hot path asks with.
+        self.known_places = NOTHING_KNOWN.get
 
     def of(self, mask: int) -> list[Action]:
         """The actions of the faces ``mask`` (over the pack's cards) holds, in face order."""

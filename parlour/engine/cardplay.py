@@ -29,8 +29,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, ActionTable, Play
-from parlour.engine.state import State
+from parlour.engine.actions import NOTHING_KNOWN, Action, ActionTable, Play
+from parlour.engine.state import SEAT_BITS, State
 from parlour.errors import IllegalAction
 
 
@@ -43,17 +43,23 @@ class PlayNumbers:
     plays anywhere in its space (after an auction's calls, say) gets the fast lane too.
     """
 
-    __slots__ = ("_numbers", "always", "first", "of", "plays")
+    __slots__ = ("_numbers", "always", "first", "follows", "known", "of", "plays")
 
-    def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...], always: bool) -> None:
+    def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...], always: bool,
+                 follows: bool) -> None:
         self._numbers = numbers
         # Whether every move of the game is a card from hand (``_in_play`` not overridden): then the hot
-        # path need not ask.
+        # path need not ask; and whether the cards that may be played are what ``follow`` allows (the
+        # default ``_legal_mask``): then it asks ``follow`` itself.
         self.always = always
+        self.follows = follows
         # Where each play's number is its place in ``PLAYS`` (every game so far) the table's own list of
         # places is the answer, asked directly: this is read at every step of a playout.
+        direct = numbers == tuple(range(len(numbers)))
         self.of: Callable[[int], tuple[int, ...]] = (
-            plays.places if numbers == tuple(range(len(numbers))) else lambda mask: self._mapped(plays, mask))
+            plays.places if direct else lambda mask: self._mapped(plays, mask))
+        # The numbers of a mask ``of`` has answered before, or None: a dictionary's own ``get``.
+        self.known = plays.known_places if direct else NOTHING_KNOWN.get
         # Each play's number, to the pack index of its face's first copy and to the play itself.
         self.first = {number: pack.first_copy[face] for number, face in zip(numbers, pack.faces, strict=True)}
         self.plays = {number: plays[k] for k, number in enumerate(numbers)}
@@ -78,7 +84,8 @@ def numbered_plays(state: CardPlayState) -> PlayNumbers | None:
                  and all(type(plays[k]) is Play and plays[k] == Play(face) for k, face in enumerate(faces)))
         numbers = tuple(state.encode(plays[k]) for k in range(len(faces))) if usual else ()
         always = kind._in_play is CardPlayState._in_play
-        _NUMBERED[kind] = PlayNumbers(state.PACK, plays, numbers, always) if usual else None
+        follows = kind._legal_mask is CardPlayState._legal_mask
+        _NUMBERED[kind] = PlayNumbers(state.PACK, plays, numbers, always, follows) if usual else None
     return _NUMBERED[kind]
 
 
@@ -91,16 +98,18 @@ class CardPlayState(State):
     # trick being played, as pack indices in the order played.
     hands: list[int]
     trick: list[int]
+    # The rule of following this deal (``mechanics.tricks.follower``): the cards of a hand that may go to
+    # the trick as it stands. Set by the game as an attribute of the state (for the current trumps, say);
+    # the default ``_legal_mask`` and the integer path's fast lane ask it directly.
+    follow: Callable[[int, list[int]], int]
 
     def __init__(self, **kwargs: Any) -> None:
-        # The last legal mask handed out, as (seat, mask), until the next action of any kind: only an
-        # action changes what may be played.
-        self._offered: tuple[int, int] | None = None
-        # The numbers of the plays of that mask, once asked for, with the offer they belong to: they are
-        # answered again, the same tuple, as long as that offer stands.
-        self._ids_offered: tuple[tuple[int, int], tuple[int, ...]] | None = None
         super().__init__(**kwargs)
-        self._numbered = numbered_plays(self)
+        numbered = self._numbered = numbered_plays(self)
+        # Each play's number to the pack index it names (empty without the fast lane), and the numbers of
+        # the plays of masks seen before, read at every card.
+        self._first_of: dict[int, int] = numbered.first if numbered is not None else {}
+        self._known_ids = numbered.known if numbered is not None else NOTHING_KNOWN.get
 
     # --- what a game supplies ------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -108,8 +117,10 @@ class CardPlayState(State):
         return True
 
     def _legal_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play now, as a mask over ``PACK``."""
-        raise NotImplementedError
+        """The cards ``seat`` may play now, as a mask over ``PACK``: by default what the rule of following
+        (``follow``) allows of its hand. A game that plays from another hand (a dummy's) or has exceptions
+        to following says so here."""
+        return self.follow(self.hands[seat], self.trick)
 
     def _play(self, seat: int, index: int) -> None:
         """Play the card of pack index ``index`` (already checked) and whatever follows from it."""
@@ -131,11 +142,16 @@ class CardPlayState(State):
         return self._legal_mask(seat)
 
     # --- the contract ----------------------------------------------------------------------------------
+    # What a seat is offered stays in ``_offer`` (see ``State``) until the next action of any kind: the mask
+    # of the cards it may play, and once asked for, their numbers. ``apply`` and ``apply_id`` check a card
+    # against one bit of that mask; an action of any kind forgets it, as only an action changes what may be
+    # played. Only an offer made in the play has a mask: the base class offers a mask of 0, so a card
+    # checked against one of its offers takes the checked path, which decides alike.
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.to_move and type(seat) is int and self._in_play():
-            # Remember the mask until the next action: ``apply`` usually checks against it next.
             mask = self._legal_mask(seat)
-            self._offered = (seat, mask)
+            self._offer = (seat, mask, None)
             return self.PLAYS.of(mask)
         return super().legal_actions(seat)
 
@@ -147,51 +163,67 @@ class CardPlayState(State):
         # explain) takes the base class's checked path. Both decide legality by ``_legal_mask``.
         if type(action) is Play and type(seat) is int and seat in self.to_move and self._in_play():
             index = self.PACK.first_copy.get(action.card, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+            offer = self._offer
+            mask = offer[1] if offer is not None and offer[0] is seat else self._legal_mask(seat)
             if index >= 0 and not mask >> index & 1:
                 index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
             if index >= 0:
-                self._history.append((seat, action))
-                self._offered = None
+                self._moves.append(self.encode(action) << SEAT_BITS | seat)
+                self._offer = None
                 self._play(seat, index)
                 return
-        self._offered = None
         super().apply(seat, action)
 
     def legal_ids(self, seat: int) -> tuple[int, ...]:
-        numbered = self._numbered
-        if numbered is not None and seat in self.to_move and type(seat) is int and (numbered.always or self._in_play()):
-            offered, kept = self._offered, self._ids_offered
-            if offered is None or offered[0] != seat:
-                offered = self._offered = (seat, self._legal_mask(seat))
-            elif kept is not None and kept[0] is offered:
-                return kept[1]
-            ids = numbered.of(offered[1])
-            self._ids_offered = (offered, ids)
-            return ids
-        return super().legal_ids(seat)
+        # The hot path of every playout by number, so written out in full: one offer is read, the mask
+        # worked out by the rule of following (``follow``) where the game has no other, and its numbers
+        # found in the plays' table with one look-up for the masks seen before.
+        offer = self._offer
+        if offer is not None and offer[0] is seat:
+            if offer[2] is not None:
+                return offer[2]
+            mask = offer[1]                          # offered by ``legal_actions``: its numbers now
+        else:
+            numbered = self._numbered
+            if numbered is None or type(seat) is not int or seat not in self.to_move \
+                    or not (numbered.always or self._in_play()):
+                return super().legal_ids(seat)
+            mask = self.follow(self.hands[seat], self.trick) if numbered.follows else self._legal_mask(seat)
+        ids = self._known_ids(mask)
+        if ids is None:
+            ids = self._numbered.of(mask)  # type: ignore[union-attr]
+        self._offer = (seat, mask, ids)
+        return ids
 
     def apply_id(self, seat: int, number: int) -> None:
-        # The fast lane: a play's number, checked against one bit of the mask offered (or worked out now).
-        # Anything else, a refusal above all, goes the base class's way: decoded and applied, checked alike.
-        numbered = self._numbered
-        if numbered is not None and type(number) is int and type(seat) is int and seat in self.to_move \
-                and (numbered.always or self._in_play()):
-            index = numbered.first.get(number, -1)
-            offered = self._offered
-            mask = offered[1] if offered is not None and offered[0] == seat else self._legal_mask(seat)
+        # The fast lane: a play's number, checked against one bit of the mask offered.
+        offer = self._offer
+        if offer is not None and offer[0] is seat and type(number) is int:
+            mask = offer[1]
+            index = self._first_of.get(number, -1)
             if index >= 0 and not mask >> index & 1:
                 index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
             if index >= 0:
-                self._history.append((seat, numbered.plays[number]))
-                self._offered = None
+                self._moves.append(number << SEAT_BITS | seat)
+                self._offer = None
                 self._play(seat, index)
                 return
-        if type(self).apply is CardPlayState.apply:
-            self._offered = None   # as ``apply`` forgets the offer before any other action
-            if self._apply_listed(seat, number):
-                return
+        self._apply_id_checked(seat, number)
+
+    def _apply_id_checked(self, seat: int, number: int) -> None:
+        """``apply_id`` of a number not checked against an offer: a play is checked against the mask
+        worked out now; anything else, a refusal above all, goes the base class's way, decoded and
+        applied, checked alike."""
+        if self._offer is None or self._offer[0] is not seat:
+            numbered = self._numbered
+            if numbered is not None and type(seat) is int and seat in self.to_move \
+                    and (numbered.always or self._in_play()):
+                self._offer = (seat, self._legal_mask(seat), None)
+                if type(number) is int and self._first_of.get(number, -1) >= 0:
+                    self.apply_id(seat, number)
+                    return
+        if type(self).apply is CardPlayState.apply and self._apply_listed(seat, number):
+            return
         super().apply_id(seat, number)
 
     def _check(self, seat: int, action: Action) -> None:
@@ -211,10 +243,3 @@ class CardPlayState(State):
         pack = self.PACK
         index = pack.first_copy[action.card]  # type: ignore[attr-defined]
         self._play(seat, pack.copy_in(index, self._legal_mask(seat)) if pack.has_copies else index)
-
-    def sample_world(self, seat: int, rng: Any) -> State:
-        # A world's hands are dealt anew at the same point of the history: the real hands' mask must go.
-        world = super().sample_world(seat, rng)
-        world._offered = None  # type: ignore[attr-defined]
-        world._ids_offered = None  # type: ignore[attr-defined]
-        return world

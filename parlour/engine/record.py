@@ -31,7 +31,7 @@ def make_record(state: State) -> dict[str, Any]:
         "players": state.players,
         "seed": state.seed,
         "options": dict(state.options),
-        "actions": [[seat, str(action)] for seat, action in state._history],
+        "actions": [[seat, str(action)] for seat, action in state.history],
         "scores": list(state.scores()),
     }
 
@@ -42,7 +42,7 @@ def shown_record(state: State, seat: int | None) -> dict[str, Any]:
     from parlour.engine.registry import DEAL_OPTION
 
     actions: list[list[Any]] = []
-    for position, (actor, _) in enumerate(state._history):
+    for position, (actor, _) in enumerate(state.history):
         text = state.action_text_for(position, seat)
         if text is not None:
             actions.append([actor, text])

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from parlour.cards import Card, Pack
@@ -35,6 +35,13 @@ from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn
 # arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
 # off the playout hot path; a function gets the arguments and must not hold on to the state.
 LogEntry = tuple[int, "str | Callable[..., str]", tuple[Any, ...], frozenset[int] | None]
+# What was offered a seat: (seat, mask of the cards it may play, the numbers of its legal actions).
+Offer = tuple[int, int, "tuple[int, ...] | None"]
+# A history entry is ``number << SEAT_BITS | seat``; ``STAND_IN`` is the entry of an act a sampled world
+# withholds (its stand-in action is kept beside the history, in ``_stand_ins``).
+SEAT_BITS = 4
+SEAT_MASK = (1 << SEAT_BITS) - 1
+STAND_IN = -1
 
 
 class State:
@@ -65,6 +72,8 @@ class State:
     # The seats that saw each secret action in full (``_audience``), by its place in the history.
     # Replaced, never changed in place, so that clones share it.
     _audiences: Mapping[int, frozenset[int]] = {}
+    # A sampled world's stand-ins for the acts it withholds (``STAND_IN`` entries), by place in the history.
+    _stand_ins: Mapping[int, Action] = {}
     # Roles besides the deal that pass between deals (Pontoon's banker), set by a game's ``_setup``
     # (``Roles.of(banker=0)``) and passed on by ``_next_holder``.
     roles: Roles = Roles()
@@ -78,18 +87,35 @@ class State:
         self.options: dict[str, Any] = options
         self.seating = self._seating()
         self.hand_number = 1
-        self.hand_results: list[HandResult] = []
-        self._history: list[tuple[int, Action]] = []
+        if players > SEAT_MASK + 1:
+            raise ValueError(f"a history entry holds seats 0 to {SEAT_MASK}, not {players} of them")
+        # Finished deals' results; a tuple replaced at each deal, so that clones share it.
+        self.hand_results: tuple[HandResult, ...] = ()
+        # The history as integers, ``number << SEAT_BITS | seat`` (see ``_perform``): the current deal's
+        # entries in ``_moves``, the earlier deals' frozen in ``_earlier``, which clones share; so a clone
+        # copies one deal's worth of history however long the game has run. Action objects are made only
+        # when someone reads the history (``history``, ``_entry``).
+        self._moves: list[int] = []
+        self._earlier: tuple[int, ...] = ()
+        # The log alike: this deal's events in ``_log``, the earlier deals' in ``_log_before``.
         self._log: list[LogEntry] = []
-        # Where each deal's actions and events begin, for a log bounded by the deal.
-        self._deal_starts: list[tuple[int, int]] = [(0, 0)]
+        self._log_before: tuple[LogEntry, ...] = ()
+        # Where each deal's actions and events begin (positions in the whole history and log).
+        self._deal_starts: tuple[tuple[int, int], ...] = ((0, 0),)
+        # A sampled world's: the earlier log blanked for each seat, with the log it was made from; and the
+        # places of the history its ``_place_unknown`` rewrote (a set only while it is being sampled).
+        self._log_before_for: tuple[tuple[LogEntry, ...], dict[int, tuple[LogEntry, ...]]] | None = None
+        self._rewritten: Collection[int] = ()
         self._chance_key = str(seed)
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
-        # The last ``legal_ids`` answer (see there): set here, not first when asked, so that every state
-        # keeps its attributes in the same order, in CPython's compact form that playouts read quickly.
-        self._ids_asked: tuple[tuple[int, int, str], tuple[int, ...]] | None = None
+        # What was last offered to a seat in this position, until the next action: (seat, the mask of the
+        # cards it may play, the numbers ``legal_ids`` answered). The base class knows no masks (0) and
+        # ``CardPlayState`` offers its plays' mask before their numbers are asked for (None). Set here, not
+        # first when asked, so that every state keeps its attributes in the same order, in CPython's
+        # compact form that playouts read quickly.
+        self._offer: Offer | None = None
         self._setup()
 
     # --- hooks a game provides ----------------------------------------------------------------------
@@ -170,34 +196,35 @@ class State:
         self._check(seat, action)
         self._perform(seat, action)
 
-    def _perform(self, seat: int, action: Action) -> None:
-        """Record and carry out an action found legal: where both paths change the state, and only there."""
-        self._history.append((seat, action))
+    def _perform(self, seat: int, action: Action, number: int | None = None) -> None:
+        """Record and carry out an action found legal (``number``: its number, where the caller has it):
+        where both paths change the state, and only there, apart from the card-play fast lanes."""
+        self._offer = None
+        self._moves.append((self.encode(action) if number is None else number) << SEAT_BITS | seat)
         if action.secret:
             audience = frozenset(self._audience(seat, action))
-            self._audiences = {**self._audiences, len(self._history) - 1: audience}
+            self._audiences = {**self._audiences, self._moves_made() - 1: audience}
         self._do(seat, action)
 
     # --- the integer path: the same contract, by action number -------------------------------------------
-    # ``_ids_asked`` keeps the last ``legal_ids`` answer with what it was asked for: (seat, length of the
-    # history, chance key). Every action lengthens the history and a sampled world has a chance key of its
-    # own, so an answer kept is never read in a position other than the one it was made for.
+    # ``_offer`` keeps the last ``legal_ids`` answer with the seat it was made for. Every action forgets it
+    # (``_perform``) and so does a sampled world, so an answer kept is never read in another position.
 
     def legal_ids(self, seat: int) -> tuple[int, ...]:
         """The numbers (``encode``) of ``seat``'s legal actions, in the order of ``legal_actions``: the same
         answer as integers, for programs that choose by number (simulations, search, learning agents). It
         is kept until the next action, so asking again costs one comparison; it is a tuple, so no caller can
         change what the next one reads."""
-        asked = (seat, len(self._history), self._chance_key)
-        kept = self._ids_asked
-        if kept is not None and kept[0] == asked and type(seat) is int:
-            return kept[1]
+        kept = self._offer
+        if kept is not None and kept[0] is seat and kept[2] is not None:   # the very int it was made for
+            return kept[2]
         legal, table = self.legal_actions(seat), self.ACTIONS
         if isinstance(table, ActionTable) and type(self).encode is State.encode:
             ids = table.numbers(legal)
         else:
             ids = tuple(map(self.encode, legal))
-        self._ids_asked = (asked, ids)
+        if type(seat) is int:
+            self._offer = (seat, 0, ids)
         return ids
 
     def apply_id(self, seat: int, number: int) -> None:
@@ -222,11 +249,11 @@ class State:
     def _apply_listed(self, seat: int, number: int) -> bool:
         """Perform the action numbered ``number`` if ``legal_ids`` listed it for ``seat`` in this very
         position, and say so; otherwise do nothing and answer False, for the checked path to decide."""
-        kept = self._ids_asked
-        if kept is None or type(number) is not int or type(seat) is not int or number not in kept[1] \
-                or kept[0] != (seat, len(self._history), self._chance_key):
+        kept = self._offer
+        if kept is None or kept[0] is not seat or kept[2] is None or type(number) is not int \
+                or number not in kept[2]:
             return False
-        self._perform(seat, self.decode(number))
+        self._perform(seat, self.decode(number), number)
         return True
 
     def _refuse_number(self, seat: int, problem: Exception) -> NoReturn:
@@ -281,13 +308,12 @@ class State:
         return result_by_score(self.scores(), self.info.lowest_score_wins, ended_early=self.ended_early)
 
     def clone(self) -> State:
-        """An independent copy, cheap enough for search."""
+        """An independent copy, cheap enough for search: what does not change (earlier deals' history and
+        log, results, audiences) is shared, and what does is copied, a deal's worth at most."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin._history = self._history.copy()
+        twin._moves = self._moves.copy()
         twin._log = self._log.copy()
-        twin._deal_starts = self._deal_starts.copy()
-        twin.hand_results = self.hand_results.copy()
         for name in self.MUTABLE:
             setattr(twin, name, getattr(self, name).copy())
         return twin
@@ -297,28 +323,46 @@ class State:
         self._check_seat(seat)
         world = self.clone()
         world.sampled_for = seat
+        world._rewritten = set()
         world._place_unknown(self._sample_unknown(seat, rng))
         world._chance_key = f"sampled {rng.getrandbits(64)}"
-        world._ids_asked = None   # the real state's last legal list may be another seat's
+        world._offer = None   # the real state's last offer may be another seat's, or its hand's
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
         # deal among the options, not an event or an act that only other seats were told of.
         world.seed = None
-        world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
-        world._log = [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset())
-                      for entry in self._log]   # blanked, not dropped, so positions in the log hold
+        if DEAL_OPTION in self.options:
+            world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
+        world._log = _blanked(self._log, seat)
+        if self._log_before:
+            world._log_before = self._blanked_before(seat)
         if self._audiences:
-            world._withhold(seat, self._history)
+            world._withhold(seat)
+        world._rewritten = ()
         return world
 
-    def _withhold(self, seat: int, real: list[tuple[int, Action]]) -> None:
+    def _blanked_before(self, seat: int) -> tuple[LogEntry, ...]:
+        """The earlier deals' log with the events ``seat`` was not told of blanked, made once per seat and
+        deal (kept with the log it was made from, which every clone and world shares)."""
+        made = self._log_before_for
+        if made is None or made[0] is not self._log_before:
+            made = self._log_before_for = (self._log_before, {})
+        by_seat = made[1]
+        if seat not in by_seat:
+            by_seat[seat] = tuple(_blanked(self._log_before, seat))
+        return by_seat[seat]
+
+    def _withhold(self, seat: int) -> None:
         """In a sampled world, each action of an audience that ``seat`` is not in becomes a ``Withheld``
         stand-in reading as its public text, unless ``_place_unknown`` already rewrote it
-        (``_rewrite_secret``) to fit the re-dealt cards."""
+        (``_rewrite_secret``) to fit the re-dealt cards: its entry holds nothing of the real act."""
+        stand_ins = dict(self._stand_ins)
         for position, audience in self._audiences.items():
-            actor, action = self._history[position]
-            if seat not in audience and self._history[position] is real[position]:
+            if seat not in audience and position not in self._rewritten:
+                actor, action = self._entry(position)
                 stand_in = WithheldUnseen if action.unseen else Withheld
-                self._history[position] = (actor, stand_in(action.public_text()))
+                stand_ins[position] = stand_in(action.public_text())
+                self._set_code(position, STAND_IN << SEAT_BITS | actor)
+        self._stand_ins = stand_ins
 
     def record(self) -> dict[str, Any]:
         """JSON-ready data from which ``parlour.replay`` rebuilds this exact state."""
@@ -340,7 +384,7 @@ class State:
 
     def shown_to(self, position: int) -> frozenset[int] | None:
         """The seats that saw the action at ``position`` of the history in full; ``None``: every seat."""
-        actor, action = self._history[position]
+        actor, action = self._entry(position)
         if not action.secret:
             return None
         audience = self._audiences.get(position)
@@ -350,15 +394,44 @@ class State:
         """The action at ``position`` of the history as ``seat`` (``None``: a spectator) was shown it: in full,
         as its public text, or ``None`` for an act that seat did not see happen. Logs, records shown to
         players and the server's replays all word the history through this one rule."""
-        actor, action = self._history[position]
+        actor, action = self._entry(position)
         if action.secret and seat not in self._audiences.get(position, (actor,)):
             return None if action.unseen else action.public_text()
         return str(action)
 
     @property
     def history(self) -> list[tuple[int, Action]]:
-        """The actions taken so far, as (seat, action); a copy."""
-        return list(self._history)
+        """The actions taken so far, as (seat, action), made from the integers the history keeps; a copy."""
+        return [self._entry(position) for position in range(self._moves_made())]
+
+    # --- the history, kept as integers ------------------------------------------------------------------
+    def _moves_made(self) -> int:
+        """How many actions have been taken: the place in the history the next one will have."""
+        return len(self._earlier) + len(self._moves)
+
+    def _code(self, position: int) -> int:
+        earlier = self._earlier
+        return earlier[position] if position < len(earlier) else self._moves[position - len(earlier)]
+
+    def _entry(self, position: int) -> tuple[int, Action]:
+        """The action at ``position`` of the history (counted from the game's first) with its seat."""
+        code = self._code(position)
+        number = code >> SEAT_BITS
+        return code & SEAT_MASK, self._stand_ins[position] if number == STAND_IN else self.decode(number)
+
+    def _set_code(self, position: int, code: int) -> None:
+        earlier = self._earlier
+        if position >= len(earlier):
+            self._moves[position - len(earlier)] = code
+        else:
+            self._earlier = (*earlier[:position], code, *earlier[position + 1:])
+
+    def _set_entry(self, position: int, seat: int, action: Action) -> None:
+        """In a sampled world (from ``_place_unknown``), the action at ``position`` becomes ``action``, one of
+        the game's own, naming the world's re-dealt cards rather than the real ones."""
+        self._set_code(position, self.encode(action) << SEAT_BITS | seat)
+        if isinstance(self._rewritten, set):
+            self._rewritten.add(position)
 
     # --- helpers for games -------------------------------------------------------------------------------
     def _check_seat(self, seat: object) -> None:
@@ -449,11 +522,11 @@ class State:
         the history become ``actions``, naming the re-dealt cards: a world's history must hold nothing of the
         real cards laid face down, or a search could read them back."""
         for position, action in zip(positions, actions, strict=True):
-            self._history[position] = (seat, action)
+            self._set_entry(position, seat, action)
 
     def _say(self, text: str, *args: Any, to: Sequence[int] | None = None) -> None:
         """Add an event to the log, for all or only for some seats; ``args`` fill ``{}`` in ``text``."""
-        self._log.append((len(self._history), text, args, None if to is None else frozenset(to)))
+        self._log.append((self._moves_made(), text, args, None if to is None else frozenset(to)))
 
     def _log_for(self, seat: int | None) -> list[str]:
         """The log as ``seat`` may read it: one line per earlier deal (its result), then every event and
@@ -462,30 +535,35 @@ class State:
         deal = len(self.hand_results) - 1 if self.is_over and self.hand_results else len(self.hand_results)
         out = [_hand_line(result) for result in self.hand_results[:deal]]
         first_action, first_event = self._deal_starts[deal]
-        events = self._log
-        e = first_event
+        before = len(self._log_before)
+        events = self._log if first_event >= before else (*self._log_before[first_event:], *self._log)
+        e = max(0, first_event - before)
 
         def emit(entry: LogEntry) -> None:
             _, text, args, to = entry
             if to is None or seat in to:
                 out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
-        history = self._history
-        for position in range(first_action, len(history)):
+        for position in range(first_action, self._moves_made()):
             while e < len(events) and events[e][0] <= position:
                 emit(events[e])
                 e += 1
             text = self.action_text_for(position, seat)
             if text is not None:
-                out.append(f"seat {history[position][0]}: {text}")
+                out.append(f"seat {self._code(position) & SEAT_MASK}: {text}")
         for entry in events[e:]:
             emit(entry)
         return out
 
     def _finish_hand(self, result: HandResult) -> None:
-        self.hand_results.append(result)
-        self._log.append((len(self._history), _hand_line, (result,), None))
-        self._deal_starts.append((len(self._history), len(self._log)))
+        """A deal is done: its result is kept, and its history and log are frozen, for clones to share."""
+        self.hand_results = (*self.hand_results, result)
+        self._log.append((self._moves_made(), _hand_line, (result,), None))
+        self._earlier = (*self._earlier, *self._moves)
+        self._moves = []
+        self._log_before = (*self._log_before, *self._log)
+        self._log = []
+        self._deal_starts = (*self._deal_starts, (len(self._earlier), len(self._log_before)))
 
     # --- match flow: deal after deal, to the book's end ------------------------------------------------
     def _deal(self) -> None:
@@ -546,6 +624,11 @@ class State:
         banker"; empty for a seat with none."""
         titles = self.roles.titles(seat)
         return ", ".join(("dealer", *titles) if seat == self.dealer else titles)
+
+
+def _blanked(log: Sequence[LogEntry], seat: int) -> list[LogEntry]:
+    """The log with each event ``seat`` was not told of blanked: not dropped, so positions in the log hold."""
+    return [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset()) for entry in log]
 
 
 def _is_stacked(plan: Any) -> bool:

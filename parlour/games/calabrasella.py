@@ -247,6 +247,7 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     MUTABLE = ("hands", "totals", "trick", "taken", "played")
     ZONES = kinds(stock_face_down="count", talon="cards", talon_face_down="count")
     EXTRAS = kinds(asked="card", asked_from="seat", dealer="seat", discarded="cards", exchanged="card",
@@ -306,9 +307,6 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     def _in_play(self) -> bool:
         return self.phase is Phase.PLAY
-
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -419,7 +417,7 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.hands[self.single] ^= BIT[card]
         self.hands[receiver] |= BIT[card]
         self.gift = card
-        self.give_at = len(self._history) - 1
+        self.give_at = self._moves_made() - 1
         self._say("seat {} receives {} in exchange", receiver, CARDS[card], to=(receiver, self.single))
         self.phase = Phase.DISCARD
 
@@ -427,7 +425,7 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def _bury(self, card: int) -> None:
         self.hands[self.single] ^= BIT[card]
         self.buried |= BIT[card]
-        self.bury_at = (*self.bury_at, len(self._history) - 1)
+        self.bury_at = (*self.bury_at, self._moves_made() - 1)
         if self.buried.bit_count() == TALON_SIZE:
             self._turn_up_talon()
 

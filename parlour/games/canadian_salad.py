@@ -197,6 +197,7 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
     ACTIONS = PLAYS
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(set_aside="cards")
@@ -243,9 +244,6 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
         return hands
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
-
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 

@@ -320,6 +320,6 @@ class DivideAndConquerState(State):
         self.hands[other] = sum(1 << c for c in deal["hand"])
         # The history too must hold the card dealt here, not the one really laid: a search that reads
         # the world's own history, log or views must find nothing its seat could not see.
-        self._history[-1] = (other, LAYS[self.laid[other]])
+        self._set_entry(self._moves_made() - 1, other, LAYS[self.laid[other]])
 
 register(INFO, DivideAndConquerState)

@@ -257,8 +257,7 @@ class PittyPatState(State):
         # class's checked path, which explains the refusal. Both decide by ``_allowed``.
         if type(seat) is int and seat in self.to_move and isinstance(action, Action) \
                 and self._allowed(seat, action):
-            self._history.append((seat, action))
-            self._do(seat, action)
+            self._perform(seat, action)
             return
         super().apply(seat, action)
 
@@ -329,7 +328,7 @@ class PittyPatState(State):
             self._reform()
         card = self.stock.pop()
         self.pile.append(card)
-        self._log.append((len(self._history), "seat {} turns up {}", (seat, CARDS[card]), None))
+        self._log.append((self._moves_made(), "seat {} turns up {}", (seat, CARDS[card]), None))
         if self.hands[seat] & RANK_MASK_OF[card]:
             self.stage = Stage.TURNED
         else:

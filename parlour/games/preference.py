@@ -237,6 +237,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     LAYS = LAYS
     MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
     ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
@@ -295,9 +296,6 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     # --- legality --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
         return self.phase is Phase.PLAY
-
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase

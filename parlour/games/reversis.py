@@ -584,14 +584,14 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         known = [0] * 4
         known[seat] = self.talon_known[seat]
         start = self._deal_starts[-1][0]
-        for position in range(start, min(start + 4, len(self._history))):
-            actor, action = self._history[position]
+        for position in range(start, min(start + 4, self._moves_made())):
+            actor, action = self._entry(position)
             if actor == seat or not isinstance(action, (Exchange, Pass)) or not spare:
                 continue
             card = spare.pop()
             known[actor] = BIT[card]
             if isinstance(action, Exchange):
-                self._history[position] = (actor, DISCARDS[card])
+                self._set_entry(position, actor, DISCARDS[card])
         self.talon_known = known
         if self.phase is Phase.PLAY and self.espagnolette < 0:
             self.eligible = -1

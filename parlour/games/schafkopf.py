@@ -266,6 +266,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     LAYS = BURIES
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
@@ -392,9 +393,6 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.to_move = SEAT[self.leader]
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
-
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 

@@ -522,7 +522,7 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.played = [0] * n        # cards each seat has played this deal
         self._start_tricks(self.eldest)
         self.order = self.T.orders[0]
-        self.legal_of = self.T.legal[0]
+        self.follow = self.T.legal[0]
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
         if self.rules == SPANISH:
             self.to_move = (self.eldest,)
@@ -570,9 +570,6 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         return self.phase is Phase.PLAY
 
     # --- legality ------------------------------------------------------------------------------------
-    def _legal_mask(self, seat: int) -> int:
-        return self.legal_of(self.hands[seat], self.trick)
-
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase is Phase.PLAY:
@@ -833,7 +830,7 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     def _start_play(self) -> None:
         self.order = self.T.orders[self.trump]
-        self.legal_of = self.T.legal[self.trump]
+        self.follow = self.T.legal[self.trump]
         if self.declarer >= 0:
             called = f", calling {self.PACK.cards[self.called]}" if self.called >= 0 else ""
             self._say("seat {} plays {}{}{}", self.declarer, "" if self.forcee else "a ",

@@ -192,6 +192,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
     ACTIONS = PLAYS
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     # A finished trick's list is never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(bum_card="card")
@@ -215,9 +216,6 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
                   self.hand_number, self.dealer, bum_card, PACK.cards[self.tetka], ordinal(self.numbered_trick))
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
-
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 

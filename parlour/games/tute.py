@@ -243,7 +243,7 @@ class TuteState(tricks.TrickPlayState):
         self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]
         self.order = ORDERS[self.trump]
         self.above = ABOVE[self.trump]
-        self.legal_of = LEGAL[self.released][self.trump]
+        self.follow = LEGAL[self.released][self.trump]
         self.declared: list[Declared] = []
         self.shown = [0] * 4          # cards shown in declarations, while still held
         self.may_declare = False      # the leader has just won a trick and not yet declared
@@ -261,9 +261,6 @@ class TuteState(tricks.TrickPlayState):
             return True
         hand = self.hands[self.leader]
         return not (hand & hand << 1 & KINGS or hand & KINGS == KINGS)
-
-    def _legal_mask(self, seat: int) -> int:
-        return self.legal_of(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         return super()._legal(seat) + self._declarations(seat)

@@ -331,7 +331,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
         """The deal's card order: the book's, or with the ace of trumps the lowest trump."""
         self.ace_lowest = lowest
         self.order = (DEMOTED_ORDERS if lowest else ORDERS)[self.trump]
-        self._legal_fn = FOLLOWERS[lowest, self.lower_only][self.trump]
+        self.follow = FOLLOWERS[lowest, self.lower_only][self.trump]
         self._exempt = EXEMPT[lowest, self.lower_only][self.trump]
 
     def _next_asked(self) -> None:
@@ -365,7 +365,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     def _rob(self, seat: int, card: int) -> None:
         self.hands[seat] ^= BIT[card] | BIT[self.upcard]
         self.stub |= BIT[card]
-        self.robber, self.discard, self._rob_at = seat, card, len(self._history) - 1
+        self.robber, self.discard, self._rob_at = seat, card, self._moves_made() - 1
         self.asking = ()
         self._say("seat {} robs the trump and takes {}", seat, PACK.cards[self.upcard])
         self._next_asked()
@@ -373,9 +373,6 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     # --- play (uses mechanics.tricks, with its reneging) -----------------------------------------------
     def _in_play(self) -> bool:
         return self.phase is Phase.PLAY
-
-    def _legal_mask(self, seat: int) -> int:
-        return self._legal_fn(self.hands[seat], self.trick)
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase is Phase.ROB:

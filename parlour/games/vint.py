@@ -343,6 +343,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
     PLAYS = PLAYS
+    follow = staticmethod(LEGAL)
     trick_size = 4
     tricks_in_deal = TRICKS
     MUTABLE = ("hands", "played", "trick", "taken", "totals", "below", "past_games", "games_won",
@@ -421,9 +422,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     # --- legality ------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
         return self.phase is Phase.PLAY
-
-    def _legal_mask(self, seat: int) -> int:
-        return LEGAL(self.hands[seat], self.trick)
 
     def _own_bid_barred(self, seat: int) -> bool:
         return seat == self.auction.high_seat and self.options["passes"] != 12

@@ -378,7 +378,7 @@ class TrickPlayState(CardPlayState):
             mask |= 1 << card
         self.taken.append((leader, taker, trick, mask))
         line, args = self._trick_won(len(self.taken), taker, mask)
-        self._log.append((len(self._history), line, args, None))
+        self._log.append((self._moves_made(), line, args, None))
         self.trick = []
         self.leader = taker
         return taker
@@ -487,7 +487,7 @@ class SetApartPlayState(TrickPlayState):
         """``seat`` has just laid ``card`` away from his hand: returns how many cards are laid away now."""
         self.hands[seat] ^= 1 << card
         self.laid_away |= 1 << card
-        self.lay_at = (*self.lay_at, len(self._history) - 1)
+        self.lay_at = (*self.lay_at, self._moves_made() - 1)
         return self.laid_away.bit_count()
 
     def _hide_set_apart(self, unknown: Unknown, seat: int) -> Unknown:

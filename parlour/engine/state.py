@@ -74,6 +74,9 @@ class State:
     _audiences: Mapping[int, frozenset[int]] = {}
     # A sampled world's stand-ins for the acts it withholds (``STAND_IN`` entries), by place in the history.
     _stand_ins: Mapping[int, Action] = {}
+    # Whether the state was stopped at the end of a deal, the next not dealt, by ``playout(deal_only=True)``:
+    # a search's rollout, which wants the deal's outcome and not the next deal's chance. No seat moves.
+    halted: bool = False
     # Roles besides the deal that pass between deals (Pontoon's banker), set by a game's ``_setup``
     # (``Roles.of(banker=0)``) and passed on by ``_next_holder``.
     roles: Roles = Roles()
@@ -110,6 +113,8 @@ class State:
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
+        # Whether the next deal is not to be dealt (``playout(deal_only=True)``, while it runs).
+        self._halting = False
         # What was last offered to a seat in this position, until the next action: (seat, the mask of the
         # cards it may play, the numbers ``legal_ids`` answered). The base class knows no masks (0) and
         # ``CardPlayState`` offers its plays' mask before their numbers are asked for (None). Set here, not
@@ -266,6 +271,9 @@ class State:
 
     def _refuse_seat(self, seat: object) -> None:
         self._check_seat(seat)
+        if self.halted:
+            raise GameOver(f"deal {self.hand_number} is over, and this state was stopped there for a search",
+                           rule="halted")
         if not self.to_move:
             raise GameOver("the game is over", rule="game over")
         raise self._out_of_turn(seat)
@@ -280,6 +288,37 @@ class State:
         (``parlour.engine.claims.RaceWon``)."""
         return OutOfTurn(f"it is not seat {seat}'s turn: waiting for seat " + " or ".join(map(str, self.to_move)),
                          rule="turn order")
+
+    def playout(self, rng: random.Random, choose: Callable[[State, int, random.Random], Action] | None = None,
+                *, deal_only: bool = False) -> int:
+        """Play on from here to the end of the game, each action chosen by ``choose(state, seat, rng)``, or
+        uniformly at random by number (``legal_ids``) without it, and return how many were taken. With
+        ``deal_only``, stop at the end of the current deal without dealing the next (``halted``): what a
+        search's rollout wants, the deal's outcome, with nothing spent on a deal no one will play. Where
+        several seats may act, the one that does is drawn at random, as a race would go.
+
+        The loop every simulation and search would write, written once where it can read the state's own
+        attributes; it goes through the public contract, checks and all."""
+        self._halting = deal_only
+        taken = 0
+        pick = rng.choice
+        try:
+            if choose is None:
+                legal, apply = self.legal_ids, self.apply_id
+                while self.to_move:
+                    to_move = self.to_move
+                    seat = to_move[0] if len(to_move) == 1 else pick(to_move)
+                    apply(seat, pick(legal(seat)))
+                    taken += 1
+            else:
+                while self.to_move:
+                    to_move = self.to_move
+                    seat = to_move[0] if len(to_move) == 1 else pick(to_move)
+                    self.apply(seat, choose(self, seat, rng))
+                    taken += 1
+        finally:
+            self._halting = False
+        return taken
 
     def parse_action(self, text: str) -> Action:
         return parse_action_text(text, self.ACTION_KINDS)
@@ -303,6 +342,9 @@ class State:
 
     def result(self) -> Result:
         """Winners and final standings; only once the game is over."""
+        if self.halted:
+            raise GameOver(f"the game is not over: it was stopped at the end of deal {self.hand_number} for a "
+                           "search", rule="halted")
         if not self.is_over:
             raise GameOver("the game is not over yet", rule="game over")
         return result_by_score(self.scores(), self.info.lowest_score_wins, ended_early=self.ended_early)
@@ -577,6 +619,10 @@ class State:
         if over or (self.hands_in_game is not None and len(self.hand_results) >= self.hands_in_game):
             self.to_move = ()
             self._game_over()
+            return
+        if self._halting:
+            self.to_move = ()
+            self.halted = True
             return
         self.hand_number += 1
         self._pass_deal()

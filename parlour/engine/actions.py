@@ -18,6 +18,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import permutations
 from math import factorial, prod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -26,6 +27,7 @@ from parlour.cards import Card, Pack, bit_indices
 from parlour.errors import NotationError
 
 T = TypeVar("T")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +137,29 @@ def parse_action_text(text: object, kinds: Iterable[type[Action]]) -> Action:
 # The widest chunk whose masks a table lists all at once, the first time it is asked for one (a suit of
 # thirteen cards: 8,192 masks, some three megabytes for a pack's four suits).
 FILLED_CHUNK = 13
+def _spreader(tables: list[list[T]], chunks: tuple[int, ...]) -> Callable[[int], T]:
+    """One expression adding, for each chunk, the entry of its table for the mask's bits in that chunk."""
+    terms = []
+    for k, chunk in enumerate(chunks):
+        start = (chunk & -chunk).bit_length() - 1
+        terms.append(f"t{k}[mask >> {start} & {chunk >> start}]")
+    namespace = {f"t{k}": table for k, table in enumerate(tables)}
+    return eval(f"lambda mask: {' + '.join(terms)}", namespace)  # type: ignore[no-any-return]
+
+
+def _by_parts(chunks: tuple[int, ...], cache: dict[int, Any], listing: Callable[[int], Any], mask: int) -> Any:
+    """A mask listed part by part, each chunk's part listed the first time it is met and kept."""
+    out: tuple[Any, ...] = ()
+    for chunk in chunks:
+        part = mask & chunk
+        if part:
+            listed = cache.get(part)
+            if listed is None:
+                listed = cache[part] = tuple(listing(part))
+            out += listed
+    return out
+
+
 # A table's answers for a hot path that must never read one (its masks are another's): always None.
 NOTHING_KNOWN: dict[int, tuple[int, ...]] = {}
 
@@ -146,7 +171,8 @@ class ActionTable:
     so the common case, a mask within one suit, costs one dictionary look-up.
     """
 
-    __slots__ = ("_by_id", "_cache", "_chunks", "_filled", "_numbers", "_places", "actions", "known_places")
+    __slots__ = ("_by_id", "_cache", "_chunks", "_numbers", "_places", "_spread_actions", "_spread_places",
+                 "actions", "known_places")
 
     def __init__(self, actions: Sequence[Action], chunk: int = 13) -> None:
         self.actions = tuple(actions)
@@ -158,7 +184,9 @@ class ActionTable:
         self._chunks = tuple(((1 << chunk) - 1) << start for start in range(0, len(self.actions), chunk))
         self._cache: dict[int, tuple[Action, ...]] = {}
         self._places: dict[int, tuple[int, ...]] = {}
-        self._filled: set[int] = set()
+        # The functions listing a mask across chunks, made when first needed (``_spreaders``).
+        self._spread_places: Callable[[int], tuple[int, ...]] | None = None
+        self._spread_actions: Callable[[int], tuple[Action, ...]] | None = None
         # The places of a mask ``places`` has answered before (a mask within one chunk), or None: the hot
         # path's look-up, a dictionary's own ``get`` with no Python call around it.
         self.known_places: Callable[[int], tuple[int, ...] | None] = self._places.get
@@ -195,61 +223,54 @@ class ActionTable:
 
     def of(self, mask: int) -> list[Action]:
         """The actions of the set bits of ``mask``, in index order."""
-        cache = self._cache
-        listed = cache.get(mask)
-        if listed is not None:
-            return list(listed)
-        out: list[Action] = []
-        for chunk in self._chunks:
-            part = mask & chunk
-            if part:
-                listed = cache.get(part)
-                if listed is None:
-                    self._fill(chunk)
-                    listed = cache.get(part)
-                    if listed is None:
-                        listed = cache[part] = tuple(self.actions[i] for i in bit_indices(part))
-                out += listed
-        return out
+        listed = self._cache.get(mask)
+        if listed is None:
+            spread = self._spread_actions or self._spreaders()[1]
+            listed = spread(mask)
+        return list(listed)
 
     def places(self, mask: int) -> tuple[int, ...]:
         """The places in the table of the actions ``of(mask)`` lists, in the same order: the integer path's
-        list, cached by chunk as ``of`` is (one look-up for a mask within one chunk)."""
-        places = self._places
-        listed = places.get(mask)
+        list, one look-up for a mask within one chunk, a look-up per chunk for a mask across them."""
+        listed = self._places.get(mask)
         if listed is not None:
             return listed
-        out: tuple[int, ...] = ()
-        for chunk in self._chunks:
-            part = mask & chunk
-            if part:
-                listed = places.get(part)
-                if listed is None:
-                    self._fill(chunk)
-                    listed = places.get(part)
-                    if listed is None:
-                        listed = places[part] = tuple(bit_indices(part))
-                out += listed
-        return out
+        spread = self._spread_places or self._spreaders()[0]
+        return spread(mask)
 
-    def _fill(self, chunk: int) -> None:
-        """Every mask within a chunk of at most ``FILLED_CHUNK`` bits, listed at once the first time one is
-        asked for: a playout meets a suit's thousands of masks one by one, and would otherwise pay for
-        each the first time it met it all through its first few thousand deals."""
-        if chunk in self._filled or chunk.bit_count() > FILLED_CHUNK:
-            return
-        self._filled.add(chunk)
+    def _spreaders(self) -> tuple[Callable[[int], tuple[int, ...]], Callable[[int], tuple[Action, ...]]]:
+        """The functions that list a mask across chunks, made the first time one is asked for: where every
+        chunk is at most ``FILLED_CHUNK`` wide, each chunk's masks are all listed now, in a list by the
+        chunk's bits, and the function is one expression adding a list's entry per chunk (a lead from a
+        full hand asks for one at every trick of every playout, and a loop over the chunks costs twice as
+        much); otherwise a loop over the chunks, listing each part the first time it is met."""
+        if all(chunk.bit_count() <= FILLED_CHUNK for chunk in self._chunks):
+            tables = [self._fill(chunk) for chunk in self._chunks]
+            self._spread_places = _spreader([table for table, _ in tables], self._chunks)
+            self._spread_actions = _spreader([table for _, table in tables], self._chunks)
+        else:
+            self._spread_places = partial(_by_parts, self._chunks, self._places, bit_indices)
+            self._spread_actions = partial(_by_parts, self._chunks, self._cache,
+                                           lambda part: [self.actions[i] for i in bit_indices(part)])
+        return self._spread_places, self._spread_actions
+
+    def _fill(self, chunk: int) -> tuple[list[tuple[int, ...]], list[tuple[Action, ...]]]:
+        """Every mask within ``chunk`` listed, by the chunk's bits (kept by mask too, for the look-ups of a
+        mask within one chunk): places, and actions."""
         start = (chunk & -chunk).bit_length() - 1
         size = len(self.actions)
         places, cache, actions = self._places, self._cache, self.actions
         within: list[tuple[int, ...]] = [()] * (1 << chunk.bit_count())
+        listed_actions: list[tuple[Action, ...]] = [()] * len(within)
         for value in range(1, len(within)):
             high = value.bit_length() - 1
-            within[value] = listed = within[value ^ (1 << high)] + (start + high,)
-            if listed[-1] < size:
-                mask = value << start
-                places.setdefault(mask, listed)
-                cache.setdefault(mask, tuple([actions[i] for i in listed]))
+            listed = within[value ^ (1 << high)] + (start + high,)
+            if listed[-1] >= size:
+                continue
+            mask = value << start
+            within[value] = places.setdefault(mask, listed)
+            listed_actions[value] = cache.setdefault(mask, tuple([actions[i] for i in listed]))
+        return within, listed_actions
 
 class FaceTable(ActionTable):
     """An :class:`ActionTable` over the faces of a pack with copies: one action per face (one "discard 7H"

@@ -25,6 +25,7 @@ on the faces the seat cannot see, never on which copies they are.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
@@ -114,6 +115,19 @@ class Unknown:
         self.zones.append(Zone(key, cards.bit_count(), allowed, known, facts))
 
 
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``'s work, three times quicker: the random words for every swap drawn from the
+    generator at once (32 bits each, so the modulo's bias is below one in ten million), then Fisher-Yates.
+    A sampled world shuffles its unseen cards at every iteration of a search."""
+    count = len(items)
+    if count < 2:
+        return
+    words = struct.unpack(f"<{count}I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))
+    for i in range(count - 1, 0, -1):
+        j = words[i] % (i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
 def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
     """Assign every pool card to a zone, respecting sizes, allowed cards, known cards and facts; each
     zone's list (its known cards with the dealt ones) is in random order."""
@@ -128,7 +142,7 @@ def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[in
         if z.allowed & pool != pool or z.known or z.facts:
             break
     else:   # the common case, and the playouts' hot path: every deal equally likely
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         out: dict[Hashable, list[int]] = {}
         start = 0
         for z in zones:
@@ -142,7 +156,7 @@ def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[in
                 if z.known:
                     hand = deal[z.key]
                     hand += bit_indices(z.known)
-                    rng.shuffle(hand)
+                    shuffle(hand, rng)
             return deal
     raise ValueError(f"no deal of the unseen cards met the facts known of the hands in {FACT_TRIES} tries: "
                      "a game whose facts are this rare builds its worlds itself (State._sample_unknown)")
@@ -160,7 +174,7 @@ def _deal_once(cards: list[int], zones: list[Zone], pool: int, rng: random.Rando
     if all(z.allowed & pool == pool for z in zones):
         return deal_unknown(Unknown(pool, [Zone(z.key, z.size) for z in zones]), rng)
     shuffled = list(cards)
-    rng.shuffle(shuffled)
+    shuffle(shuffled, rng)
     for _ in range(20):
         attempt = _greedy(shuffled, zones, rng)
         if attempt is not None:
@@ -195,14 +209,14 @@ def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Has
         hand += free[start:start + room[k]]
         start += room[k]
         if len(hand) > room[k]:
-            rng.shuffle(hand)  # constrained cards were placed first: mix them into the free ones
+            shuffle(hand, rng)  # constrained cards were placed first: mix them into the free ones
     return {z.key: hand for z, hand in zip(zones, out, strict=True)}
 
 
 def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Hashable, list[int]]:
     """Bipartite matching of cards to zone slots (Kuhn's algorithm); finds a deal whenever one exists."""
     slots = [k for k, z in enumerate(zones) for _ in range(z.size)]
-    rng.shuffle(slots)
+    shuffle(slots, rng)
     slot_of_card: dict[int, int] = {}
     card_in_slot: list[int | None] = [None] * len(slots)
 
@@ -225,5 +239,5 @@ def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[H
     for card, s in slot_of_card.items():
         out[zones[slots[s]].key].append(card)
     for hand in out.values():
-        rng.shuffle(hand)
+        shuffle(hand, rng)
     return out

@@ -42,6 +42,8 @@ Offer = tuple[int, int, "tuple[int, ...] | None"]
 SEAT_BITS = 4
 SEAT_MASK = (1 << SEAT_BITS) - 1
 STAND_IN = -1
+# Each pack index's bit, for dealing by table rather than by shifting card by card.
+BIT = tuple(1 << index for index in range(256))
 
 
 class State:
@@ -113,6 +115,8 @@ class State:
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
+        # What a seat could not see in the last position a world was sampled for (``_unknown_now``).
+        self._unknown_kept: tuple[tuple[int, int, str], Unknown] | None = None
         # Whether the next deal is not to be dealt (``playout(deal_only=True)``, while it runs).
         self._halting = False
         # What was last offered to a seat in this position, until the next action: (seat, the mask of the
@@ -160,7 +164,17 @@ class State:
     def _sample_unknown(self, seat: int, rng: random.Random) -> dict[Hashable, list[int]]:
         """A fresh deal of what ``seat`` cannot see, for ``_place_unknown``. A game whose known facts would
         almost never hold of a random deal (``deal_unknown`` draws again until they do) builds it here."""
-        return deal_unknown(self._unknown(seat), rng)
+        return deal_unknown(self._unknown_now(seat), rng)
+
+    def _unknown_now(self, seat: int) -> Unknown:
+        """``_unknown(seat)`` in this position, worked out once however many worlds a search samples from
+        it (kept with the seat and the position: the number of actions taken, and the chance key, which a
+        sampled world has its own of). An ``Unknown`` is only read by the deal."""
+        key = (seat, len(self._earlier) + len(self._moves), self._chance_key)
+        kept = self._unknown_kept
+        if kept is None or kept[0] != key:
+            kept = self._unknown_kept = (key, self._unknown(seat))
+        return kept[1]
 
     def _audience(self, seat: int, action: Action) -> frozenset[int]:
         """The seats that see ``seat``'s secret ``action`` in full, asked (for secret kinds only) in the
@@ -508,7 +522,7 @@ class State:
         for k in range(self.players):
             seat = following[seat]
             # Distinct bits: their sum is their union.
-            hands[seat] = sum(1 << card for card in deck[k::self.players])
+            hands[seat] = sum(map(BIT.__getitem__, deck[k::self.players]))
         return hands
 
     def _deal_packets(self, deck: Sequence[int], seats: Sequence[int], packets: Sequence[int],
@@ -522,10 +536,10 @@ class State:
         at = 0
         for round_number, size in enumerate((*packets, 0)):
             if round_number == widow_after:
-                widow_mask = sum(1 << card for card in deck[at:at + widow])
+                widow_mask = sum(map(BIT.__getitem__, deck[at:at + widow]))
                 at += widow
             for seat in seats if size else ():
-                hands[seat] |= sum(1 << card for card in deck[at:at + size])
+                hands[seat] |= sum(map(BIT.__getitem__, deck[at:at + size]))
                 at += size
         return hands, widow_mask
 

@@ -235,19 +235,22 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         the game), its full result, the most-tricks point included."""
         if len(self.taken) == TRICKS:
             return list(self.hand_results[-1].changes)
+        return self._trick_points()
+
+    def _trick_points(self) -> list[int]:
+        """Each seat's penalties for the tricks taken so far, counted from masks: what ``trick_costs`` puts
+        into words, without the words. Every queen taken costs one, Tëtka one more, the bum card one (a
+        bum card that is Tëtka is a queen and Tëtka too: three), and the numbered and last tricks one
+        each; the words are made only when someone reads the deal's result."""
+        bum, tetka, numbered = self.bum, self.tetka, self.numbered_trick
         points = [0] * 4
-        for number in range(1, len(self.taken) + 1):
-            for reason in self.trick_penalties(number):
-                points[reason.seat] += reason.points  # type: ignore[index]
+        for number, (_, taker, _, mask) in enumerate(self.taken, 1):
+            points[taker] += ((mask & QUEENS).bit_count() + (mask >> tetka & 1) + (mask >> bum & 1)
+                              + (number == numbered) + (number == TRICKS))
         return points
 
     def _end_hand(self) -> None:
-        danger = BUM_FACTS[self.bum][2]
-        changes = [0] * 4
-        for number, (_, taker, _, mask) in enumerate(self.taken, 1):
-            if mask & danger or number == self.numbered_trick or number == TRICKS:
-                for cost, _ in trick_costs(number, mask, self.bum):
-                    changes[taker] += POINTS[cost]
+        changes = self._trick_points()
         suit_mask = ORDER.suit_masks[SUIT_OF[self.bum]]
         most, why = most_tricks_taker(self.trick_counts(), [m & suit_mask for m in self.cards_won()])
         if most is not None:

@@ -376,9 +376,10 @@ class TrickPlayState(CardPlayState):
         mask = 0
         for card in trick:
             mask |= 1 << card
-        self.taken.append((leader, taker, trick, mask))
-        line, args = self._trick_won(len(self.taken), taker, mask)
-        self._log.append((self._moves_made(), line, args, None))
+        taken = self.taken
+        taken.append((leader, taker, trick, mask))
+        line, args = self._trick_won(len(taken), taker, mask)
+        self._log.append((len(self._earlier) + len(self._moves), line, args, None))   # ``_moves_made()``
         self.trick = []
         self.leader = taker
         return taker

@@ -150,7 +150,7 @@ class TestPackAndTrumps:
     def test_a_black_queen_may_not_follow_its_printed_suit(self) -> None:
         """Play: the black queens belong to trumps, so with diamonds trumps and clubs led, a player holding
         Q♣ and another club must play the club."""
-        state = game({0: "7C", 1: "QC 8C"})
+        state = game({0: "7C", 1: "QC 8C"}, voids={1: "9C 10C JC KC AC"})
         act(state, *SPANISH_WIN, "name simple diamonds")
         first(state)
         act(state, "play 7C")
@@ -319,7 +319,7 @@ class TestCalledAce:
     def test_spanish_calls_an_ace_he_does_not_hold(self) -> None:
         """Types of games: the simple game's partner is whoever holds the ace named (another player: our
         reading of the Spanish text, notes #8)."""
-        state = game({0: "AH AD"})
+        state = game({0: "AH AD"}, voids={0: "AC AS"})
         act(state, *SPANISH_WIN, "name simple hearts")
         assert legal(state) == ["call AC", "call AS"]
         refused(state, 0, "call AH", "calling an ace")
@@ -424,8 +424,8 @@ LOST = [  # (game named, prepared cards, the ace called, value)
     ("simple clubs", {0: "7D 8D 9D 10D 7S 8S 9S 10S", 2: "QC 7C AC KC JC 10C 9C 8C", 1: "QS"}, "AH", 4),
     ("solo hearts", {0: "QC QS 7D 8D 9D 7S 8S 9S", 2: "7H AH KH QH JH 10H 9H 8H"}, None, 4),
     ("solo clubs", {0: "QC QS 7D 8D 9D 7H 8H 9H", 2: "7C AC KC JC 10C 9C 8C 10H"}, None, 8),
-    ("tout hearts", {0: "QC 7H AH KH QH JH 7D 7S"}, None, 16),
-    ("tout clubs", {0: "QC 7C AC KC JC 10C 7D 7H"}, None, 32),
+    ("tout hearts", {0: "QC 7H AH KH QH JH 7D 7S", 1: "QS AD"}, None, 16),
+    ("tout clubs", {0: "QC 7C AC KC JC 10C 7D 7H", 1: "QS AD"}, None, 32),
 ]
 
 

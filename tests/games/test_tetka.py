@@ -187,6 +187,22 @@ class TestPenalties:
             total = sum(state.hand_results[0].changes)
             assert total == 9 or (total == 8 and "no one scores it" in state.hand_results[0].summary)
 
+    def test_the_points_scored_are_the_points_the_words_give(self) -> None:
+        """The book's scoring is counted from masks while the words are made only when read: every deal of
+        a few whole games scores each seat exactly the points its reasons list (bum 1, Tëtka 2, queens 1,
+        the numbered and last tricks 1, most tricks 1; a bum card that is Tëtka 3)."""
+        for seed in range(12):
+            state = parlour.new_game("tetka", seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                seat = state.to_move[0]
+                state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+            for result in state.hand_results:
+                worded = [0] * 4
+                for reason in result.reasons:
+                    worded[reason.seat] += reason.points  # type: ignore[index]
+                assert tuple(worded) == result.changes
+
 
 class TestMostTricks:
     @staticmethod

@@ -361,6 +361,11 @@ class State:
                            "search", rule="halted")
         if not self.is_over:
             raise GameOver("the game is not over yet", rule="game over")
+        return self._result()
+
+    def _result(self) -> Result:
+        """The standings of a game that is over (``result`` has checked it is): by score, unless the book
+        ranks the seats another way or the result tells more (the rubbers, the pool)."""
         return result_by_score(self.scores(), self.info.lowest_score_wins, ended_early=self.ended_early)
 
     def clone(self) -> State:

@@ -76,7 +76,6 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.view import kinds
-from parlour.errors import GameOver
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import OPEN, Auction, Bid, Double, Redouble
 
@@ -665,9 +664,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return [self.totals[s & 1] for s in range(4)]
 
-    def result(self) -> Result:
-        if not self.is_over:
-            raise GameOver("the game is not over yet", rule="game over")
+    def _result(self) -> Result:
         scores = self.scores()
         places = places_by_score(scores, lowest_wins=False)
         winners = tuple(s for s in range(4) if places[s] == 1)

@@ -52,7 +52,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.view import kinds
-from parlour.errors import GameOver, OutOfTurn
+from parlour.errors import OutOfTurn
 
 RULES = """\
 **Divide and Conquer** is a two-player duel of pure timing: both hands are in plain view all game long.
@@ -173,6 +173,7 @@ class DivideAndConquerState(State):
             order = [INDEX[pack.cards[i]] for i in self._shuffled("deal", len(pack))]
             self.dealt = [sum(1 << c for c in order[s::2]) for s in range(2)]
         self.hands = list(self.dealt)
+        self.hands_in_game = self.options["halves"]
         self.laid = [NO_CARD, NO_CARD]
         self.won = [0, 0]
         self.half_won = [0, 0]
@@ -256,11 +257,15 @@ class DivideAndConquerState(State):
     def _end_half(self) -> None:
         summary = f"seat 0 won {self.half_won[0]} matches, seat 1 won {self.half_won[1]}"
         self._finish_hand(HandResult(self.hand_number, tuple(self.half_won), tuple(self.reasons), summary))
-        if self.hand_number >= self.options["halves"]:
-            self.to_move = ()
-            self._say("the game is over: {}", self.result().text)
-            return
-        self.hand_number += 1
+        self._next_deal()
+
+    def _game_over(self) -> None:
+        self._say("the game is over: {}", self.result().text)
+
+    def _pass_deal(self) -> None:
+        """No one deals: the second half is played with the hands exchanged."""
+
+    def _deal(self) -> None:
         self.hands = [self.dealt[1], self.dealt[0]]
         self.half_won = [0, 0]
         self.reasons = []
@@ -270,9 +275,7 @@ class DivideAndConquerState(State):
     def scores(self) -> list[int]:
         return list(self.won)
 
-    def result(self) -> Result:
-        if not self.is_over:
-            raise GameOver("the game is not over yet", rule="game over")
+    def _result(self) -> Result:
         scores = tuple(self.won)
         places = places_by_score(scores, lowest_wins=False)
         winners = tuple(s for s in (0, 1) if places[s] == 1)

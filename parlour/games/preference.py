@@ -456,7 +456,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
 
-    def result(self) -> Result:
+    def _result(self) -> Result:
         base = result_by_score(self.scores(), lowest_wins=False, unit="counters")
         pool = self.ledger.balance(POOL)
         return Result(base.winners, base.places, base.scores, base.text, {"left in the pool": pool})

@@ -928,8 +928,8 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return list(self.totals) if self.ledger is None else list(self.ledger.chips)
 
-    def result(self) -> Result:
-        result = super().result()
+    def _result(self) -> Result:
+        result = super()._result()
         if self.ledger is None:
             return result
         return result_by_score(self.scores(), False, unit="counters")

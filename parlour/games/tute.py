@@ -59,7 +59,7 @@ from parlour.engine import (
 )
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
-from parlour.errors import GameOver, NotationError
+from parlour.errors import NotationError
 from parlour.mechanics import tricks
 
 RULES = """\
@@ -415,9 +415,7 @@ class TuteState(tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return list(self.hand_wins)
 
-    def result(self) -> Result:
-        if not self.is_over:
-            raise GameOver("the game is not over yet", rule="game over")
+    def _result(self) -> Result:
         scores = self.scores()
         base = result_by_score(scores, lowest_wins=False, unit="hands")
         if scores[0] == scores[1]:

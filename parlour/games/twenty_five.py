@@ -469,9 +469,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]
 
-    def result(self) -> Result:
-        if not self.is_over:
-            return super().result()
+    def _result(self) -> Result:
         scores = self.scores()
         places = places_by_score(scores, False)
         winners = tuple(s for s in range(self.players) if places[s] == 1)

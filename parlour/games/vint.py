@@ -612,7 +612,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 "totals": [below[0] + self.above[0], below[1] + self.above[1]],
                 "winner": None if self.rubber_winner is None else list(self.side_seats(self.rubber_winner))}
 
-    def result(self) -> Result:
+    def _result(self) -> Result:
         base = result_by_score(self.scores(), False)
         rubbers = list(self.rubber_log)
         if len(rubbers) < self.rubbers and (self.past_games or any(self.below) or any(self.above)):

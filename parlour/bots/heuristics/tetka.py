@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, random_habit
-from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, high_card, low_card, random_habit
+from parlour.cards import Card, Rank, Suit
 from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.tetka import BIT, BUM_FACTS, PLAYS, QUEENS, SUIT_MASKS, SUIT_OF
+from parlour.games.tetka import BIT, BUM_FACTS, LEGAL, PLAYS, QUEENS, SUIT_MASKS, SUIT_OF
 
 HIGH = {Rank.ACE: 14}
+# The plays by pack index, read directly at every card of a playout.
+CARDS = PLAYS.actions
 
 
 def strength(card: Card) -> int:
@@ -77,17 +79,15 @@ def habits(position: TetkaPosition, seat: int, rng: random.Random) -> Action:
     and then anything legal."""
     if seat not in position.to_move or rng.random() < 0.1:
         return random_habit(position, seat, rng)
-    legal = position.legal_mask(seat)
     trick = position.trick
+    # The game's own rule of following (``TetkaState.follow``), asked directly rather than through
+    # ``legal_mask``, two calls deeper: this runs at every card of every playout.
+    legal = LEGAL(position.hands[seat], trick)
     if not trick:
-        safe = legal & ~QUEENS or legal
-        return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
+        return CARDS[low_card(legal & ~QUEENS or legal)]
     ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
     if ducked >= 0:
-        return PLAYS[ducked]
+        return CARDS[ducked]
     bum = position.bum
-    tetka = BUM_FACTS[bum][0]
-    for costly in (BIT[tetka] & legal, legal & QUEENS, BIT[bum] & legal):
-        if costly:
-            return PLAYS[costly.bit_length() - 1]
-    return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
+    costly = legal & BIT[BUM_FACTS[bum][0]] or legal & QUEENS or legal & BIT[bum]
+    return CARDS[costly.bit_length() - 1 if costly else high_card(legal)]

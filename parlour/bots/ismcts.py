@@ -15,9 +15,11 @@ seven no-trumps as often as they pass). At the end the habits' own move is kept 
 choice beats it by more than the standard error of the difference: a prior that matters where the
 root has many moves and a thin budget (thirty-odd calls in an auction), and fades as visits grow.
 
-Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change of
-score in that deal, its sign flipped where the lowest score wins (partners share their side's score, so
-they share rewards). Selection scales mean rewards to [0, 1] by the smallest and largest reward seen in
+Each iteration is one ``State.playout(..., deal_only=True)``: it stops at the end of the current deal
+without dealing the next, and the world is thrown away. The reward is each seat's change of score in that
+deal, its sign flipped where the lowest score wins (partners share their side's score, so they share
+rewards); the antes or stakes the next deal would open with are not in it, as they are no consequence of
+the move searched. Selection scales mean rewards to [0, 1] by the smallest and largest reward seen in
 this search, so one exploration constant serves games scored in points, tricks or matches.
 
 Known weakness, shared with every single-observer search: other seats choose in the tree by their own
@@ -47,7 +49,8 @@ HABIT_VOTES = 5  # sampled worlds asked for the habits' move at the root
 
 def acting(to_move: tuple[int, ...], rng: random.Random) -> int:
     """Which of the seats that may act does so first, in a search: uniformly at random, since a playout
-    has no clock (one seat to move costs no chance, so turn games search as they always did)."""
+    has no clock (one seat to move costs no chance, so turn games search as they always did). The search's
+    iterations run in ``State.playout``, which draws the seat this same way, from the same ``rng``."""
     return to_move[0] if len(to_move) == 1 else rng.choice(to_move)
 
 

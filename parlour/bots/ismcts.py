@@ -15,9 +15,11 @@ seven no-trumps as often as they pass). At the end the habits' own move is kept 
 choice beats it by more than the standard error of the difference: a prior that matters where the
 root has many moves and a thin budget (thirty-odd calls in an auction), and fades as visits grow.
 
-Rollouts stop at the end of the current deal, as the contract allows: the reward is each seat's change of
-score in that deal, its sign flipped where the lowest score wins (partners share their side's score, so
-they share rewards). Selection scales mean rewards to [0, 1] by the smallest and largest reward seen in
+Each iteration is one ``State.playout(..., deal_only=True)``: it stops at the end of the current deal
+without dealing the next, and the world is thrown away. The reward is each seat's change of score in that
+deal, its sign flipped where the lowest score wins (partners share their side's score, so they share
+rewards); the antes or stakes the next deal would open with are not in it, as they are no consequence of
+the move searched. Selection scales mean rewards to [0, 1] by the smallest and largest reward seen in
 this search, so one exploration constant serves games scored in points, tricks or matches.
 
 Known weakness, shared with every single-observer search: other seats choose in the tree by their own
@@ -47,7 +49,8 @@ HABIT_VOTES = 5  # sampled worlds asked for the habits' move at the root
 
 def acting(to_move: tuple[int, ...], rng: random.Random) -> int:
     """Which of the seats that may act does so first, in a search: uniformly at random, since a playout
-    has no clock (one seat to move costs no chance, so turn games search as they always did)."""
+    has no clock (one seat to move costs no chance, so turn games search as they always did). The search's
+    iterations run in ``State.playout``, which draws the seat this same way, from the same ``rng``."""
     return to_move[0] if len(to_move) == 1 else rng.choice(to_move)
 
 
@@ -86,6 +89,8 @@ class IsmctsBot:
         self.last_seconds = 0.0
         self._low = 0.0     # the range of rewards seen in the current search, for scaling
         self._high = 0.0
+        # Whether each action number is a secret action (``_edges``), as the game's ``decode`` says.
+        self._secret: dict[int, bool] = {}
 
     @classmethod
     def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> IsmctsBot:
@@ -172,52 +177,80 @@ class IsmctsBot:
 
     # --- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: Node, world: State, seat: int, names: dict[int, str]) -> None:
-        rng = self.rng
+        """Descend the tree, add one node, play the deal out by the habits, and back its outcome up the path.
+
+        The whole iteration, tree and rollout alike, is one ``playout(..., deal_only=True)``, which stops
+        where the deal ends without dealing the next: the world is thrown away after the iteration, so a
+        deal no one will play is not worth dealing, and the reward is the deal's outcome alone (see
+        ``_rewards``). Below the root, where several seats may act, the playout draws who gets in first (as
+        ``acting`` does), and that is a node of its own. At the root the searching seat decides even where
+        others may act at the same moment; there its move is made before the playout, which would draw
+        the seat (if that move ends the deal, the next deal is dealt and its antes are in the reward).
+        """
+        rng, habits = self.rng, self.habits
         start_scores = world.scores()
         deal = world.hand_number
         path: list[tuple[Node, int]] = []
         node = root
         expanded = False
-        while not expanded and world.to_move and world.hand_number == deal:
-            # The searching seat decides at the root even when others may act at the same moment; below
-            # it, where several may act, who gets in first is chance, and a node of its own.
-            actor = seat if node is root else acting(world.to_move, rng)
-            if node is not root and len(world.to_move) > 1:
-                node = node.children.setdefault(FIRST - actor, Node())
-            by_key = self._edges(world, actor, seat)
-            children = node.children
-            for key in by_key:
-                child = children.get(key)
-                if child is not None:
-                    child.available += 1
-            new_key, new_action = self._expansion(world, actor, seat, by_key, children)
-            if new_key is not None and new_action is not None:
-                key, action = new_key, new_action
-                child = children[key] = Node()
-                child.available = 1
-                expanded = True
-            else:
-                key = self._select(node, {k: v for k, v in by_key.items() if k in children})
-                child = children[key]
-                action = rng.choice(by_key[key])
+
+        def walk(world: State, actor: int, rng: random.Random) -> Action:
+            # The tree's policy until a node is added, then the habits' (one call more per move: the price
+            # of playing the whole iteration inside the engine's loop).
+            nonlocal node, expanded
+            if expanded:
+                return habits(world, actor, rng)
             if node is root:
-                names[key] = str(action)
-            world.apply(actor, action)
-            path.append((child, actor))
-            node = child
-        self._rollout(world, deal, rng)
+                node, key, chosen, expanded = self._step(root, world, seat, seat, path)
+                if key not in names:
+                    names[key] = str(chosen)
+                return chosen
+            if len(world.to_move) > 1:
+                node = node.children.setdefault(FIRST - actor, Node())
+            node, _, chosen, expanded = self._step(node, world, actor, seat, path)
+            return chosen
+
+        if len(world.to_move) > 1:
+            world.apply(seat, walk(world, seat, rng))
+        if world.to_move and world.hand_number == deal:
+            world.playout(rng, walk, deal_only=True)
         rewards = self._rewards(world, start_scores)
         self._low = min(self._low, *rewards)
         self._high = max(self._high, *rewards)
         root.visits += 1
         for child, actor in path:
+            reward = rewards[actor]
             child.visits += 1
-            child.reward += rewards[actor]
-            child.squares += rewards[actor] ** 2
+            child.reward += reward
+            child.squares += reward * reward
 
-    def _expansion(self, world: State, actor: int, seat: int, by_key: dict[int, list[Action]],
-                   children: dict[int, Node]) -> tuple[int | None, Action | None]:
-        """The edge to add to the tree here, with its action, or (None, None) to select among the children.
+    def _step(self, node: Node, world: State, actor: int, seat: int,
+              path: list[tuple[Node, int]]) -> tuple[Node, int, Action, bool]:
+        """The tree's move for ``actor`` at ``node``: a new child if one is to be added here, else the best by
+        UCB1 among those available in this world. Returns the child (added to ``path``), its edge, the
+        action to take and whether the child is new."""
+        rng = self.rng
+        keys, hidden = self._edges(world, actor, seat)
+        children = node.children
+        for key in keys:
+            child = children.get(key)
+            if child is not None:
+                child.available += 1
+        key, action = self._expansion(world, actor, seat, keys, hidden, children)
+        expanded = action is not None
+        if action is not None:
+            child = children[key] = Node()
+            child.available = 1
+        else:
+            key = self._select(children, keys)
+            child = children[key]
+            action = world.decode(rng.choice(hidden) if key == SECRET else rng.choice((key,)))
+        path.append((child, actor))
+        return child, key, action, expanded
+
+    def _expansion(self, world: State, actor: int, seat: int, keys: list[int], hidden: list[int],
+                   children: dict[int, Node]) -> tuple[int, Action | None]:
+        """The edge to add to the tree here, with its action, or (any edge, None) to select among the children.
 
         The searching seat tries each of its moves in turn. Another seat's new moves come from its rollout
         habits instead of a uniform draw: drawn uniformly, opponents in an auction bid seven no-trumps as
@@ -227,44 +260,64 @@ class IsmctsBot:
         """
         rng = self.rng
         if actor == seat:
-            untried = [key for key in by_key if key not in children]
+            untried = [key for key in keys if key not in children]
             if not untried:
-                return None, None
+                return SECRET, None
             key = rng.choice(untried)
-            return key, rng.choice(by_key[key])
+            # ``choice`` of the one action behind the edge, as of the several behind a secret edge: it
+            # draws from ``rng`` alike, so the search's draws do not depend on how edges are kept.
+            return key, world.decode(rng.choice(hidden) if key == SECRET else rng.choice((key,)))
         action = self.habits(world, actor, rng)
-        key = SECRET if action.secret and actor != seat else world.encode(action)
+        key = SECRET if action.secret else world.encode(action)
         if key in children:
-            return None, None
+            return SECRET, None
         return key, action
 
-    def _edges(self, world: State, actor: int, seat: int) -> dict[int, list[Action]]:
-        """The actor's legal actions grouped by what the searching seat would see of them."""
-        edges: dict[int, list[Action]] = {}
-        for action in world.legal_actions(actor):
-            key = SECRET if action.secret and actor != seat else world.encode(action)
-            edges.setdefault(key, []).append(action)
-        return edges
+    def _edges(self, world: State, actor: int, seat: int) -> tuple[list[int], list[int]]:
+        """The actor's legal actions as the searching seat sees them: the edges, in the order of the legal
+        actions, each an action's number (``legal_ids``) except the one ``SECRET`` edge for all the secret
+        actions of another seat; and the numbers behind that edge.
 
-    def _select(self, node: Node, by_key: dict[int, list[Action]]) -> int:
+        Whether a number is a secret action is asked of the game once per number and kept (``decode``
+        depends on the number alone), so the descent builds no action it does not take."""
+        numbers = world.legal_ids(actor)
+        if actor == seat:
+            return list(numbers), []
+        secret = self._secret
+        keys: list[int] = []
+        hidden: list[int] = []
+        for number in numbers:
+            is_secret = secret.get(number)
+            if is_secret is None:
+                is_secret = secret[number] = world.decode(number).secret
+            if not is_secret:
+                keys.append(number)
+            elif not hidden:
+                keys.append(SECRET)
+                hidden.append(number)
+            else:
+                hidden.append(number)
+        return keys, hidden
+
+    def _select(self, children: dict[int, Node], keys: list[int]) -> int:
+        """The child, among those of ``keys`` the tree has, with the best UCB1 score (the first of equals)."""
         best_key, best_score = SECRET, -math.inf
         c = self.exploration
         low, span = self._low, (self._high - self._low) or 1.0
-        for key in by_key:
-            child = node.children[key]
-            mean = (child.reward / child.visits - low) / span
-            score = mean + c * math.sqrt(math.log(child.available) / child.visits)
+        log, sqrt = math.log, math.sqrt
+        for key in keys:
+            child = children.get(key)
+            if child is None:
+                continue
+            score = (child.reward / child.visits - low) / span + c * sqrt(log(child.available) / child.visits)
             if score > best_score:
                 best_key, best_score = key, score
         return best_key
 
-    def _rollout(self, world: State, deal: int, rng: random.Random) -> None:
-        while world.to_move and world.hand_number == deal:
-            actor = acting(world.to_move, rng)
-            world.apply(actor, self.habits(world, actor, rng))
-
     @staticmethod
     def _rewards(world: State, start_scores: list[int]) -> list[float]:
-        """Each seat's gain since the search began, positive being good for it."""
+        """Each seat's gain since the search began, positive being good for it: the current deal's outcome,
+        as the world stops where it ends (``deal_only``). The antes or stakes the next deal would open
+        with are not in it: they are not the consequence of the move searched."""
         sign = -1 if world.info.lowest_score_wins else 1
         return [float(sign * (after - before)) for after, before in zip(world.scores(), start_scores, strict=True)]

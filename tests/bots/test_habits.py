@@ -124,3 +124,35 @@ class TestPlay:
                 action = habit(state, seat, rng)
                 assert action in state.legal_actions(seat)
                 state.apply(seat, action)
+
+
+class TestQuickReading:
+    def test_low_and_high_card_are_the_lowest_and_highest_rank_first_in_pack_order(self) -> None:
+        """``low_card`` and ``high_card`` read a 52-card mask by rank (``index % 13``) as ``min`` and ``max``
+        over its cards would, the first in pack order winning a tie: on single cards, whole suits, whole
+        ranks, the full pack and thousands of random masks."""
+        from parlour.bots.heuristic import high_card, low_card
+        from parlour.cards import bit_indices
+        rng = random.Random(11)
+        masks = [1 << card for card in range(52)] + [0x1FFF << 13 * suit for suit in range(4)]
+        masks += [(1 | 1 << 13 | 1 << 26 | 1 << 39) << rank for rank in range(13)] + [(1 << 52) - 1]
+        masks += [rng.getrandbits(52) & rng.getrandbits(52) or 1 for _ in range(3000)]
+        for mask in masks:
+            cards = bit_indices(mask)
+            assert low_card(mask) == min(cards, key=lambda card: card % 13), bin(mask)
+            assert high_card(mask) == max(cards, key=lambda card: card % 13), bin(mask)
+
+    def test_tetkas_habits_write_out_the_rule_the_game_decides_legality_by(self) -> None:
+        """Tëtka's habits write out the plain rule of following instead of asking ``legal_mask``: right
+        only while the game's legal cards are that rule's (any card to lead or when void in the suit led,
+        else that suit's cards), as they are, on thousands of random hands and tricks."""
+        from parlour.engine.cardplay import CardPlayState
+        from parlour.games.tetka import LEGAL, SUIT_MASKS, SUIT_OF, TetkaState
+        assert TetkaState.follow is LEGAL
+        assert TetkaState._legal_mask is CardPlayState._legal_mask
+        rng = random.Random(5)
+        for _ in range(3000):
+            cards = rng.sample(range(52), rng.randint(1, 16))
+            hand, trick = sum(1 << card for card in cards[:13]), cards[13:]
+            led = hand & SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
+            assert LEGAL(hand, trick) == (led or hand)

@@ -141,3 +141,46 @@ def test_the_habits_move_is_kept_unless_the_search_finds_a_clearly_better_one() 
     root.children = {1: child(40, [200.0] * 40), 2: child(40, [100.0, 110.0] * 20)}
     assert IsmctsBot._against_habit(root, names, best=1, habit="pass") == "bid 6C"
     assert IsmctsBot._against_habit(root, names, best=1, habit="bid 7NT") == "bid 6C"
+
+
+def played_worlds(game: str, seed: int, iterations: int = 30) -> tuple[parlour.State, list[parlour.State]]:
+    """A game's opening position and the worlds a search of it played its iterations in, as they were
+    left (a sampler that keeps what it hands out; the habits' vote at the root takes a few more)."""
+    state = parlour.new_game(game, seed=seed)
+    seat = state.to_move[0]
+    handed: list[parlour.State] = []
+
+    def worlds(rng: random.Random) -> parlour.State:
+        handed.append(state.sample_world(seat, rng))
+        return handed[-1]
+
+    IsmctsBot(game, seed=seed, budget=Budget(iterations=iterations, seconds=60)).choose(state.view(seat), worlds)
+    return state, handed[:iterations]
+
+
+class TestRollouts:
+    @pytest.mark.parametrize("game", ["tetka", "reversis", "vint", "preference"])
+    def test_an_iteration_stops_at_the_end_of_its_deal_without_dealing_the_next(self, game: str) -> None:
+        """Every iteration plays its world to the end of the deal being searched and no further: the deal
+        is scored (its result is kept), no seat is to move, and the next deal is never dealt (the state is
+        ``halted`` there, unless the deal was the game's last), so no next deal's antes enter a reward."""
+        state, worlds = played_worlds(game, seed=2)
+        deal = state.hand_number
+        assert worlds
+        for world in worlds:
+            assert world.hand_number == deal
+            assert world.hand_results[-1].number == deal
+            assert not world.to_move
+            assert world.halted or world.hands_in_game == len(world.hand_results)
+
+    def test_the_descent_edges_are_action_numbers_and_one_edge_for_another_seats_secrets(self) -> None:
+        """The tree's edges are the legal actions' numbers in their order; another seat's secret actions (a
+        card laid face down) share the one ``SECRET`` edge, with their numbers kept behind it."""
+        from parlour.bots.ismcts import SECRET
+        state = parlour.new_game("divide-and-conquer", seed=1)
+        searcher = IsmctsBot("divide-and-conquer", seed=1)
+        laying = state.to_move[0]
+        numbers = state.legal_ids(laying)
+        assert len(numbers) > 1
+        assert searcher._edges(state, laying, laying) == (list(numbers), [])
+        assert searcher._edges(state, laying, 1 - laying) == ([SECRET], list(numbers))

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, random_habit
-from parlour.cards import Card, Rank, Suit, bit_indices
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, high_card, low_card, random_habit
+from parlour.cards import Card, Rank, Suit
 from parlour.engine.actions import Action
 from parlour.engine.view import View
 from parlour.games.canadian_salad import HEART, HEARTS, KING, KS_BIT, PLAYS, QUEEN, QUEENS, SUIT_MASKS, SUIT_OF
@@ -73,6 +73,8 @@ class CanadianSaladPosition(CardPosition, Protocol):
     def conditions(self) -> int: ...   # what this deal penalises (bits TRICK, HEART, QUEEN, KING, LAST)
 
 
+# The plays by pack index, read directly at every card of a playout.
+CARDS = PLAYS.actions
 COSTLY = ((KING, KS_BIT), (QUEEN, QUEENS), (HEART, HEARTS))   # shed first when void, in this order
 
 
@@ -91,13 +93,13 @@ def habits(position: CanadianSaladPosition, seat: int, rng: random.Random) -> Ac
             safe = legal & ~HEARTS or legal
         if conditions & (QUEEN | KING):
             safe = safe & ~(QUEENS | KS_BIT) or safe
-        return PLAYS[min(bit_indices(safe), key=lambda card: card % 13)]
+        return CARDS[low_card(safe)]
     ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
     if ducked >= 0:
-        return PLAYS[ducked]
+        return CARDS[ducked]
     for condition, cards in COSTLY:
         costly = legal & cards
         if conditions & condition and costly:
-            return PLAYS[max(bit_indices(costly), key=lambda card: card % 13)]
-    return PLAYS[max(bit_indices(legal), key=lambda card: card % 13)]
+            return CARDS[high_card(costly)]
+    return CARDS[high_card(legal)]
 

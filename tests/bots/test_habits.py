@@ -141,18 +141,3 @@ class TestQuickReading:
             cards = bit_indices(mask)
             assert low_card(mask) == min(cards, key=lambda card: card % 13), bin(mask)
             assert high_card(mask) == max(cards, key=lambda card: card % 13), bin(mask)
-
-    def test_tetkas_habits_write_out_the_rule_the_game_decides_legality_by(self) -> None:
-        """Tëtka's habits write out the plain rule of following instead of asking ``legal_mask``: right
-        only while the game's legal cards are that rule's (any card to lead or when void in the suit led,
-        else that suit's cards), as they are, on thousands of random hands and tricks."""
-        from parlour.engine.cardplay import CardPlayState
-        from parlour.games.tetka import LEGAL, SUIT_MASKS, SUIT_OF, TetkaState
-        assert TetkaState.follow is LEGAL
-        assert TetkaState._legal_mask is CardPlayState._legal_mask
-        rng = random.Random(5)
-        for _ in range(3000):
-            cards = rng.sample(range(52), rng.randint(1, 16))
-            hand, trick = sum(1 << card for card in cards[:13]), cards[13:]
-            led = hand & SUIT_MASKS[SUIT_OF[trick[0]]] if trick else 0
-            assert LEGAL(hand, trick) == (led or hand)

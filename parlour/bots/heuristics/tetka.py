@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from parlour.bots.heuristic import CardPosition, habit_for, heuristic_for, high_card, low_card, random_habit
+from parlour.bots.heuristic import CardPosition, duck, habit_for, heuristic_for, high_card, low_card, random_habit
 from parlour.cards import Card, Rank, Suit
 from parlour.engine.actions import Action
 from parlour.engine.view import View
@@ -79,22 +79,13 @@ def habits(position: TetkaPosition, seat: int, rng: random.Random) -> Action:
     and then anything legal."""
     if seat not in position.to_move or rng.random() < 0.1:
         return random_habit(position, seat, rng)
-    # The cards the seat may play are Tëtka's plain rule of following (the game's ``follow``, ``LEGAL``):
-    # any card to lead or when void in the suit led, else the cards of that suit. That rule and ``duck``
-    # are written out here, two calls fewer at nearly every card of every playout (3% of a search).
+    legal = position.legal_mask(seat)
     trick = position.trick
-    hand = position.hands[seat]
     if not trick:
-        return CARDS[low_card(hand & ~QUEENS or hand)]
-    led = SUIT_MASKS[SUIT_OF[trick[0]]]
-    follow = hand & led
-    if follow:
-        best = -1
-        for card in trick:
-            if card > best and led >> card & 1:
-                best = card
-        under = follow & ((1 << best) - 1)
-        return CARDS[under.bit_length() - 1 if under else (follow & -follow).bit_length() - 1]
+        return CARDS[low_card(legal & ~QUEENS or legal)]
+    ducked = duck(legal, trick, SUIT_MASKS, SUIT_OF)
+    if ducked >= 0:
+        return CARDS[ducked]
     bum = position.bum
-    costly = hand & BIT[BUM_FACTS[bum][0]] or hand & QUEENS or hand & BIT[bum]
-    return CARDS[costly.bit_length() - 1 if costly else high_card(hand)]
+    costly = legal & BIT[BUM_FACTS[bum][0]] or legal & QUEENS or legal & BIT[bum]
+    return CARDS[costly.bit_length() - 1 if costly else high_card(legal)]

@@ -78,7 +78,7 @@ from parlour.engine import (
 from parlour.engine.view import kinds
 from parlour.errors import GameOver
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import OPEN, Auction, Bid, Double, Redouble
+from parlour.mechanics.auctions import OPEN, Auction, Bid, CallNumbers, Double, Redouble
 
 RULES = """\
 **Auction Bridge** is the bidding form of bridge that came before contract bridge: four players, partners
@@ -183,6 +183,9 @@ PLAYS = [Play(card) for card in CARDS]
 BIDS = tuple(BridgeBid(name) for name in CONTRACT_NAMES)
 PASS, DOUBLE, REDOUBLE = Pass(), Double(), Redouble()
 ACTIONS = ActionTable([*PLAYS, *BIDS, PASS, DOUBLE, REDOUBLE], chunk=13)
+
+# The numbers of the legal calls, by what decides them (``AuctionBridgeState._offer_calls``).
+CALLS = CallNumbers()
 
 DEAL_ACTIONS = 3 + 35 + 34 * 8 + 9 + 52   # the longest possible auction, then the play
 
@@ -422,6 +425,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         self.won = [0, 0]                # tricks by side this deal
         self.to_move = SEAT[self.dealer]
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
+        self._offer_calls()
 
     def _read_prepared(self, deal: Any) -> list[int]:
         shape = 'an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}'
@@ -448,6 +452,15 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         start = 0 if auction.high is None else STEP[auction.high] + 1
         out += BIDS[start:]
         return out
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``): whether it may pass, double or
+        redouble and the lowest bid it may make decide them (``_legal``)."""
+        auction = self.auction
+        seat = auction.turn
+        assert seat is not None
+        start = 0 if auction.high is None else STEP[auction.high] + 1
+        CALLS.offer(self, seat, (self._must_open(), auction.may_double(seat), auction.may_redouble(seat), start))
 
     def _must_open(self) -> bool:
         return self.auction.high_seat is None and not self.dealer_may_pass
@@ -527,6 +540,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             self._auction_over()
         else:
             self.to_move = SEAT[auction.turn]
+            self._offer_calls()
 
     # --- the end of the auction --------------------------------------------------------------------------
     def _auction_over(self) -> None:

@@ -80,7 +80,7 @@ from parlour.engine import (
 )
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
+from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid, CallNumbers
 from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
@@ -188,6 +188,8 @@ LAYS = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TRUMPS = tuple(Trumps(name) for name in SUIT_NAMES)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *SUIT_BIDS, *COUNTER_BIDS, PASS, *LAYS.actions, *TRUMPS], chunk=32)
+# The numbers of the legal calls of both rounds, by what decides them (``PreferenceState._offer_calls``).
+CALLS = CallNumbers()
 
 INFO = GameInfo(
     id="preference", name="Preference", family=("auction", "trick-taking", "pool"), min_players=3,
@@ -285,6 +287,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.tricks_won = [0] * n
         self._start_tricks(self.active[0])
         self.to_move = (self.active[0],)
+        self._offer_calls()
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
@@ -363,6 +366,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         auction = self.auction
         if not auction.is_over:
             self.to_move = (auction.turn,)  # type: ignore[assignment]
+            self._offer_calls()
             return
         if self.phase is Phase.FIRST:
             self.first_calls = list(auction.calls)
@@ -378,6 +382,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
             self.round = 2
             self.auction = Auction(self.active, shape=ONE_ROUND)
             self.to_move = (self.active[0],)
+            self._offer_calls()
             return
         if auction.high_seat is None:
             self._say("all passed again: the cards are thrown in")
@@ -395,6 +400,13 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.widow = 0
         self.phase = Phase.DISCARD
         self.to_move = (buyer,)
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``): the round and the bid to beat
+        decide them (``_legal``)."""
+        seat = self.auction.turn
+        assert seat is not None
+        CALLS.offer(self, seat, (self.phase, self.auction.high_key))
 
     def _lay_away(self, seat: int, card: int) -> None:
         if self._lay(seat, card) == WIDOW_SIZE:

@@ -70,7 +70,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, Auction
+from parlour.mechanics.auctions import ELIMINATION, Auction, CallNumbers, offer_numbers
 
 RULES = """\
 **Schafkopf** ("sheep's head") is the old Bavarian ancestor of Skat. This is its simple three-hand form,
@@ -176,6 +176,10 @@ PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
 BURIES = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TAKE, PASS = Take(), Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BURIES.actions, TAKE, PASS], chunk=32)
+# For the integer path: the numbers of the widow's calls (take or pass), and the number of the first card
+# laid away, the others following in pack order as ``BURIES`` lists them.
+CALLS = CallNumbers()
+FIRST_BURY = ACTIONS_TABLE.encode(BURIES[0])
 
 INFO = GameInfo(
     id="schafkopf", name="Schafkopf", family=("trick-taking", "point-trick"), min_players=3, max_players=3,
@@ -298,6 +302,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])
+        CALLS.offer(self, self.order[0], Phase.WIDOW)
 
     def _deal_book(self, pack: Sequence[int]) -> tuple[list[int], int]:
         """Deal a pack (top first) as the book does: 3 each, 2 to the widow, 4 each, 3 each."""
@@ -373,6 +378,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.widow = 0
         self.phase = Phase.DISCARD
         self.to_move = SEAT[seat]
+        self._offer_buries(seat)
 
     def _pass(self, seat: int) -> None:
         auction = self.auction
@@ -382,10 +388,18 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             self._start_play()
         else:
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            CALLS.offer(self, auction.turn, Phase.WIDOW)  # type: ignore[arg-type]
 
     def _bury(self, seat: int, card: int) -> None:
         if self._lay(seat, card) == WIDOW_SIZE:
             self._start_play()
+        else:
+            self._offer_buries(seat)
+
+    def _offer_buries(self, seat: int) -> None:
+        """Offer the declarer the numbers of the cards it may lay away, every card it holds, for the integer
+        path (``offer_numbers``): the places of its hand in ``BURIES``, from the first card laid away's."""
+        offer_numbers(self, seat, tuple([FIRST_BURY + place for place in BURIES.places(self.hands[seat])]))
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

@@ -92,7 +92,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import Auction, Bid
+from parlour.mechanics.auctions import Auction, Bid, CallNumbers
 
 RULES = """\
 **Vint** is the Russian forerunner of bridge: four players, partners facing each other, a full pack of 52
@@ -179,6 +179,8 @@ PLAYS = ActionTable([Play(card) for card in CARDS], chunk=13)
 BIDS = tuple(VintBid(contract) for contract in CONTRACTS)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BIDS, PASS], chunk=13)
+# The numbers of the legal calls, by what decides them (``VintState._offer_calls``).
+CALLS = CallNumbers()
 
 
 class Phase(engine.Phase):
@@ -418,6 +420,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.to_move = SEAT[self.dealer]
         self._say("hand {}: rubber {}, game {} ({} against {}); seat {} deals and calls first", self.hand_number,
                   self.rubber, len(self.past_games) + 1, self.labels[0], self.labels[1], self.dealer)
+        self._offer_calls()
 
     # --- legality ------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -425,6 +428,13 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     def _own_bid_barred(self, seat: int) -> bool:
         return seat == self.auction.high_seat and self.options["passes"] != 12
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``), which whether it may bid at all
+        and the bid to beat decide (``_legal``)."""
+        seat = self.auction.turn
+        assert seat is not None
+        CALLS.offer(self, seat, (self._own_bid_barred(seat), self.auction.high_key))
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase is Phase.PLAY:
@@ -464,10 +474,12 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             contract = action.contract  # type: ignore[attr-defined]
             auction.bid(seat, contract, KEY[contract])
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            self._offer_calls()
             return
         auction.pass_(seat)
         if not auction.is_over:
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            self._offer_calls()
         elif auction.all_passed:
             self._passed_out()
         else:

@@ -64,8 +64,9 @@ second rubber, round the players' new places).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
@@ -282,8 +283,8 @@ def coronets(hand: int, strain: int) -> list[tuple[int, str]]:
     trump = STRAIN_SUIT[strain]
     for suit in range(4):
         bits = hand >> (13 * suit) & 0x1FFF
-        if not bits:
-            continue
+        if not bits & bits >> 1 & bits >> 2:
+            continue   # no three in a row: most suits of most hands, so they are not walked
         doubled = strain == NO_TRUMPS or suit == trump
         unit = 1000 if doubled else 500
         run = 0
@@ -331,6 +332,53 @@ def points(n: int) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def penalty_words(short: int, needed: int, value: int) -> str:
+    return (f"penalty: the declarers fell {plural(short, 'trick')} short of {needed}, {points(100 * value)} "
+            "a trick")
+
+
+class DealWords(NamedTuple):
+    """What a played deal scored, kept (immutable) for the words of its hand result (``word_deal``):
+    ``above`` lists the points above the line in the book's order, each with its words or a function
+    making them."""
+
+    labels: tuple[str, str]
+    value: int
+    declaring: int
+    declarer: int
+    contract: str
+    needed: int
+    side_tricks: tuple[int, int]
+    items: tuple[tuple[int, int, str], ...]
+    held: Honours
+    each: int
+    above: tuple[tuple[int, int, str | Callable[[], str]], ...]
+    gained: tuple[int, int]
+
+
+def word_deal(deal: DealWords) -> tuple[tuple[Reason, ...], str]:
+    """A played deal's reasons and summary: the tricks below the line, the game and rubber won in the
+    play, the honours (or why none scored), then each item above the line."""
+    labels, value, declaring = deal.labels, deal.value, deal.declaring
+    reasons: list[Reason] = []
+    for side in (declaring, 1 - declaring):
+        who = labels[side] + (" (declarers)" if side == declaring else "")
+        reasons.append(Reason(None, deal.side_tricks[side] * value,
+                              f"{who}: {plural(deal.side_tricks[side], 'trick')} at {value}, below the line"))
+    reasons += [Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line")
+                for side, pts, text in deal.items]
+    if deal.held.side is None:
+        reasons.append(Reason(None, 0, honours_words(deal.held, labels, deal.each)))
+    for side, pts, words in deal.above:
+        text = words if isinstance(words, str) else words()
+        reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
+    took, needed, gained = deal.side_tricks[declaring], deal.needed, deal.gained
+    verb = "made it" if took >= needed else f"fell {needed - took} short"
+    summary = (f"seat {deal.declarer} bid {deal.contract} and {verb} with {plural(took, 'trick')}; "
+               f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
+    return tuple(reasons), summary
 
 
 def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int, int], labels: tuple[str, str]
@@ -549,28 +597,19 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     # --- scoring (the book's words) ------------------------------------------------------------------
     def _end_hand(self) -> None:
+        # The points now, their words when someone reads them (``word_deal``): playouts never do.
         labels = self.labels
-        value = self.value
         declaring = self.side_of[self.declarer]
         dealt = [self.played[s] | self.hands[s] for s in range(4)]
         side_cards = [0, 0]
         for s in range(4):
             side_cards[self.side_of[s]] |= dealt[s]
-        reasons: list[Reason] = []
-        for side in (declaring, 1 - declaring):
-            who = labels[side] + (" (declarers)" if side == declaring else "")
-            reasons.append(Reason(None, self.side_tricks[side] * value,
-                                  f"{who}: {plural(self.side_tricks[side], 'trick')} at {value}, below the line"))
-        reasons += [Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line")
-                    for side, pts, text in self.items]
-        above: list[tuple[int, int, str]] = []
+        above: list[tuple[int, int, str | Callable[[], str]]] = []
         # Honours
         held = honours(side_cards, self.strain, self.side_tricks)
         each = honour_value(self.strain, self.level)
         if held.side is not None:
-            above.append((held.side, held.number * each, honours_words(held, labels, each)))
-        else:
-            reasons.append(Reason(None, 0, honours_words(held, labels, each)))
+            above.append((held.side, held.number * each, partial(honours_words, held, labels, each)))
         # Coronets
         for s in range(4):
             for pts, what in coronets(dealt[s], self.strain):
@@ -584,19 +623,16 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         took = self.side_tricks[declaring]
         fine = penalty(self.level, took)
         if fine:
-            short = self.needed - took
-            above.append((1 - declaring, fine, f"penalty: the declarers fell {plural(short, 'trick')} short of "
-                                               f"{self.needed}, {points(100 * value)} a trick"))
-        for side, pts, text in above:
+            above.append((1 - declaring, fine, partial(penalty_words, self.needed - took, self.needed, self.value)))
+        for side, pts, _ in above:
             self.above[side] += pts
             self.hand_points[side] += pts
-            reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
         gained = self.hand_points
         changes = tuple(gained[self.side_of[s]] - gained[1 - self.side_of[s]] for s in range(4))
-        verb = "made it" if took >= self.needed else f"fell {self.needed - took} short"
-        summary = (f"seat {self.declarer} bid {self.contract} and {verb} with {plural(took, 'trick')}; "
-                   f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
-        self._score_deal(HandResult(self.hand_number, changes, tuple(reasons), summary))
+        deal = DealWords(labels, self.value, declaring, self.declarer, self.contract, self.needed,  # type: ignore[arg-type]
+                         (self.side_tricks[0], self.side_tricks[1]), tuple(self.items), held, each, tuple(above),
+                         (gained[0], gained[1]))
+        self._score_deal(HandResult(self.hand_number, changes, explain=partial(word_deal, deal)))
 
     def _next_deal(self, over: bool = False) -> None:
         """A won game or rubber goes into the books before the deal passes on; the match ends with its

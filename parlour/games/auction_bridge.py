@@ -353,6 +353,10 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
     return tuple(reasons), summary
 
 
+def dummy_line(dummy: int, hand: int) -> str:
+    return f"dummy (seat {dummy}) is laid face up: {cards_text(hand)}"
+
+
 def trick_line(number: int, taker: int, cards: Sequence[int]) -> str:
     return f"seat {taker} wins trick {number} ({' '.join(str(CARDS[c]) for c in cards)})"
 
@@ -569,11 +573,12 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         trick.append(index)
         if not self.dummy_shown:
             self.dummy_shown = True
-            self._say("dummy (seat {}) is laid face up: {}", self.dummy, cards_text(self.hands[self.dummy]))
+            # Dummy's cards are put into words when a view reads the log, not on every deal of a playout.
+            self._log.append((self._moves_made(), dummy_line, (self.dummy, self.hands[self.dummy]), None))
         if hand == self.dummy:
             self._say("(played from dummy's hand, seat {})", hand)
         if len(trick) < 4:
-            following = self.seating.following[hand]
+            following = self.after[hand]
             self.turn_hand = following
             self.to_move = SEAT[self.declarer if following == self.dummy else following]
             return
@@ -588,7 +593,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.won[taker & 1] += 1
-        return trick_line, (number, taker, tuple(self.taken[-1][2]))
+        # The trick's own list: a finished trick's list is never changed again (``_take_trick``).
+        return trick_line, (number, taker, self.taken[-1][2])
 
     # --- the end of a deal: scores, games and the rubber -------------------------------------------------
     def _end_deal(self, declarer_tricks: int | None) -> None:

@@ -226,6 +226,10 @@ class Auction:
             self._advance_pair(seat)
             return
         order, n = self.order, len(self.order)
+        if self.shape is OPEN:
+            # No one drops out of an open auction: the next in order calls (the commonest case, so first).
+            self.turn = order[(order.index(seat) + 1) % n]
+            return
         if self.shape is ONE_ROUND:
             at = len(self.calls)
             self.turn = order[at] if at < n else None

@@ -281,6 +281,8 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.round = 1
         self.declarer = -1
         self.trump: Suit | None = None
+        # The cards' order for the trick's winner, set anew once the trumps are known (``_start_play``).
+        self.order = ORDERS[Suit.HEARTS]
         self.widow_bid = 0
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
@@ -418,13 +420,14 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self._start_play()
 
     def _start_play(self) -> None:
+        self.order = ORDERS[self.trump]  # type: ignore[index]
         self.phase = Phase.PLAY
         self.leader = self.after[self.declarer]
         self.to_move = (self.leader,)
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _card_order(self) -> tricks.CardOrder:
-        return ORDERS[self.trump]  # type: ignore[index]
+        return self.order      # set once the trumps are known: asked at every trick
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.tricks_won[taker] += 1

@@ -396,7 +396,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     follow = staticmethod(LEGAL)
     trick_size = 4
     tricks_in_deal = TRICKS
-    MUTABLE = ("hands", "played", "trick", "taken", "totals", "below", "past_games", "games_won",
+    MUTABLE = ("hands", "trick", "taken", "totals", "below", "past_games", "games_won",
                "above", "side_tricks", "seat_tricks", "hand_points", "items", "rubber_log", "auction")
     ZONES = kinds(auction="bids", contract="text")
     EXTRAS = kinds(above_line="numbers", below_line="numbers", dealer="seat", declarer="seat", game="number",
@@ -447,7 +447,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
-        self.played = [0] * 4
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -556,10 +555,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                   self.needed, self.value, self.leader)
 
     # --- play (uses mechanics.tricks) ----------------------------------------------------------------
-    def _play(self, seat: int, index: int) -> None:
-        self.played[seat] |= BIT[index]
-        super()._play(seat, index)
-
     def _after_trick(self, taker: int) -> None:
         side = self.side_of[taker]
         if self.game_open and self.below[side] >= GAME_POINTS:
@@ -600,7 +595,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         # The points now, their words when someone reads them (``word_deal``): playouts never do.
         labels = self.labels
         declaring = self.side_of[self.declarer]
-        dealt = [self.played[s] | self.hands[s] for s in range(4)]
+        dealt = self.dealt_hands()
         side_cards = [0, 0]
         for s in range(4):
             side_cards[self.side_of[s]] |= dealt[s]
@@ -633,6 +628,18 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                          (self.side_tricks[0], self.side_tricks[1]), tuple(self.items), held, each, tuple(above),
                          (gained[0], gained[1]))
         self._score_deal(HandResult(self.hand_number, changes, explain=partial(word_deal, deal)))
+
+    def dealt_hands(self) -> list[int]:
+        """The four hands as they were dealt (masks by seat): what each holds and what it has played. Read
+        from the tricks at the end of the deal rather than kept card by card, off the playout hot path."""
+        dealt = list(self.hands)
+        after = self.after
+        for leader, _, cards, _ in self.taken:
+            seat = leader
+            for card in cards:
+                dealt[seat] |= 1 << card
+                seat = after[seat]
+        return dealt
 
     def _next_deal(self, over: bool = False) -> None:
         """A won game or rubber goes into the books before the deal passes on; the match ends with its

@@ -234,6 +234,10 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
+def widow_line(widow: int) -> str:
+    return f"the widow: {cards_text(widow)}"
+
+
 class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
@@ -398,7 +402,8 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.hands[buyer] |= self.widow
         self._say("seat {} buys the widow for {} counter{} and takes it up", buyer, self.widow_bid,
                   "" if self.widow_bid == 1 else "s")
-        self._say("the widow: {}", cards_text(self.widow), to=(buyer,))
+        # The widow's cards are put into words when the log is read, not in every deal of a playout.
+        self._log.append((self._moves_made(), widow_line, (self.widow,), frozenset((buyer,))))
         self.widow = 0
         self.phase = Phase.DISCARD
         self.to_move = (buyer,)

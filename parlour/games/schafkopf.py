@@ -158,6 +158,18 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
+def widow_taken_line(seat: int, widow: int) -> str:
+    return f"seat {seat} picks up the widow: {cards_text(widow)}"
+
+
+def discard_line(declarer: int, laid_away: int, points: int) -> str:
+    return f"seat {declarer} turns up the discard: {cards_text(laid_away)} ({points} points)"
+
+
+def widow_to_last_line(widow: int, last: int) -> str:
+    return f"the widow ({cards_text(widow)}) goes to seat {last} with the last trick"
+
+
 def display_order(mask: int) -> list[str]:
     """A hand as a player sorts it: trumps from the top, then clubs, spades and hearts, each high to low."""
     suit_rank = {TRUMP: 0, int(Suit.CLUBS): 1, int(Suit.SPADES): 2, int(Suit.HEARTS): 3}
@@ -372,7 +384,9 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         auction = self.auction
         auction.bid(seat, "take", key=1)     # nothing ranks above it: the offer ends (top_key)
         self.declarer = seat
-        self._say("seat {} picks up the widow: {}", seat, cards_text(self.widow), to=(seat,))
+        # Cards are put into words when the log is read, not in every deal of a playout.
+        self._log.append((self._moves_made(), widow_taken_line, (seat, self.widow),
+                          frozenset((seat,))))
         self._say("seat {} takes the widow and lays away two cards face down", seat)
         self.hands[seat] |= self.widow
         self.widow = 0
@@ -430,8 +444,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
-            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.laid_away),
-                      discards)
+            self._log.append((self._moves_made(), discard_line, (declarer, self.laid_away, discards), None))
             explain = partial(word_declared, declarer, in_tricks, discards, self.laid_away, tricks_taken, score,
                               outcome)
         else:
@@ -439,7 +452,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             widow = self.widow
             self.won[last] |= widow
             self.widow = 0
-            self._say("the widow ({}) goes to seat {} with the last trick", cards_text(widow), last)
+            self._log.append((self._moves_made(), widow_to_last_line, (widow, last), None))
             points = tuple(card_points(self.won[s]) for s in range(3))
             least, why = least_score(points, self.last_won(), self.dealer)
             changes = tuple(least)

@@ -458,13 +458,15 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         return out
 
     def _offer_calls(self) -> None:
-        """Offer the seat to call its legal calls' numbers (``CallNumbers``): whether it may pass, double or
-        redouble and the lowest bid it may make decide them (``_legal``)."""
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``). What decides them (``_legal``):
+        the bid to beat, which also says whether the dealer must open; whether it was doubled or redoubled;
+        and whether the bidder is of the caller's side, which with those says who may double or redouble."""
         auction = self.auction
         seat = auction.turn
+        high = auction.high_seat
         assert seat is not None
-        start = 0 if auction.high is None else STEP[auction.high] + 1
-        CALLS.offer(self, seat, (self._must_open(), auction.may_double(seat), auction.may_redouble(seat), start))
+        own_side = None if high is None else SIDES[high] == SIDES[seat]
+        CALLS.offer(self, seat, (auction.high, auction.doubled, own_side, self.dealer_may_pass))
 
     def _must_open(self) -> bool:
         return self.auction.high_seat is None and not self.dealer_may_pass

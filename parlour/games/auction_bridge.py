@@ -48,7 +48,7 @@ first deals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
@@ -415,6 +415,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
+        # The hands as dealt, kept for the deal's honours and record; a sampled world works its own out.
+        self.dealt = tuple(self.hands)
         self.phase = Phase.AUCTION
         self.auction = Auction(self.seating.order_from(self.dealer), shape=OPEN, sides=SIDES)
         self.level = 0
@@ -669,6 +671,14 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
 
     def dealt_hands(self) -> list[int]:
         """The four hands of the current deal as they were dealt: what is held and what has been played."""
+        return list(self.dealt)
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        super()._place_unknown(deal)
+        self.dealt = tuple(self._held_and_played())
+
+    def _held_and_played(self) -> list[int]:
+        """Each hand as it is held, with the cards it has played put back: the deal of a sampled world."""
         dealt = list(self.hands)
         for leader, _, cards, _ in self.taken:
             for k, card in enumerate(cards):

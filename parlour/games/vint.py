@@ -277,14 +277,20 @@ def honour_value(strain: int, level: int) -> int:
     return (25 if strain == NO_TRUMPS else 10) * 10 * level
 
 
+# The cards that may begin a run of three within their suit (a suit's lowest eleven), for ``coronets``.
+RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))
+
+
 def coronets(hand: int, strain: int) -> list[tuple[int, str]]:
     """Every coronet in one hand (a mask), as (points, description)."""
+    if not hand & hand >> 1 & hand >> 2 & RUN_STARTS and (hand & ACES).bit_count() < 3:
+        return []     # no three in a row in any suit, nor three aces: most hands, so asked first
     out = []
     trump = STRAIN_SUIT[strain]
     for suit in range(4):
         bits = hand >> (13 * suit) & 0x1FFF
         if not bits & bits >> 1 & bits >> 2:
-            continue   # no three in a row: most suits of most hands, so they are not walked
+            continue
         doubled = strain == NO_TRUMPS or suit == trump
         unit = 1000 if doubled else 500
         run = 0

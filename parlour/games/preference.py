@@ -245,7 +245,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     PLAYS = PLAYS
     follow = staticmethod(LEGAL)
     LAYS = LAYS
-    MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
+    MUTABLE = ("hands", "trick", "taken", "ledger", "auction", "first_calls")
     ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
     EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
                    pool="chips", second_round="texts", trick_number="number", trumps="text", widow_bid="number")
@@ -290,7 +290,6 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.widow_bid = 0
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
-        self.tricks_won = [0] * n
         self._start_tricks(self.active[0])
         self.to_move = (self.active[0],)
         self._offer_calls()
@@ -434,15 +433,11 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return self.order      # set once the trumps are known: asked at every trick
 
-    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
-        self.tricks_won[taker] += 1
-        return super()._trick_won(number, taker, mask)
-
     # --- payments (the pool, through the shared ledger) ---------------------------------------------------
     def _end_hand(self) -> None:
         declarer, suit = self.declarer, self.trump
         assert suit is not None
-        won = self.tricks_won[declarer]
+        won = self.trick_counts()[declarer]    # counted from the tricks once, not kept trick by trick
         value = contract_value(self.options, suit)
         plural = "" if self.widow_bid == 1 else "s"
         how = (f"after buying the widow for {self.widow_bid} counter{plural}" if self.widow_bid
@@ -484,6 +479,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         seats = []
+        tricks_won = self.trick_counts()
         for s in range(self.players):
             status = []
             if s == self.dealer:
@@ -492,7 +488,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
                 status.append("bidder")
             team = None if self.declarer < 0 or s not in self.active else int(s != self.declarer)
             seats.append(seat_entry(s, team=team,
-                                    held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
+                                    held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     chips=self.ledger.chips[s], status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
                                   laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())

@@ -23,6 +23,10 @@ match the high bid rather than beat it — the elder hand's privilege in several
 An auction is a small mutable object: a game keeps it in an attribute listed in ``MUTABLE`` so that
 clones copy it.
 
+For the integer path, :class:`CallNumbers` keeps the numbers of the legal calls by what decides them, and a
+game offers them to the seat whose call it is (``offer_numbers``), so that ``legal_ids`` answers a call as
+quickly as the card fast lane answers a play.
+
 >>> auction = Auction((1, 2, 3, 0), shape=OPEN, sides=(0, 1, 0, 1))
 >>> auction.bid(1, "1S", key=1); auction.double(2); auction.pass_(3); auction.pass_(0)
 >>> auction.is_over, auction.turn
@@ -273,7 +277,8 @@ def offer_numbers(state: State, seat: int, numbers: tuple[int, ...]) -> None:
     ``legal_ids`` would keep its own answer (``State._offer``, with no mask of cards): its next
     ``legal_ids`` is answered at once, and ``apply_id`` of a number among them is known legal. Called by a
     game right after the action that made it ``seat``'s turn (every action forgets the offer before it is
-    carried out), with ``numbers`` in the order of ``legal_actions``."""
+    carried out), with ``numbers`` in the order of ``legal_actions``. The one place outside the engine that
+    writes the engine's offer: its shape is ``parlour.engine.state.Offer``."""
     state._offer = (seat, 0, numbers)
 
 
@@ -286,6 +291,9 @@ class CallNumbers:
     path by construction; after that a call costs one look-up, where listing it as actions and numbering
     them cost more than playing a card (a bridge auction is ten of a deal's sixty actions and was a fifth of
     its time). ``offer`` hands them to the seat whose call it is (``offer_numbers``).
+
+    One ``CallNumbers`` serves every state of a game, so a key names everything its legal list depends on,
+    the options and the phase included; ``tests/test_call_numbers.py`` walks each game that uses one.
     """
 
     __slots__ = ("_known",)
@@ -298,4 +306,4 @@ class CallNumbers:
         numbers = self._known.get(key)
         if numbers is None:
             numbers = self._known[key] = tuple(map(state.encode, state._legal(seat)))
-        state._offer = (seat, 0, numbers)
+        offer_numbers(state, seat, numbers)

@@ -48,7 +48,7 @@ first deals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, NamedTuple
@@ -77,7 +77,7 @@ from parlour.engine import (
 )
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import OPEN, Auction, Bid, Double, Redouble
+from parlour.mechanics.auctions import OPEN, Auction, Bid, CallNumbers, Double, Redouble
 
 RULES = """\
 **Auction Bridge** is the bidding form of bridge that came before contract bridge: four players, partners
@@ -182,6 +182,9 @@ PLAYS = [Play(card) for card in CARDS]
 BIDS = tuple(BridgeBid(name) for name in CONTRACT_NAMES)
 PASS, DOUBLE, REDOUBLE = Pass(), Double(), Redouble()
 ACTIONS = ActionTable([*PLAYS, *BIDS, PASS, DOUBLE, REDOUBLE], chunk=13)
+
+# The numbers of the legal calls, by what decides them (``AuctionBridgeState._offer_calls``).
+CALLS = CallNumbers()
 
 DEAL_ACTIONS = 3 + 35 + 34 * 8 + 9 + 52   # the longest possible auction, then the play
 
@@ -349,6 +352,10 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
     return tuple(reasons), summary
 
 
+def dummy_line(dummy: int, hand: int) -> str:
+    return f"dummy (seat {dummy}) is laid face up: {cards_text(hand)}"
+
+
 def trick_line(number: int, taker: int, cards: Sequence[int]) -> str:
     return f"seat {taker} wins trick {number} ({' '.join(str(CARDS[c]) for c in cards)})"
 
@@ -407,6 +414,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer)
+        # The hands as dealt, kept for the deal's honours and record; a sampled world works its own out.
+        self.dealt = tuple(self.hands)
         self.phase = Phase.AUCTION
         self.auction = Auction(self.seating.order_from(self.dealer), shape=OPEN, sides=SIDES)
         self.level = 0
@@ -421,6 +430,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         self.won = [0, 0]                # tricks by side this deal
         self.to_move = SEAT[self.dealer]
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
+        self._offer_calls()
 
     def _read_prepared(self, deal: Any) -> list[int]:
         shape = 'an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}'
@@ -447,6 +457,17 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         start = 0 if auction.high is None else STEP[auction.high] + 1
         out += BIDS[start:]
         return out
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``). What decides them (``_legal``):
+        the bid to beat, which also says whether the dealer must open; whether it was doubled or redoubled;
+        and whether the bidder is of the caller's side, which with those says who may double or redouble."""
+        auction = self.auction
+        seat = auction.turn
+        high = auction.high_seat
+        assert seat is not None
+        own_side = None if high is None else SIDES[high] == SIDES[seat]
+        CALLS.offer(self, seat, (auction.high, auction.doubled, own_side, self.dealer_may_pass))
 
     def _must_open(self) -> bool:
         return self.auction.high_seat is None and not self.dealer_may_pass
@@ -526,6 +547,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             self._auction_over()
         else:
             self.to_move = SEAT[auction.turn]
+            self._offer_calls()
 
     # --- the end of the auction --------------------------------------------------------------------------
     def _auction_over(self) -> None:
@@ -554,11 +576,12 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         trick.append(index)
         if not self.dummy_shown:
             self.dummy_shown = True
-            self._say("dummy (seat {}) is laid face up: {}", self.dummy, cards_text(self.hands[self.dummy]))
+            # Dummy's cards are put into words when a view reads the log, not on every deal of a playout.
+            self._log.append((self._moves_made(), dummy_line, (self.dummy, self.hands[self.dummy]), None))
         if hand == self.dummy:
             self._say("(played from dummy's hand, seat {})", hand)
         if len(trick) < 4:
-            following = self.seating.following[hand]
+            following = self.after[hand]
             self.turn_hand = following
             self.to_move = SEAT[self.declarer if following == self.dummy else following]
             return
@@ -573,7 +596,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.won[taker & 1] += 1
-        return trick_line, (number, taker, tuple(self.taken[-1][2]))
+        # The trick's own list: a finished trick's list is never changed again (``_take_trick``).
+        return trick_line, (number, taker, self.taken[-1][2])
 
     # --- the end of a deal: scores, games and the rubber -------------------------------------------------
     def _end_deal(self, declarer_tricks: int | None) -> None:
@@ -646,6 +670,14 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
 
     def dealt_hands(self) -> list[int]:
         """The four hands of the current deal as they were dealt: what is held and what has been played."""
+        return list(self.dealt)
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        super()._place_unknown(deal)
+        self.dealt = tuple(self._held_and_played())
+
+    def _held_and_played(self) -> list[int]:
+        """Each hand as it is held, with the cards it has played put back: the deal of a sampled world."""
         dealt = list(self.hands)
         for leader, _, cards, _ in self.taken:
             for k, card in enumerate(cards):

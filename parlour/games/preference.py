@@ -80,7 +80,7 @@ from parlour.engine import (
 )
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid
+from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid, CallNumbers
 from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
@@ -188,6 +188,8 @@ LAYS = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TRUMPS = tuple(Trumps(name) for name in SUIT_NAMES)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *SUIT_BIDS, *COUNTER_BIDS, PASS, *LAYS.actions, *TRUMPS], chunk=32)
+# The numbers of the legal calls of both rounds, by what decides them (``PreferenceState._offer_calls``).
+CALLS = CallNumbers()
 
 INFO = GameInfo(
     id="preference", name="Preference", family=("auction", "trick-taking", "pool"), min_players=3,
@@ -232,6 +234,10 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
+def widow_line(widow: int) -> str:
+    return f"the widow: {cards_text(widow)}"
+
+
 class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
@@ -239,7 +245,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     PLAYS = PLAYS
     follow = staticmethod(LEGAL)
     LAYS = LAYS
-    MUTABLE = ("hands", "trick", "taken", "tricks_won", "ledger", "auction", "first_calls")
+    MUTABLE = ("hands", "trick", "taken", "ledger", "auction", "first_calls")
     ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
     EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
                    pool="chips", second_round="texts", trick_number="number", trumps="text", widow_bid="number")
@@ -279,12 +285,14 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.round = 1
         self.declarer = -1
         self.trump: Suit | None = None
+        # The cards' order for the trick's winner, set anew once the trumps are known (``_start_play``).
+        self.order = ORDERS[Suit.HEARTS]
         self.widow_bid = 0
         self.laid_away = 0
         self.lay_at: tuple[int, ...] = ()
-        self.tricks_won = [0] * n
         self._start_tricks(self.active[0])
         self.to_move = (self.active[0],)
+        self._offer_calls()
 
     def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
         shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
@@ -363,6 +371,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         auction = self.auction
         if not auction.is_over:
             self.to_move = (auction.turn,)  # type: ignore[assignment]
+            self._offer_calls()
             return
         if self.phase is Phase.FIRST:
             self.first_calls = list(auction.calls)
@@ -378,6 +387,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
             self.round = 2
             self.auction = Auction(self.active, shape=ONE_ROUND)
             self.to_move = (self.active[0],)
+            self._offer_calls()
             return
         if auction.high_seat is None:
             self._say("all passed again: the cards are thrown in")
@@ -391,10 +401,18 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.hands[buyer] |= self.widow
         self._say("seat {} buys the widow for {} counter{} and takes it up", buyer, self.widow_bid,
                   "" if self.widow_bid == 1 else "s")
-        self._say("the widow: {}", cards_text(self.widow), to=(buyer,))
+        # The widow's cards are put into words when the log is read, not in every deal of a playout.
+        self._log.append((self._moves_made(), widow_line, (self.widow,), frozenset((buyer,))))
         self.widow = 0
         self.phase = Phase.DISCARD
         self.to_move = (buyer,)
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``): the round and the bid to beat
+        decide them (``_legal``)."""
+        seat = self.auction.turn
+        assert seat is not None
+        CALLS.offer(self, seat, (self.phase, self.auction.high_key))
 
     def _lay_away(self, seat: int, card: int) -> None:
         if self._lay(seat, card) == WIDOW_SIZE:
@@ -406,23 +424,20 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self._start_play()
 
     def _start_play(self) -> None:
+        self.order = ORDERS[self.trump]  # type: ignore[index]
         self.phase = Phase.PLAY
         self.leader = self.after[self.declarer]
         self.to_move = (self.leader,)
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _card_order(self) -> tricks.CardOrder:
-        return ORDERS[self.trump]  # type: ignore[index]
-
-    def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
-        self.tricks_won[taker] += 1
-        return super()._trick_won(number, taker, mask)
+        return self.order      # set once the trumps are known: asked at every trick
 
     # --- payments (the pool, through the shared ledger) ---------------------------------------------------
     def _end_hand(self) -> None:
         declarer, suit = self.declarer, self.trump
         assert suit is not None
-        won = self.tricks_won[declarer]
+        won = self.trick_counts()[declarer]    # counted from the tricks once, not kept trick by trick
         value = contract_value(self.options, suit)
         plural = "" if self.widow_bid == 1 else "s"
         how = (f"after buying the widow for {self.widow_bid} counter{plural}" if self.widow_bid
@@ -464,6 +479,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         seats = []
+        tricks_won = self.trick_counts()
         for s in range(self.players):
             status = []
             if s == self.dealer:
@@ -472,7 +488,7 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
                 status.append("bidder")
             team = None if self.declarer < 0 or s not in self.active else int(s != self.declarer)
             seats.append(seat_entry(s, team=team,
-                                    held=self.hands[s].bit_count(), tricks=self.tricks_won[s],
+                                    held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     chips=self.ledger.chips[s], status=", ".join(status)))
         table = self._trick_table(widow_face_down=self.widow.bit_count(),
                                   laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())

@@ -70,7 +70,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, Auction
+from parlour.mechanics.auctions import ELIMINATION, Auction, CallNumbers, offer_numbers
 
 RULES = """\
 **Schafkopf** ("sheep's head") is the old Bavarian ancestor of Skat. This is its simple three-hand form,
@@ -158,6 +158,18 @@ def cards_text(mask: int) -> str:
     return " ".join(str(CARDS[i]) for i in bit_indices(mask))
 
 
+def widow_taken_line(seat: int, widow: int) -> str:
+    return f"seat {seat} picks up the widow: {cards_text(widow)}"
+
+
+def discard_line(declarer: int, laid_away: int, points: int) -> str:
+    return f"seat {declarer} turns up the discard: {cards_text(laid_away)} ({points} points)"
+
+
+def widow_to_last_line(widow: int, last: int) -> str:
+    return f"the widow ({cards_text(widow)}) goes to seat {last} with the last trick"
+
+
 def display_order(mask: int) -> list[str]:
     """A hand as a player sorts it: trumps from the top, then clubs, spades and hearts, each high to low."""
     suit_rank = {TRUMP: 0, int(Suit.CLUBS): 1, int(Suit.SPADES): 2, int(Suit.HEARTS): 3}
@@ -176,6 +188,10 @@ PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
 BURIES = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
 TAKE, PASS = Take(), Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BURIES.actions, TAKE, PASS], chunk=32)
+# For the integer path: the numbers of the widow's calls (take or pass), and the number of the first card
+# laid away, the others following in pack order as ``BURIES`` lists them.
+CALLS = CallNumbers()
+FIRST_BURY = ACTIONS_TABLE.encode(BURIES[0])
 
 INFO = GameInfo(
     id="schafkopf", name="Schafkopf", family=("trick-taking", "point-trick"), min_players=3, max_players=3,
@@ -298,6 +314,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])
+        CALLS.offer(self, self.order[0], Phase.WIDOW)
 
     def _deal_book(self, pack: Sequence[int]) -> tuple[list[int], int]:
         """Deal a pack (top first) as the book does: 3 each, 2 to the widow, 4 each, 3 each."""
@@ -367,12 +384,15 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         auction = self.auction
         auction.bid(seat, "take", key=1)     # nothing ranks above it: the offer ends (top_key)
         self.declarer = seat
-        self._say("seat {} picks up the widow: {}", seat, cards_text(self.widow), to=(seat,))
+        # Cards are put into words when the log is read, not in every deal of a playout.
+        self._log.append((self._moves_made(), widow_taken_line, (seat, self.widow),
+                          frozenset((seat,))))
         self._say("seat {} takes the widow and lays away two cards face down", seat)
         self.hands[seat] |= self.widow
         self.widow = 0
         self.phase = Phase.DISCARD
         self.to_move = SEAT[seat]
+        self._offer_buries(seat)
 
     def _pass(self, seat: int) -> None:
         auction = self.auction
@@ -382,10 +402,18 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             self._start_play()
         else:
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            CALLS.offer(self, auction.turn, Phase.WIDOW)  # type: ignore[arg-type]
 
     def _bury(self, seat: int, card: int) -> None:
         if self._lay(seat, card) == WIDOW_SIZE:
             self._start_play()
+        else:
+            self._offer_buries(seat)
+
+    def _offer_buries(self, seat: int) -> None:
+        """Offer the declarer the numbers of the cards it may lay away, every card it holds, for the integer
+        path (``offer_numbers``): the places of its hand in ``BURIES``, from the first card laid away's."""
+        offer_numbers(self, seat, tuple([FIRST_BURY + place for place in BURIES.places(self.hands[seat])]))
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
@@ -416,8 +444,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             tricks_taken = self.trick_counts()[declarer]
             score, outcome = declarer_score(in_tricks + discards, tricks_taken, self.options["schwarz"])
             changes = tuple(score if s == declarer else 0 for s in range(3))
-            self._say("seat {} turns up the discard: {} ({} points)", declarer, cards_text(self.laid_away),
-                      discards)
+            self._log.append((self._moves_made(), discard_line, (declarer, self.laid_away, discards), None))
             explain = partial(word_declared, declarer, in_tricks, discards, self.laid_away, tricks_taken, score,
                               outcome)
         else:
@@ -425,7 +452,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             widow = self.widow
             self.won[last] |= widow
             self.widow = 0
-            self._say("the widow ({}) goes to seat {} with the last trick", cards_text(widow), last)
+            self._log.append((self._moves_made(), widow_to_last_line, (widow, last), None))
             points = tuple(card_points(self.won[s]) for s in range(3))
             least, why = least_score(points, self.last_won(), self.dealer)
             changes = tuple(least)

@@ -64,8 +64,9 @@ second rubber, round the players' new places).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
@@ -92,7 +93,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import Auction, Bid
+from parlour.mechanics.auctions import Auction, Bid, CallNumbers
 
 RULES = """\
 **Vint** is the Russian forerunner of bridge: four players, partners facing each other, a full pack of 52
@@ -179,6 +180,8 @@ PLAYS = ActionTable([Play(card) for card in CARDS], chunk=13)
 BIDS = tuple(VintBid(contract) for contract in CONTRACTS)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BIDS, PASS], chunk=13)
+# The numbers of the legal calls, by what decides them (``VintState._offer_calls``).
+CALLS = CallNumbers()
 
 
 class Phase(engine.Phase):
@@ -274,13 +277,19 @@ def honour_value(strain: int, level: int) -> int:
     return (25 if strain == NO_TRUMPS else 10) * 10 * level
 
 
+# The cards that may begin a run of three within their suit (a suit's lowest eleven), for ``coronets``.
+RUN_STARTS = sum(((1 << 11) - 1) << (13 * suit) for suit in range(4))
+
+
 def coronets(hand: int, strain: int) -> list[tuple[int, str]]:
     """Every coronet in one hand (a mask), as (points, description)."""
+    if not hand & hand >> 1 & hand >> 2 & RUN_STARTS and (hand & ACES).bit_count() < 3:
+        return []     # no three in a row in any suit, nor three aces: most hands, so asked first
     out = []
     trump = STRAIN_SUIT[strain]
     for suit in range(4):
         bits = hand >> (13 * suit) & 0x1FFF
-        if not bits:
+        if not bits & bits >> 1 & bits >> 2:
             continue
         doubled = strain == NO_TRUMPS or suit == trump
         unit = 1000 if doubled else 500
@@ -331,6 +340,53 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def penalty_words(short: int, needed: int, value: int) -> str:
+    return (f"penalty: the declarers fell {plural(short, 'trick')} short of {needed}, {points(100 * value)} "
+            "a trick")
+
+
+class DealWords(NamedTuple):
+    """What a played deal scored, kept (immutable) for the words of its hand result (``word_deal``):
+    ``above`` lists the points above the line in the book's order, each with its words or a function
+    making them."""
+
+    labels: tuple[str, str]
+    value: int
+    declaring: int
+    declarer: int
+    contract: str
+    needed: int
+    side_tricks: tuple[int, int]
+    items: tuple[tuple[int, int, str], ...]
+    held: Honours
+    each: int
+    above: tuple[tuple[int, int, str | Callable[[], str]], ...]
+    gained: tuple[int, int]
+
+
+def word_deal(deal: DealWords) -> tuple[tuple[Reason, ...], str]:
+    """A played deal's reasons and summary: the tricks below the line, the game and rubber won in the
+    play, the honours (or why none scored), then each item above the line."""
+    labels, value, declaring = deal.labels, deal.value, deal.declaring
+    reasons: list[Reason] = []
+    for side in (declaring, 1 - declaring):
+        who = labels[side] + (" (declarers)" if side == declaring else "")
+        reasons.append(Reason(None, deal.side_tricks[side] * value,
+                              f"{who}: {plural(deal.side_tricks[side], 'trick')} at {value}, below the line"))
+    reasons += [Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line")
+                for side, pts, text in deal.items]
+    if deal.held.side is None:
+        reasons.append(Reason(None, 0, honours_words(deal.held, labels, deal.each)))
+    for side, pts, words in deal.above:
+        text = words if isinstance(words, str) else words()
+        reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
+    took, needed, gained = deal.side_tricks[declaring], deal.needed, deal.gained
+    verb = "made it" if took >= needed else f"fell {needed - took} short"
+    summary = (f"seat {deal.declarer} bid {deal.contract} and {verb} with {plural(took, 'trick')}; "
+               f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
+    return tuple(reasons), summary
+
+
 def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int, int], labels: tuple[str, str]
                ) -> str:
     """The log's line for a finished trick (rendered only when a view asks)."""
@@ -346,7 +402,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     follow = staticmethod(LEGAL)
     trick_size = 4
     tricks_in_deal = TRICKS
-    MUTABLE = ("hands", "played", "trick", "taken", "totals", "below", "past_games", "games_won",
+    MUTABLE = ("hands", "trick", "taken", "totals", "below", "past_games", "games_won",
                "above", "side_tricks", "seat_tricks", "hand_points", "items", "rubber_log", "auction")
     ZONES = kinds(auction="bids", contract="text")
     EXTRAS = kinds(above_line="numbers", below_line="numbers", dealer="seat", declarer="seat", game="number",
@@ -397,7 +453,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         else:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck, self.dealer, self.left)
-        self.played = [0] * 4
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -418,6 +473,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.to_move = SEAT[self.dealer]
         self._say("hand {}: rubber {}, game {} ({} against {}); seat {} deals and calls first", self.hand_number,
                   self.rubber, len(self.past_games) + 1, self.labels[0], self.labels[1], self.dealer)
+        self._offer_calls()
 
     # --- legality ------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -425,6 +481,13 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     def _own_bid_barred(self, seat: int) -> bool:
         return seat == self.auction.high_seat and self.options["passes"] != 12
+
+    def _offer_calls(self) -> None:
+        """Offer the seat to call its legal calls' numbers (``CallNumbers``), which whether it may bid at all
+        and the bid to beat decide (``_legal``)."""
+        seat = self.auction.turn
+        assert seat is not None
+        CALLS.offer(self, seat, (self._own_bid_barred(seat), self.auction.high_key))
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase is Phase.PLAY:
@@ -464,10 +527,12 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             contract = action.contract  # type: ignore[attr-defined]
             auction.bid(seat, contract, KEY[contract])
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            self._offer_calls()
             return
         auction.pass_(seat)
         if not auction.is_over:
             self.to_move = SEAT[auction.turn]  # type: ignore[index]
+            self._offer_calls()
         elif auction.all_passed:
             self._passed_out()
         else:
@@ -496,10 +561,6 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                   self.needed, self.value, self.leader)
 
     # --- play (uses mechanics.tricks) ----------------------------------------------------------------
-    def _play(self, seat: int, index: int) -> None:
-        self.played[seat] |= BIT[index]
-        super()._play(seat, index)
-
     def _after_trick(self, taker: int) -> None:
         side = self.side_of[taker]
         if self.game_open and self.below[side] >= GAME_POINTS:
@@ -537,28 +598,19 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     # --- scoring (the book's words) ------------------------------------------------------------------
     def _end_hand(self) -> None:
+        # The points now, their words when someone reads them (``word_deal``): playouts never do.
         labels = self.labels
-        value = self.value
         declaring = self.side_of[self.declarer]
-        dealt = [self.played[s] | self.hands[s] for s in range(4)]
+        dealt = self.dealt_hands()
         side_cards = [0, 0]
         for s in range(4):
             side_cards[self.side_of[s]] |= dealt[s]
-        reasons: list[Reason] = []
-        for side in (declaring, 1 - declaring):
-            who = labels[side] + (" (declarers)" if side == declaring else "")
-            reasons.append(Reason(None, self.side_tricks[side] * value,
-                                  f"{who}: {plural(self.side_tricks[side], 'trick')} at {value}, below the line"))
-        reasons += [Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line")
-                    for side, pts, text in self.items]
-        above: list[tuple[int, int, str]] = []
+        above: list[tuple[int, int, str | Callable[[], str]]] = []
         # Honours
         held = honours(side_cards, self.strain, self.side_tricks)
         each = honour_value(self.strain, self.level)
         if held.side is not None:
-            above.append((held.side, held.number * each, honours_words(held, labels, each)))
-        else:
-            reasons.append(Reason(None, 0, honours_words(held, labels, each)))
+            above.append((held.side, held.number * each, partial(honours_words, held, labels, each)))
         # Coronets
         for s in range(4):
             for pts, what in coronets(dealt[s], self.strain):
@@ -572,19 +624,28 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         took = self.side_tricks[declaring]
         fine = penalty(self.level, took)
         if fine:
-            short = self.needed - took
-            above.append((1 - declaring, fine, f"penalty: the declarers fell {plural(short, 'trick')} short of "
-                                               f"{self.needed}, {points(100 * value)} a trick"))
-        for side, pts, text in above:
+            above.append((1 - declaring, fine, partial(penalty_words, self.needed - took, self.needed, self.value)))
+        for side, pts, _ in above:
             self.above[side] += pts
             self.hand_points[side] += pts
-            reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
         gained = self.hand_points
         changes = tuple(gained[self.side_of[s]] - gained[1 - self.side_of[s]] for s in range(4))
-        verb = "made it" if took >= self.needed else f"fell {self.needed - took} short"
-        summary = (f"seat {self.declarer} bid {self.contract} and {verb} with {plural(took, 'trick')}; "
-                   f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
-        self._score_deal(HandResult(self.hand_number, changes, tuple(reasons), summary))
+        deal = DealWords(labels, self.value, declaring, self.declarer, self.contract, self.needed,  # type: ignore[arg-type]
+                         (self.side_tricks[0], self.side_tricks[1]), tuple(self.items), held, each, tuple(above),
+                         (gained[0], gained[1]))
+        self._score_deal(HandResult(self.hand_number, changes, explain=partial(word_deal, deal)))
+
+    def dealt_hands(self) -> list[int]:
+        """The four hands as they were dealt (masks by seat): what each holds and what it has played. Read
+        from the tricks at the end of the deal rather than kept card by card, off the playout hot path."""
+        dealt = list(self.hands)
+        after = self.after
+        for leader, _, cards, _ in self.taken:
+            seat = leader
+            for card in cards:
+                dealt[seat] |= 1 << card
+                seat = after[seat]
+        return dealt
 
     def _next_deal(self, over: bool = False) -> None:
         """A won game or rubber goes into the books before the deal passes on; the match ends with its

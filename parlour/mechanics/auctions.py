@@ -23,6 +23,10 @@ match the high bid rather than beat it — the elder hand's privilege in several
 An auction is a small mutable object: a game keeps it in an attribute listed in ``MUTABLE`` so that
 clones copy it.
 
+For the integer path, :class:`CallNumbers` keeps the numbers of the legal calls by what decides them, and a
+game offers them to the seat whose call it is (``offer_numbers``), so that ``legal_ids`` answers a call as
+quickly as the card fast lane answers a play.
+
 >>> auction = Auction((1, 2, 3, 0), shape=OPEN, sides=(0, 1, 0, 1))
 >>> auction.bid(1, "1S", key=1); auction.double(2); auction.pass_(3); auction.pass_(0)
 >>> auction.is_over, auction.turn
@@ -34,13 +38,16 @@ clones copy it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.engine.actions import Action
 from parlour.errors import IllegalAction, NotationError
+
+if TYPE_CHECKING:
+    from parlour.engine.state import State
 
 
 # --- the calls, as actions ----------------------------------------------------------------------------
@@ -223,6 +230,10 @@ class Auction:
             self._advance_pair(seat)
             return
         order, n = self.order, len(self.order)
+        if self.shape is OPEN:
+            # No one drops out of an open auction: the next in order calls (the commonest case, so first).
+            self.turn = order[(order.index(seat) + 1) % n]
+            return
         if self.shape is ONE_ROUND:
             at = len(self.calls)
             self.turn = order[at] if at < n else None
@@ -258,3 +269,41 @@ class Auction:
             self.turn = None
             return
         self.turn = pair[0] if pair[1] == seat else pair[1]
+
+
+# --- the integer path's lane for calls ------------------------------------------------------------------
+def offer_numbers(state: State, seat: int, numbers: tuple[int, ...]) -> None:
+    """Offer ``seat``, the one seat to move, the numbers of its legal actions before it asks for them, as
+    ``legal_ids`` would keep its own answer (``State._offer``, with no mask of cards): its next
+    ``legal_ids`` is answered at once, and ``apply_id`` of a number among them is known legal. Called by a
+    game right after the action that made it ``seat``'s turn (every action forgets the offer before it is
+    carried out), with ``numbers`` in the order of ``legal_actions``. The one place outside the engine that
+    writes the engine's offer: its shape is ``parlour.engine.state.Offer``."""
+    state._offer = (seat, 0, numbers)
+
+
+class CallNumbers:
+    """The numbers of an auction's legal calls, kept by what decides them, for the integer path.
+
+    Which calls a seat may make depends on a few facts only (whether it may pass, double or redouble, the
+    lowest bid that beats the last), which a game names as a key. The first time a key is met its numbers
+    are made the checked way, from the game's own ``_legal`` and ``encode``, so they agree with the notation
+    path by construction; after that a call costs one look-up, where listing it as actions and numbering
+    them cost more than playing a card (a bridge auction is ten of a deal's sixty actions and was a fifth of
+    its time). ``offer`` hands them to the seat whose call it is (``offer_numbers``).
+
+    One ``CallNumbers`` serves every state of a game, so a key names everything its legal list depends on,
+    the options and the phase included; ``tests/test_call_numbers.py`` walks each game that uses one.
+    """
+
+    __slots__ = ("_known",)
+
+    def __init__(self) -> None:
+        self._known: dict[Hashable, tuple[int, ...]] = {}
+
+    def offer(self, state: State, seat: int, key: Hashable) -> None:
+        """Offer ``seat`` its legal calls, which ``key`` decides in ``state``'s game and options."""
+        numbers = self._known.get(key)
+        if numbers is None:
+            numbers = self._known[key] = tuple(map(state.encode, state._legal(seat)))
+        offer_numbers(state, seat, numbers)

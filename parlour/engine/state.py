@@ -17,8 +17,10 @@ its ``encode``/``decode`` and may offer a faster one (``CardPlayState`` does, fo
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import struct
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, NoReturn
 
@@ -97,19 +99,22 @@ class State:
         # Finished deals' results; a tuple replaced at each deal, so that clones share it.
         self.hand_results: tuple[HandResult, ...] = ()
         # The history as integers, ``number << SEAT_BITS | seat`` (see ``_perform``): the current deal's
-        # entries in ``_moves``, the earlier deals' frozen in ``_earlier``, which clones share; so a clone
-        # copies one deal's worth of history however long the game has run. Action objects are made only
-        # when someone reads the history (``history``, ``_entry``).
+        # entries in ``_moves``, which begin at place ``_moves_from`` of the whole history, and each earlier
+        # deal's frozen in a tuple of ``_earlier``, which clones share; so a clone copies one deal's worth
+        # of history however long the game has run, and a deal's end freezes only that deal. Action
+        # objects are made only when someone reads the history (``history``, ``_entry``).
         self._moves: list[int] = []
-        self._earlier: tuple[int, ...] = ()
-        # The log alike: this deal's events in ``_log``, the earlier deals' in ``_log_before``.
+        self._moves_from = 0
+        self._earlier: tuple[tuple[int, ...], ...] = ()
+        # The log alike: this deal's events in ``_log``, each earlier deal's in a tuple of ``_log_before``.
         self._log: list[LogEntry] = []
-        self._log_before: tuple[LogEntry, ...] = ()
+        self._log_before: tuple[tuple[LogEntry, ...], ...] = ()
         # Where each deal's actions and events begin (positions in the whole history and log).
         self._deal_starts: tuple[tuple[int, int], ...] = ((0, 0),)
         # A sampled world's: the earlier log blanked for each seat, with the log it was made from; and the
         # places of the history its ``_place_unknown`` rewrote (a set only while it is being sampled).
-        self._log_before_for: tuple[tuple[LogEntry, ...], dict[int, tuple[LogEntry, ...]]] | None = None
+        self._log_before_for: tuple[tuple[tuple[LogEntry, ...], ...],
+                                    dict[int, tuple[tuple[LogEntry, ...], ...]]] | None = None
         self._rewritten: Collection[int] = ()
         self._chance_key = str(seed)
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
@@ -170,7 +175,7 @@ class State:
         """``_unknown(seat)`` in this position, worked out once however many worlds a search samples from
         it (kept with the seat and the position: the number of actions taken, and the chance key, which a
         sampled world has its own of). An ``Unknown`` is only read by the deal."""
-        key = (seat, len(self._earlier) + len(self._moves), self._chance_key)
+        key = (seat, self._moves_from + len(self._moves), self._chance_key)
         kept = self._unknown_kept
         if kept is None or kept[0] != key:
             kept = self._unknown_kept = (key, self._unknown(seat))
@@ -245,6 +250,12 @@ class State:
         if type(seat) is int:
             self._offer = (seat, 0, ids)
         return ids
+
+    def _offer_numbers(self, seat: int, numbers: tuple[int, ...]) -> None:
+        """Offer ``seat``, the one seat to move, the numbers of its legal actions (in ``legal_actions``'s
+        order) before it asks: a game that knows them cheaply (an auction's calls, kept by situation) hands
+        them over right after the action that made it ``seat``'s turn, as ``legal_ids`` keeps its own."""
+        self._offer = (seat, 0, numbers)
 
     def apply_id(self, seat: int, number: int) -> None:
         """Perform the action numbered ``number`` for ``seat``: ``apply(seat, decode(number))``, so it is
@@ -401,7 +412,7 @@ class State:
         world._rewritten = ()
         return world
 
-    def _blanked_before(self, seat: int) -> tuple[LogEntry, ...]:
+    def _blanked_before(self, seat: int) -> tuple[tuple[LogEntry, ...], ...]:
         """The earlier deals' log with the events ``seat`` was not told of blanked, made once per seat and
         deal (kept with the log it was made from, which every clone and world shares)."""
         made = self._log_before_for
@@ -409,7 +420,7 @@ class State:
             made = self._log_before_for = (self._log_before, {})
         by_seat = made[1]
         if seat not in by_seat:
-            by_seat[seat] = tuple(_blanked(self._log_before, seat))
+            by_seat[seat] = tuple(tuple(_blanked(deal, seat)) for deal in self._log_before)
         return by_seat[seat]
 
     def _withhold(self, seat: int) -> None:
@@ -468,11 +479,17 @@ class State:
     # --- the history, kept as integers ------------------------------------------------------------------
     def _moves_made(self) -> int:
         """How many actions have been taken: the place in the history the next one will have."""
-        return len(self._earlier) + len(self._moves)
+        return self._moves_from + len(self._moves)
 
     def _code(self, position: int) -> int:
-        earlier = self._earlier
-        return earlier[position] if position < len(earlier) else self._moves[position - len(earlier)]
+        if position >= self._moves_from:
+            return self._moves[position - self._moves_from]
+        deal = self._deal_of(position)
+        return self._earlier[deal][position - self._deal_starts[deal][0]]
+
+    def _deal_of(self, position: int) -> int:
+        """The finished deal (counted from 0) whose actions include ``position``."""
+        return bisect_right(self._deal_starts, (position, math.inf)) - 1
 
     def _entry(self, position: int) -> tuple[int, Action]:
         """The action at ``position`` of the history (counted from the game's first) with its seat."""
@@ -481,11 +498,13 @@ class State:
         return code & SEAT_MASK, self._stand_ins[position] if number == STAND_IN else self.decode(number)
 
     def _set_code(self, position: int, code: int) -> None:
-        earlier = self._earlier
-        if position >= len(earlier):
-            self._moves[position - len(earlier)] = code
-        else:
-            self._earlier = (*earlier[:position], code, *earlier[position + 1:])
+        if position >= self._moves_from:
+            self._moves[position - self._moves_from] = code
+            return
+        deal = self._deal_of(position)
+        entries = list(self._earlier[deal])
+        entries[position - self._deal_starts[deal][0]] = code
+        self._earlier = (*self._earlier[:deal], tuple(entries), *self._earlier[deal + 1:])
 
     def _set_entry(self, position: int, seat: int, action: Action) -> None:
         """In a sampled world (from ``_place_unknown``), the action at ``position`` becomes ``action``, one of
@@ -595,10 +614,9 @@ class State:
         game, which every push of the server and every bot decision pays."""
         deal = len(self.hand_results) - 1 if self.is_over and self.hand_results else len(self.hand_results)
         out = [_hand_line(result) for result in self.hand_results[:deal]]
-        first_action, first_event = self._deal_starts[deal]
-        before = len(self._log_before)
-        events = self._log if first_event >= before else (*self._log_before[first_event:], *self._log)
-        e = max(0, first_event - before)
+        first_action = self._deal_starts[deal][0]
+        events = self._log if deal >= len(self._log_before) else (*self._log_before[deal], *self._log)
+        e = 0
 
         def emit(entry: LogEntry) -> None:
             _, text, args, to = entry
@@ -620,11 +638,13 @@ class State:
         """A deal is done: its result is kept, and its history and log are frozen, for clones to share."""
         self.hand_results = (*self.hand_results, result)
         self._log.append((self._moves_made(), _hand_line, (result,), None))
-        self._earlier = (*self._earlier, *self._moves)
+        self._earlier = (*self._earlier, tuple(self._moves))
+        self._moves_from += len(self._moves)
         self._moves = []
-        self._log_before = (*self._log_before, *self._log)
+        self._log_before = (*self._log_before, tuple(self._log))
         self._log = []
-        self._deal_starts = (*self._deal_starts, (len(self._earlier), len(self._log_before)))
+        events_from = self._deal_starts[-1][1] + len(self._log_before[-1])
+        self._deal_starts = (*self._deal_starts, (self._moves_from, events_from))
 
     # --- match flow: deal after deal, to the book's end ------------------------------------------------
     def _deal(self) -> None:

@@ -277,9 +277,8 @@ def offer_numbers(state: State, seat: int, numbers: tuple[int, ...]) -> None:
     ``legal_ids`` would keep its own answer (``State._offer``, with no mask of cards): its next
     ``legal_ids`` is answered at once, and ``apply_id`` of a number among them is known legal. Called by a
     game right after the action that made it ``seat``'s turn (every action forgets the offer before it is
-    carried out), with ``numbers`` in the order of ``legal_actions``. The one place outside the engine that
-    writes the engine's offer: its shape is ``parlour.engine.state.Offer``."""
-    state._offer = (seat, 0, numbers)
+    carried out), with ``numbers`` in the order of ``legal_actions``."""
+    state._offer_numbers(seat, numbers)
 
 
 class CallNumbers:

@@ -379,7 +379,7 @@ class TrickPlayState(CardPlayState):
         taken = self.taken
         taken.append((leader, taker, trick, mask))
         line, args = self._trick_won(len(taken), taker, mask)
-        self._log.append((len(self._earlier) + len(self._moves), line, args, None))   # ``_moves_made()``
+        self._log.append((self._moves_from + len(self._moves), line, args, None))   # ``_moves_made()``
         self.trick = []
         self.leader = taker
         return taker

@@ -200,13 +200,19 @@ class CardPlayState(State):
         offer = self._offer
         if offer is not None and offer[0] is seat and type(number) is int:
             mask = offer[1]
-            index = self._first_of.get(number, -1)
-            if index >= 0 and not mask >> index & 1:
-                index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
-            if index >= 0:
-                self._moves.append(number << SEAT_BITS | seat)
-                self._offer = None
-                self._play(seat, index)
+            if mask:
+                index = self._first_of.get(number, -1)
+                if index >= 0 and not mask >> index & 1:
+                    index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
+                if index >= 0:
+                    self._moves.append(number << SEAT_BITS | seat)
+                    self._offer = None
+                    self._play(seat, index)
+                    return
+            elif offer[2] is not None and self._first_of and number in offer[2]:
+                # A number offered outside the play (a call): legal already; where the fast lane is on, the
+                # game applies actions the usual way (``numbered_plays``), so it is carried out at once.
+                self._perform(seat, self.decode(number), number)
                 return
         self._apply_id_checked(seat, number)
 

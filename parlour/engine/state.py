@@ -22,6 +22,8 @@ import random
 import struct
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from functools import cache
+from operator import itemgetter
 from typing import Any, ClassVar, NoReturn
 
 from parlour.cards import Card, Pack
@@ -555,17 +557,10 @@ class State:
         packets: in round ``k`` every seat of ``seats``, in order, takes ``packets[k]`` cards, and after
         ``widow_after`` rounds ``widow`` cards go face down to the widow (Schafkopf and Preference deal
         3 each, 2 to the widow, 4 each, 3 each)."""
-        hands = [0] * self.players
-        widow_mask = 0
-        at = 0
-        for round_number, size in enumerate((*packets, 0)):
-            if round_number == widow_after:
-                widow_mask = sum(map(BIT.__getitem__, deck[at:at + widow]))
-                at += widow
-            for seat in seats if size else ():
-                hands[seat] |= sum(map(BIT.__getitem__, deck[at:at + size]))
-                at += size
-        return hands, widow_mask
+        takes = _packet_takes(self.players, tuple(seats), tuple(packets), widow, widow_after)
+        hands = [sum(map(BIT.__getitem__, take(deck))) if take else 0 for take in takes[:-1]]
+        to_widow = takes[-1]
+        return hands, sum(map(BIT.__getitem__, to_widow(deck))) if to_widow else 0
 
     def _prepared_deal(self) -> Any:
         """The prepared deal given for the current hand, if any (``deal=`` option)."""
@@ -709,6 +704,33 @@ class State:
         banker"; empty for a seat with none."""
         titles = self.roles.titles(seat)
         return ", ".join(("dealer", *titles) if seat == self.dealer else titles)
+
+
+@cache
+def _packet_takes(players: int, seats: tuple[int, ...], packets: tuple[int, ...], widow: int,
+                  widow_after: int) -> tuple[Callable[[Sequence[int]], tuple[int, ...]] | None, ...]:
+    """For a deal in packets (``State._deal_packets``), what each seat takes from the deck, and last what the
+    widow takes, as functions picking those places of the deck: worked out once per way of dealing, so a
+    deal is a pick and a sum per hand."""
+    places: list[list[int]] = [[] for _ in range(players + 1)]
+    at = 0
+    for round_number, size in enumerate((*packets, 0)):
+        if round_number == widow_after:
+            places[players] += range(at, at + widow)
+            at += widow
+        for seat in seats if size else ():
+            places[seat] += range(at, at + size)
+            at += size
+    return tuple(_picker(taken) for taken in places)
+
+
+def _picker(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]] | None:
+    if not places:
+        return None
+    if len(places) == 1:
+        place = places[0]
+        return lambda deck: (deck[place],)
+    return itemgetter(*places)
 
 
 def _blanked(log: Sequence[LogEntry], seat: int) -> list[LogEntry]:

@@ -103,13 +103,23 @@ class CardPlayState(State):
     # the default ``_legal_mask`` and the integer path's fast lane ask it directly.
     follow: Callable[[int, list[int]], int]
 
+    # Facts of the game's class for the integer path's fast lane, set on the class by its first state
+    # (``_number_plays``), so that no clone copies them: the plays' numbering (None without the fast lane),
+    # each play's number to the pack index it names, and the numbers of the plays of masks seen before.
+    _numbered: PlayNumbers | None
+    _first_of: dict[int, int]
+    _known_ids: Callable[[int], tuple[int, ...] | None]
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        numbered = self._numbered = numbered_plays(self)
-        # Each play's number to the pack index it names (empty without the fast lane), and the numbers of
-        # the plays of masks seen before, read at every card.
-        self._first_of: dict[int, int] = numbered.first if numbered is not None else {}
-        self._known_ids = numbered.known if numbered is not None else NOTHING_KNOWN.get
+        if "_numbered" not in type(self).__dict__:
+            self._number_plays()
+
+    def _number_plays(self) -> None:
+        kind = type(self)
+        numbered = kind._numbered = numbered_plays(self)
+        kind._first_of = numbered.first if numbered is not None else {}
+        kind._known_ids = numbered.known if numbered is not None else NOTHING_KNOWN.get
 
     # --- what a game supplies ------------------------------------------------------------------------
     def _in_play(self) -> bool:

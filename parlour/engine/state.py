@@ -80,6 +80,17 @@ class State:
     _audiences: Mapping[int, frozenset[int]] = {}
     # A sampled world's stand-ins for the acts it withholds (``STAND_IN`` entries), by place in the history.
     _stand_ins: Mapping[int, Action] = {}
+    # What search alone sets, left at these defaults by every other state, so that a clone does not copy
+    # them: the seat a sampled world was dealt for (``sample_world``); what a seat could not see in the
+    # last position a world was sampled for (``_unknown_now``); the earlier log blanked for each seat,
+    # with the log it was made from; the places of the history a world's ``_place_unknown`` rewrote (a set
+    # only while it is being sampled); whether the next deal is not to be dealt (``playout(deal_only=True)``,
+    # while it runs).
+    sampled_for: int | None = None
+    _unknown_kept: tuple[tuple[int, int, str], Unknown] | None = None
+    _log_before_for: tuple[tuple[tuple[LogEntry, ...], ...], dict[int, tuple[tuple[LogEntry, ...], ...]]] | None = None
+    _rewritten: Collection[int] = ()
+    _halting: bool = False
     # Whether the state was stopped at the end of a deal, the next not dealt, by ``playout(deal_only=True)``:
     # a search's rollout, which wants the deal's outcome and not the next deal's chance. No seat moves.
     halted: bool = False
@@ -91,8 +102,6 @@ class State:
         self.players = players
         self.variant = variant
         self.seed: int | None = seed
-        # The seat a sampled world was dealt for (``sample_world``); None for a real game.
-        self.sampled_for: int | None = None
         self.options: dict[str, Any] = options
         self.seating = self._seating()
         self.hand_number = 1
@@ -113,19 +122,10 @@ class State:
         self._log_before: tuple[tuple[LogEntry, ...], ...] = ()
         # Where each deal's actions and events begin (positions in the whole history and log).
         self._deal_starts: tuple[tuple[int, int], ...] = ((0, 0),)
-        # A sampled world's: the earlier log blanked for each seat, with the log it was made from; and the
-        # places of the history its ``_place_unknown`` rewrote (a set only while it is being sampled).
-        self._log_before_for: tuple[tuple[tuple[LogEntry, ...], ...],
-                                    dict[int, tuple[tuple[LogEntry, ...], ...]]] | None = None
-        self._rewritten: Collection[int] = ()
         self._chance_key = str(seed)
         # The seats that may act now; empty when the game is over. A plain attribute, read on every
         # step of every playout; only the game's own rules assign it.
         self.to_move: tuple[int, ...] = ()
-        # What a seat could not see in the last position a world was sampled for (``_unknown_now``).
-        self._unknown_kept: tuple[tuple[int, int, str], Unknown] | None = None
-        # Whether the next deal is not to be dealt (``playout(deal_only=True)``, while it runs).
-        self._halting = False
         # What was last offered to a seat in this position, until the next action: (seat, the mask of the
         # cards it may play, the numbers ``legal_ids`` answered). The base class knows no masks (0) and
         # ``CardPlayState`` offers its plays' mask before their numbers are asked for (None). Set here, not

@@ -94,6 +94,9 @@ class Zone:
     allowed: int = -1     # mask of cards that may be dealt here; -1 is "any card of the pool"
     known: int = 0        # cards known to lie here, given back as they are, outside the pool
     facts: tuple[Fact, ...] = ()
+    # Whether the order of the zone's cards means something (a stock drawn from the top) and must be
+    # random; a hand's does not, and is left in the order of the deal's one shuffle.
+    ordered: bool = True
 
 
 @dataclass(slots=True)
@@ -103,16 +106,18 @@ class Unknown:
     faces: tuple[int, ...] | None = None   # the face of each pack index, for a pack with copies
 
     def hide(self, key: Hashable, cards: int, allowed: int = -1, known: int = 0,
-             facts: tuple[Fact, ...] = ()) -> None:
+             facts: tuple[Fact, ...] = (), ordered: bool = True) -> None:
         """Add a hidden place holding ``cards`` (a mask), which join the pool; ``allowed`` limits what a
         re-deal may put there (a revealed void, a card known to lie elsewhere); the ``known`` ones among
-        them stay where they are; ``facts`` must hold of the zone's cards after every re-deal."""
+        them stay where they are; ``facts`` must hold of the zone's cards after every re-deal. A place
+        whose order means nothing (a hand, read back as a mask) says ``ordered=False`` and is spared a
+        shuffle of its own."""
         if known:
             if known & ~cards:
                 raise ValueError("the cards known to lie in a zone must be among the cards it holds")
             cards &= ~known
         self.pool |= cards
-        self.zones.append(Zone(key, cards.bit_count(), allowed, known, facts))
+        self.zones.append(Zone(key, cards.bit_count(), allowed, known, facts, ordered))
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
@@ -156,7 +161,8 @@ def deal_unknown(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[in
                 if z.known:
                     hand = deal[z.key]
                     hand += bit_indices(z.known)
-                    shuffle(hand, rng)
+                    if z.ordered:
+                        shuffle(hand, rng)
             return deal
     raise ValueError(f"no deal of the unseen cards met the facts known of the hands in {FACT_TRIES} tries: "
                      "a game whose facts are this rare builds its worlds itself (State._sample_unknown)")
@@ -208,7 +214,7 @@ def _greedy(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[Has
     for k, hand in enumerate(out):
         hand += free[start:start + room[k]]
         start += room[k]
-        if len(hand) > room[k]:
+        if len(hand) > room[k] and zones[k].ordered:
             shuffle(hand, rng)  # constrained cards were placed first: mix them into the free ones
     return {z.key: hand for z, hand in zip(zones, out, strict=True)}
 
@@ -238,6 +244,7 @@ def _matching(cards: list[int], zones: list[Zone], rng: random.Random) -> dict[H
     out: dict[Hashable, list[int]] = {z.key: [] for z in zones}
     for card, s in slot_of_card.items():
         out[zones[slots[s]].key].append(card)
-    for hand in out.values():
-        shuffle(hand, rng)
+    for z in zones:
+        if z.ordered:
+            shuffle(out[z.key], rng)
     return out

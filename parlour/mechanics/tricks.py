@@ -438,7 +438,7 @@ class TrickPlayState(CardPlayState):
         for s in range(len(self.hands)) if seats is None else seats:
             if s != seat:
                 key = s if label is None else (label, s)
-                unknown.hide(key, self._hidden_in_hand(s), void_free(voids[s], suit_masks, full))
+                unknown.hide(key, self._hidden_in_hand(s), void_free(voids[s], suit_masks, full), ordered=False)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 import parlour
-from parlour.cards import ACE_HIGH, PIQUET_32, SPANISH_40, STANDARD_52, Card, Pack, Rank, Suit, parse_cards
+from parlour.cards import ACE_HIGH, DOUBLE_108, PIQUET_32, SPANISH_40, STANDARD_52, Card, Pack, Rank, Suit, parse_cards
 from parlour.mechanics.tricks import (
     PLAIN,
     CardOrder,
@@ -379,3 +380,18 @@ def test_each_deal_starts_its_play_afresh_with_the_dealers_left_to_lead() -> Non
         state.apply(state.to_move[0], state.legal_actions(state.to_move[0])[0])
     assert state.dealer == 0 and state.taken == [] and state.trick == []      # type: ignore[attr-defined]
     assert state.leader == 1 and state.to_move == (1,)                        # type: ignore[attr-defined]
+
+
+def test_the_taker_found_by_the_table_is_the_taker_by_the_rule() -> None:
+    """A trick's taker is found with ``CardOrder.beaten_by`` (a bit test per card); over random tricks of
+    every size, with no trumps and with trumps, it is the card the rule names: the best trump, else the
+    best card of the suit led, the first played of two equal cards (a double pack's copies)."""
+    rng = random.Random(3)
+    double = Pack("double-104", [card for card in DOUBLE_108.cards if card.suit is not None])
+    for pack in (STANDARD_52, double):
+        for trump in (None, Suit.HEARTS, Suit.SPADES):
+            order = CardOrder.build(pack, ACE_HIGH, trump=trump)
+            by_rule = replace(order, beaten_by=())
+            for _ in range(3000):
+                trick = rng.sample(range(len(pack)), rng.randint(1, 6))
+                assert winner(trick, order) == winner(trick, by_rule), trick

@@ -43,7 +43,7 @@ class PlayNumbers:
     plays anywhere in its space (after an auction's calls, say) gets the fast lane too.
     """
 
-    __slots__ = ("_numbers", "always", "first", "follows", "known", "of", "plays")
+    __slots__ = ("_numbers", "always", "by_identity", "first", "follows", "known", "of", "plays")
 
     def __init__(self, pack: Pack, plays: ActionTable, numbers: tuple[int, ...], always: bool,
                  follows: bool) -> None:
@@ -60,6 +60,7 @@ class PlayNumbers:
             plays.places if direct else lambda mask: self._mapped(plays, mask))
         # The numbers of a mask ``of`` has answered before, or None: a dictionary's own ``get``.
         self.known = plays.known_places if direct else NOTHING_KNOWN.get
+        self.by_identity: dict[int, int] = {id(plays[k]): number for k, number in enumerate(numbers)}
         # Each play's number, to the pack index of its face's first copy and to the play itself.
         self.first = {number: pack.first_copy[face] for number, face in zip(numbers, pack.faces, strict=True)}
         self.plays = {number: plays[k] for k, number in enumerate(numbers)}
@@ -109,6 +110,9 @@ class CardPlayState(State):
     _numbered: PlayNumbers | None
     _first_of: dict[int, int]
     _known_ids: Callable[[int], tuple[int, ...] | None]
+    # The numbers of the plays table's own plays, by identity (empty without the fast lane, where
+    # ``encode`` answers): what a legal list handed out is numbered by, without hashing it.
+    _play_numbers: dict[int, int]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -120,6 +124,7 @@ class CardPlayState(State):
         numbered = kind._numbered = numbered_plays(self)
         kind._first_of = numbered.first if numbered is not None else {}
         kind._known_ids = numbered.known if numbered is not None else NOTHING_KNOWN.get
+        kind._play_numbers = numbered.by_identity if numbered is not None else {}
 
     # --- what a game supplies ------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -148,8 +153,16 @@ class CardPlayState(State):
     def legal_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, as a mask over ``PACK``: read-only, for the playout habits in
         ``parlour/bots/heuristics/``, which read a position rather than a view. It depends only on what
-        ``seat`` may know (the hand it plays from and the table)."""
-        return self._legal_mask(seat)
+        ``seat`` may know (the hand it plays from and the table). When ``seat`` is to play a card, the mask
+        is also offered to it (``_offer``), as ``legal_actions`` offers it: the card a habit then picks is
+        checked against it without working it out again."""
+        offer = self._offer
+        if offer is not None and offer[0] is seat and offer[1]:
+            return offer[1]
+        mask = self._legal_mask(seat)
+        if type(seat) is int and seat in self.to_move and self._in_play():
+            self._offer = (seat, mask, None)
+        return mask
 
     # --- the contract ----------------------------------------------------------------------------------
     # What a seat is offered stays in ``_offer`` (see ``State``) until the next action of any kind: the mask
@@ -178,7 +191,8 @@ class CardPlayState(State):
             if index >= 0 and not mask >> index & 1:
                 index = self.PACK.copy_in(index, mask)   # another copy of the face, in a pack with copies
             if index >= 0:
-                self._moves.append(self.encode(action) << SEAT_BITS | seat)
+                number = self._play_numbers.get(id(action))   # the table's own play, without hashing it
+                self._moves.append((self.encode(action) if number is None else number) << SEAT_BITS | seat)
                 self._offer = None
                 self._play(seat, index)
                 return

@@ -518,3 +518,18 @@ def test_rare_facts_are_reported_not_looped_on() -> None:
         deal_unknown(unknown, random.Random(0))
     with pytest.raises(ValueError, match="known to lie in a zone"):
         Unknown(pool=0).hide("hand", 0b0011, known=0b0100)
+
+
+def test_a_world_carries_nothing_the_real_state_worked_out_for_another_seat() -> None:
+    """Hidden information: the real state keeps what it worked out while sampling (what a seat could not
+    see, which tells what that seat holds; the earlier log blanked for a seat, which keeps what it was
+    told). A world sampled for one seat after another's worlds carries neither: its search could read
+    the other seat's hand or private events back."""
+    state, rng = parlour.new_game("schafkopf", seed=4), random.Random(2)
+    while state.hand_number < 2 or len(state.history) < len(state._earlier[0]) + 6:
+        seat = state.to_move[0]
+        state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+    state.sample_world(1, rng)
+    assert state._unknown_kept is not None and state._log_before_for is not None
+    world = state.sample_world(2, rng)
+    assert world._unknown_kept is None and world._log_before_for is None

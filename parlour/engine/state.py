@@ -402,7 +402,11 @@ class State:
         world._chance_key = f"sampled {rng.getrandbits(64)}"
         world._offer = None   # the real state's last offer may be another seat's, or its hand's
         # Nothing of the real deal may stay behind for a search to find: not the seed, not a prepared
-        # deal among the options, not an event or an act that only other seats were told of.
+        # deal among the options, not an event or an act that only other seats were told of, nor what the
+        # real state worked out for other seats (what one could not see tells what it holds; the logs
+        # blanked for another seat keep what that seat was told).
+        world._unknown_kept = None
+        world._log_before_for = None
         world.seed = None
         if DEAL_OPTION in self.options:
             world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -382,6 +381,18 @@ def test_each_deal_starts_its_play_afresh_with_the_dealers_left_to_lead() -> Non
     assert state.leader == 1 and state.to_move == (1,)                        # type: ignore[attr-defined]
 
 
+def taker_by_the_rule(trick: list[int], order: CardOrder) -> int:
+    """The book's rule read directly from suits and powers: the best trump, else the best card of the suit
+    led; of two equal cards the first played."""
+    best = 0
+    for k, card in enumerate(trick):
+        suit, best_suit = order.suit_of[card], order.suit_of[trick[best]]
+        if (suit == best_suit and order.power[card] > order.power[trick[best]]) \
+                or (suit == order.trump and best_suit != order.trump):
+            best = k
+    return best
+
+
 def test_the_taker_found_by_the_table_is_the_taker_by_the_rule() -> None:
     """A trick's taker is found with ``CardOrder.beaten_by`` (a bit test per card); over random tricks of
     every size, with no trumps and with trumps, it is the card the rule names: the best trump, else the
@@ -391,7 +402,6 @@ def test_the_taker_found_by_the_table_is_the_taker_by_the_rule() -> None:
     for pack in (STANDARD_52, double):
         for trump in (None, Suit.HEARTS, Suit.SPADES):
             order = CardOrder.build(pack, ACE_HIGH, trump=trump)
-            by_rule = replace(order, beaten_by=())
             for _ in range(3000):
                 trick = rng.sample(range(len(pack)), rng.randint(1, 6))
-                assert winner(trick, order) == winner(trick, by_rule), trick
+                assert winner(trick, order) == taker_by_the_rule(trick, order), trick

@@ -55,7 +55,7 @@ class CardOrder:
     suit_masks: tuple[int, ...]    # cards of each effective suit
     trump: int | None
     # For each card, winning the trick so far, the cards that would take it from it (``beats``): a table,
-    # so that finding a trick's taker is a bit test per card.
+    # so that finding a trick's taker is a bit test per card. Made by ``build``.
     beaten_by: tuple[int, ...] = ()
 
     @classmethod
@@ -92,29 +92,15 @@ class CardOrder:
 def winner(trick: Sequence[int], order: CardOrder) -> int:
     """Position in ``trick`` of the winning card: the best trump, else the best card of the suit led.
 
-    Between two equal cards (copies in a double pack) the first played wins. An order made by ``build``
-    has the table ``beaten_by`` (a bit test per card); one made without it is read by the rule itself.
+    Between two equal cards (copies in a double pack) the first played wins. Read from the order's table
+    ``beaten_by`` (what takes the trick from each card, by ``beats``): a bit test per card.
     """
     beaten_by = order.beaten_by
-    if beaten_by:
-        best = trick[0]
-        for card in trick:
-            if beaten_by[best] >> card & 1:
-                best = card
-        return trick.index(best)
-    suit_of, power, trump = order.suit_of, order.power, order.trump
-    best = 0
-    best_card = trick[0]
-    best_suit = suit_of[best_card]
-    best_power = power[best_card]
-    for i, card in enumerate(trick):
-        suit = suit_of[card]
-        if suit == best_suit:
-            if power[card] > best_power:
-                best, best_power = i, power[card]
-        elif suit == trump:
-            best, best_power, best_suit = i, power[card], suit
-    return best
+    best = trick[0]
+    for card in trick:
+        if beaten_by[best] >> card & 1:
+            best = card
+    return trick.index(best)
 
 
 def beats(card: int, best: int, order: CardOrder) -> bool:

@@ -14,6 +14,10 @@ Rows (``--only`` takes these names):
   actions-a-deal figures show it), so the mix of calls and cards is alike. ``oh_hell`` is given
   Preference's deal (32 cards, three hands of ten): the same size of hand to search for legal plays,
   and no slower for OpenSpiel than its 52-card default.
+- ``floor``: the same driving loop over a bare state that does no work (whose turn, a fixed list of 13
+  action numbers, a count of 52 actions a deal) ÷ OpenSpiel ``hearts`` deals per second: the most any
+  Python state driven this way could reach, and what it leaves the rules of a deal for the Tëtka row's
+  target (the microseconds a deal left at twice Hearts' rate).
 - ``clone``: ``clone()`` in µs of a Tëtka state 22 actions into the first deal and 22 into the last
   (178 actions of history), and late ÷ early, which is 1 when a clone does not grow with the history
   (we call it flat within 10%, measurement noise included). OpenSpiel's Hearts ``clone()`` at the same
@@ -54,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -92,7 +96,7 @@ PEERS = (
     Versus("preference", "preference", "oh_hell",
            {"players": 3, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 10}, "actions", 1.0),
 )
-ROWS = (*(peer.row for peer in PEERS), "clone", "sample", "ismcts")
+ROWS = (*(peer.row for peer in PEERS), "floor", "clone", "sample", "ismcts")
 
 
 @dataclass
@@ -250,6 +254,60 @@ def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.
     return [Line(f"{name} ÷ {peer.theirs} ({per})", "ratio", ratios, ("≥", peer.target), detail)]
 
 
+class Bare:
+    """A state with the public integer path and no rules: 52 actions a deal among four seats in turn."""
+
+    __slots__ = ("done", "to_move")
+    IDS: ClassVar[list[int]] = list(range(13))
+
+    def __init__(self) -> None:
+        self.done, self.to_move = 0, (0,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.done >= 52
+
+    def legal_ids(self, seat: int) -> list[int]:
+        return self.IDS
+
+    def apply_id(self, seat: int, number: int) -> None:
+        self.done += 1
+        self.to_move = (self.done & 3,)
+
+
+def bare(seconds: float, rng: random.Random) -> Tally:
+    """Deals of :class:`Bare`, driven exactly as :func:`ours` drives a game."""
+    tally, choice = Tally(), rng.choice
+    start = CLOCK()
+    while CLOCK() - start < seconds:
+        state = Bare()
+        legal, apply = state.legal_ids, state.apply_id
+        while not state.is_over:
+            seat = state.to_move[0]
+            apply(seat, choice(legal(seat)))
+            tally.count += 1
+        tally.deals += 1
+    tally.seconds = CLOCK() - start
+    return tally
+
+
+def floor(pyspiel: Any, seconds: float, rounds: int, rng: random.Random) -> list[Line]:
+    """The driving loop's own ceiling against Hearts, and the time a deal it leaves the rules at twice its rate."""
+    peer_run = theirs(PEERS[0], pyspiel)
+    sides = (lambda span: bare(span, rng), lambda span: peer_run(span, rng))
+    alternate(sides, min(WARM_UP, seconds))
+    ratios: list[float] = []
+    left: list[float] = []
+    for nth in range(1, rounds + 1):
+        loop, hearts = (tally.rate("deals") for tally in alternate(sides, seconds))
+        ratios.append(loop / hearts)
+        left.append(1e6 / (2 * hearts) - 1e6 / loop)
+        print(f"  floor round {nth}: bare loop {loop:,.0f} deals/s   hearts {hearts:,.0f} deals/s   "
+              f"ratio {ratios[-1]:.2f}", flush=True)
+    detail = {"µs a deal left for the rules at 2× hearts": statistics.median(left)}
+    return [Line("bare loop ÷ hearts (deals): the ceiling", "ratio", ratios, ("≥", 2.0), detail)]
+
+
 # --- what search pays ---------------------------------------------------------------------------------
 def into_deal(deal: int, seed: int = 11) -> parlour.State:
     """A Tëtka state ``INTO_DEAL`` random actions into its ``deal``-th deal."""
@@ -344,6 +402,11 @@ def searches(seconds: float, rounds: int) -> list[Line]:
 
 # --- the run ----------------------------------------------------------------------------------------------
 def measure(row: str, pyspiel: Any, seconds: float, rounds: int, rng: random.Random) -> list[Line]:
+    if row == "floor":
+        if pyspiel is None:
+            print("  floor: skipped, OpenSpiel is not installed (pip install 'parlour[bench]')", flush=True)
+            return []
+        return floor(pyspiel, seconds, rounds, rng)
     if row == "clone":
         return clones(pyspiel, seconds, rounds)
     if row == "sample":

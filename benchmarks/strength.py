@@ -1,9 +1,12 @@
-"""The strength table: IS-MCTS against random and against the heuristic bot in every registered game.
+"""The strength table: IS-MCTS against random and against the heuristic bot, and the heuristic against random.
 
     python benchmarks/strength.py [--games N] [--jobs J] [--budget ITERATIONS] [--out docs/strength.md]
+                                  [--only GAME ...] [--bots ismcts|solver|heuristic ...]
 
-For each game, two tournaments with the seats rotated: one IS-MCTS seat against random bots in the others,
-then against heuristic bots. Where a game has an exact ``solver`` bot, it is measured the same way. The
+For each game, tournaments with the seats rotated: one IS-MCTS seat against random bots in the others,
+then against heuristic bots; where a game has an exact ``solver`` bot, it is measured the same way; and one
+heuristic seat against random bots, the check that a game's rules of thumb are worth having.
+``--only GAME ...`` and ``--bots KIND ...`` measure a part and keep the other rows of ``--out``. The
 table gives the searcher's mean score and win rate with 95% intervals, its Elo against the field, the
 verdict (does the interval clear the opponents'?), and the mean time IS-MCTS takes per move at the
 budget used. The script writes the Markdown table to ``--out`` and prints it.
@@ -77,44 +80,66 @@ def main() -> int:
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "strength.md"))
     parser.add_argument("--only", nargs="+", metavar="GAME",
                         help="measure only these games, keeping the other games' rows of --out as they are")
+    parser.add_argument("--bots", nargs="+", metavar="KIND", choices=BOT_KINDS,
+                        help="measure only the rows of these bots (ismcts, solver, heuristic), keeping the others")
     args = parser.parse_args()
     searcher = f"ismcts:{args.budget}"
-    kept_rows, kept_timings = previous_rows(Path(args.out), args.only)
+    kept_rows, kept_timings = previous_rows(Path(args.out)) if args.only or args.bots else ({}, {})
     lines = ["| game | bot | against | games | mean score [95% CI] vs theirs | win rate [95% CI] | Elo gap | "
              "verdict |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     timings = ["| game | IS-MCTS budget | mean seconds per move |", "| --- | --- | --- |"]
     for game in registered_games():
-        if args.only and game.id not in args.only:
-            lines += kept_rows.get(game.name, [])
-            timings += kept_timings.get(game.name, [])
-            continue
+        chosen = not args.only or game.id in args.only
         games = GAMES.get(game.id, args.games)
         games -= games % game.players_default
-        kinds = [searcher] + (["solver"] if _has_solver(game.id) else [])
-        for kind in kinds:
-            for opponent in ("random", "heuristic"):
+        for kind, opponent in pairings(game.id, searcher):
+            if chosen and (not args.bots or family(kind) in args.bots):
                 lines.append(row(game, kind, opponent, games, args.jobs))
                 print(lines[-1], flush=True)
-        timings.append(f"| {game.name} | {args.budget} iterations | {seconds_per_move(game.id, searcher):.3f} |")
-        print(timings[-1], flush=True)
-    text = HEADER.format(budget=args.budget) + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n" + FOOTER
+            elif (game.name, family(kind), opponent) in kept_rows:
+                lines.append(kept_rows[game.name, family(kind), opponent])
+        if chosen and (not args.bots or "ismcts" in args.bots):
+            timings.append(f"| {game.name} | {args.budget} iterations | {seconds_per_move(game.id, searcher):.3f} |")
+            print(timings[-1], flush=True)
+        else:
+            timings += kept_timings.get(game.name, [])
+    text = HEADER + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n" + FOOTER
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(text, encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 
 
-def previous_rows(path: Path, only: list[str] | None) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """The rows an earlier run wrote, by game name (results and timings), to keep when measuring a few."""
-    results: dict[str, list[str]] = {}
+BOT_KINDS = ("ismcts", "solver", "heuristic")
+
+
+def family(kind: str) -> str:
+    """A bot kind without its settings: ``ismcts:150`` is an ``ismcts`` row whatever its budget."""
+    return kind.split(":", 1)[0]
+
+
+def pairings(game_id: str, searcher: str) -> list[tuple[str, str]]:
+    """The rows of a game: the searcher (and the exact solver, where there is one) against random and
+    against the heuristic, then the heuristic against random, the yardstick of every game's rules of thumb."""
+    kinds = [searcher] + (["solver"] if _has_solver(game_id) else [])
+    return [(kind, opponent) for kind in kinds for opponent in ("random", "heuristic")] + [("heuristic", "random")]
+
+
+def previous_rows(path: Path) -> tuple[dict[tuple[str, str, str], str], dict[str, list[str]]]:
+    """The rows an earlier run wrote, to keep when measuring a few: results by (game name, bot kind,
+    opponent kind), timings by game name."""
+    results: dict[tuple[str, str, str], str] = {}
     timings: dict[str, list[str]] = {}
-    if not only or not path.exists():
+    if not path.exists():
         return results, timings
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         if not line.startswith("| ") or cells[0] in ("game", "---"):
             continue
-        (results if len(cells) > 3 else timings).setdefault(cells[0], []).append(line)
+        if len(cells) > 3:
+            results[cells[0], family(cells[1]), cells[2].split(" ×")[0]] = line
+        else:
+            timings.setdefault(cells[0], []).append(line)
     return results, timings
 
 
@@ -129,8 +154,8 @@ def _has_solver(game_id: str) -> bool:
 HEADER = """\
 # Strength of the bots
 
-Made by `python benchmarks/strength.py` (seed 2026; seats rotated every game; this run's IS-MCTS budget
-was {budget} iterations per move, and the bot column shows each row's own, since `--only` keeps earlier
+Made by `python benchmarks/strength.py` (seed 2026; seats rotated every game; the bot column gives each
+IS-MCTS row's budget, `ismcts:150` being 150 iterations per move, since `--only` and `--bots` keep earlier
 rows). One seat plays the bot named, every other seat the opponent kind (in partnership games, the
 bot's partner too). Scores are the
 game's own final scores; intervals are 95% (Student's t for means, Wilson for win rates). "Elo gap" is

@@ -179,49 +179,87 @@ Counts = tuple[int, ...]
 
 def counts_of(mask: int) -> Counts:
     """How many copies of each face a mask of cards holds."""
-    return tuple((mask & m).bit_count() for m in FACE_MASKS)
+    counts = [0] * FACE_COUNT
+    for card in bit_indices(mask):
+        counts[FACE_OF[card]] += 1
+    return tuple(counts)
 
 
-def _rest_fits(rest: list[int], pair: int) -> bool:
-    """Whether six cards (counts by face) complete a checki hand round an identical pair of ``pair``:
-    two threes of a rank, or a three of a rank and three more of the pair's rank, two identical and one of
-    the third suit (with the pair, the five of the second shape)."""
-    if all(sum(rest[f] for f in faces) % 3 == 0 for faces in RANK_FACES):
-        return True
-    others = [f for f in RANK_FACES[RANK_OF_FACE[pair]] if f != pair]
-    for y, z in _pairings(others):
-        if rest[y] >= 2 and rest[z] >= 1:
-            left = rest.copy()
-            left[y] -= 2
-            left[z] -= 1
-            if any(sum(left[f] for f in faces) == 3 for faces in RANK_FACES):
-                return True
-    return False
+def rank_totals(counts: Counts) -> list[int]:
+    """How many cards of each rank (suits aside) the counts by face hold."""
+    totals = [0] * len(RANK_FACES)
+    for f, n in enumerate(counts):
+        if n:
+            totals[RANK_OF_FACE[f]] += n
+    return totals
 
 
-def _pairings(others: list[int]) -> tuple[tuple[int, int], ...]:
+def _pairings(pair: int) -> tuple[tuple[int, int], ...]:
     """The other two suits of the pair's rank, each way round: (the second pair, the odd card). None for
     the clubs, whose ranks have one suit and so no second shape."""
+    others = [f for f in RANK_FACES[RANK_OF_FACE[pair]] if f != pair]
     return ((others[0], others[1]), (others[1], others[0])) if len(others) == 2 else ()
+
+
+PAIRINGS = tuple(_pairings(f) for f in range(FACE_COUNT))
+
+
+def _rest_fits(counts: Counts, totals: list[int], pair: int) -> bool:
+    """Whether the six cards of ``counts`` besides two of ``pair`` complete a checki hand round that
+    identical pair: two threes of a rank, or a three of a rank and three more of the pair's rank, two
+    identical and one of the third suit (with the pair, the five of the second shape)."""
+    rank = RANK_OF_FACE[pair]
+    rest = totals.copy()
+    rest[rank] -= 2
+    if all(t % 3 == 0 for t in rest):
+        return True
+    rest[rank] -= 3
+    return any(counts[y] >= 2 and counts[z] >= 1 and rest[rank] >= 0 and sorted(rest)[-2:] == [0, 3]
+               for y, z in PAIRINGS[pair])
 
 
 @lru_cache(maxsize=1 << 16)
 def needs(counts: Counts) -> int:
     """The faces (a mask over face numbers) whose third copy an eight-card hand awaits: every face that is
     an identical pair of some checki arrangement of it (both pairs of the second shape, notes 3). Zero
-    when the hand is no checki hand."""
+    when the hand is no checki hand, as when a rank has 1, 4 or 7 cards (no shape leaves such a rank)."""
+    totals = rank_totals(counts)
+    if any(t % 3 == 1 for t in totals):
+        return 0
     found = 0
-    for f in range(FACE_COUNT):
-        if counts[f] >= 2:
-            rest = list(counts)
-            rest[f] -= 2
-            if _rest_fits(rest, f):
-                found |= 1 << f
+    for f, n in enumerate(counts):
+        if n >= 2 and _rest_fits(counts, totals, f):
+            found |= 1 << f
     return found
 
 
+RANK_MASKS = tuple(sum(FACE_MASKS[f] for f in faces) for faces in RANK_FACES)   # over the pack's cards
+
+
 def hand_needs(hand: int) -> int:
-    return needs(counts_of(hand)) if hand.bit_count() == HAND_SIZE else 0
+    """``needs`` of eight cards given as a mask; a rank of 1, 4 or 7 cards rules checki out at once."""
+    if hand.bit_count() != HAND_SIZE or any((hand & m).bit_count() % 3 == 1 for m in RANK_MASKS):
+        return 0
+    return needs(counts_of(hand))
+
+
+def after_discards(hand: int) -> dict[int, int]:
+    """For nine cards (a mask), what a discard leaves awaited: by face thrown, the faces whose third copy
+    the eight cards left would await, for the discards that leave a checki hand. Only a card of a rank
+    whose count the discard brings off 1, 4 or 7 can, so few hands need ``needs`` at all."""
+    odd = [r for r, m in enumerate(RANK_MASKS) if (hand & m).bit_count() % 3 == 1]
+    if len(odd) > 1:
+        return {}
+    ranks = odd or [r for r, m in enumerate(RANK_MASKS) if (hand & m).bit_count() % 3 == 0 and hand & m]
+    left = {}
+    for r in ranks:
+        for f in RANK_FACES[r]:
+            held = hand & FACE_MASKS[f]
+            if held:
+                awaited = needs(counts_of(hand & ~(held & -held)))
+                if awaited:
+                    left[f] = awaited
+    return left
 
 
 def awaits(hand: int, pair: int) -> bool:
@@ -229,14 +267,14 @@ def awaits(hand: int, pair: int) -> bool:
     awaits; of nine (its own turn, after the draw), some discard makes it so."""
     if hand.bit_count() == HAND_SIZE:
         return bool(hand_needs(hand) >> pair & 1)
-    return any(hand_needs(hand & ~(1 << card)) >> pair & 1 for card in bit_indices(hand))
+    return any(awaited >> pair & 1 for awaited in after_discards(hand).values())
 
 
 def declarable(hand: int) -> int:
     """The faces a nine-card hand may show in a declaration: those some discard leaves as a pair to await."""
     faces = 0
-    for card in {PACK.copy_in(i, hand) for i in bit_indices(hand)}:
-        faces |= hand_needs(hand & ~(1 << card))
+    for awaited in after_discards(hand).values():
+        faces |= awaited
     return faces
 
 
@@ -248,14 +286,17 @@ def rests(pair: int) -> tuple[Counts, ...]:
     found: set[Counts] = set()
     for a, b in combinations_with_replacement(triples, 2):
         found.add(_counted((*a, *b)))
-    others = [f for f in RANK_FACES[RANK_OF_FACE[pair]] if f != pair]
-    for y, z in _pairings(others):
+    for y, z in PAIRINGS[pair]:
         for t in triples:
             found.add(_counted((y, y, z, *t)))
     limit = [4] * FACE_COUNT
     limit[pair] = 2
     return tuple(sorted(c for c in found if all(n <= m for n, m in zip(c, limit, strict=True))
-                        and _rest_fits(list(c), pair)))
+                        and needs(_with_pair(c, pair)) >> pair & 1))
+
+
+def _with_pair(rest: Counts, pair: int) -> Counts:
+    return tuple(n + 2 * (f == pair) for f, n in enumerate(rest))
 
 
 def _counted(faces: tuple[int, ...]) -> Counts:
@@ -358,8 +399,8 @@ class KowahState(PhasedState[Phase]):
         if pair < 0:
             return hand
         keep = 0
-        for f in bit_indices(PACK.face_bits(hand)):
-            if hand_needs(hand & ~(1 << self._copy(seat, f))) >> pair & 1:
+        for f, awaited in after_discards(hand).items():
+            if awaited >> pair & 1:
                 keep |= FACE_MASKS[f] & hand
         return keep
 

@@ -51,7 +51,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import accumulate, combinations_with_replacement
 from math import comb
 from typing import Any, ClassVar
@@ -74,6 +74,7 @@ from parlour.engine import (
     NoClaim,
     PhasedState,
     Reason,
+    Result,
     Unknown,
     Words,
     card_table,
@@ -85,6 +86,7 @@ from parlour.engine import (
     read_hands,
     register,
     seat_entry,
+    void_result,
 )
 from parlour.engine.view import kinds
 from parlour.mechanics.stock import Stock
@@ -315,7 +317,7 @@ class KowahState(PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "shown", "face_up", "known", "totals")
     ZONES = kinds(stock="count", discard="cards", offered="card")
-    EXTRAS = kinds(dealer="seat", turn="seat", checki="seats", shown_pairs="texts", known_held="melds",
+    EXTRAS = kinds(dealer="seat", turn="seat", checki="seats", known_held="melds",
                    stock_next="flag", deals_in_game="number")
     # A search's cache of the hands a checki player may hold (``_sample_unknown``), kept with the position
     # and seat it was made for; a class default, so that a clone shares it and a world forgets it.
@@ -359,9 +361,10 @@ class KowahState(PhasedState[Phase]):
             raise ValueError(f"a Kowah deal is {SHAPE}")
         hands, held = read_hands(deal, PACK, [HAND_SIZE] * self.players, f"a Kowah deal is {SHAPE}")
         top = [PACK.index[card] for card in prepared_cards(deal.get("stock", []))]
-        if PACK.mask(PACK.cards[i] for i in top) & held or len(set(top)) != len(top):
+        listed = sum(1 << i for i in set(top))
+        if listed & held or listed.bit_count() != len(top):
             raise ValueError("the stock in a prepared deal lists cards no hand holds, each once")
-        used = held | sum(1 << i for i in top)
+        used = held | listed
         below = [i for i in self._shuffled(f"deal {self.hand_number}", len(PACK)) if not used >> i & 1]
         return hands, top + below
 
@@ -557,6 +560,11 @@ class KowahState(PhasedState[Phase]):
     def scores(self) -> list[int]:
         return list(self.totals)
 
+    def _result(self) -> Result:
+        if not any(self.totals):   # every deal void: the book names no winner, nor a tie of everyone
+            return void_result(self.scores(), "no deal was won: the stock ran out")
+        return super()._result()
+
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
@@ -569,7 +577,6 @@ class KowahState(PhasedState[Phase]):
         extra = {
             "dealer": self.dealer, "turn": None if self.is_over else self.turn, "deals_in_game": self.hands_in_game,
             "checki": [s for s in range(n) if self.shown[s] >= 0],
-            "shown_pairs": [str(FACES[f]) if f >= 0 else "" for f in self.shown],
             "known_held": [[str(c) for c in PACK.shown(self.known[s])] for s in range(n)],
             "stock_next": self.took_discard or not self.pile,
         }
@@ -582,7 +589,7 @@ class KowahState(PhasedState[Phase]):
         for s in range(self.players):
             if s != seat:
                 pair = self.shown[s]
-                facts = () if pair < 0 else (Holds(lambda hand, pair=pair: awaits(hand, pair)),)
+                facts = () if pair < 0 else (Holds(partial(awaits, pair=pair)),)
                 unknown.hide(("hand", s), self.hands[s], known=self.known[s] | self.face_up[s], facts=facts,
                              ordered=False)
         self.stock.hide(unknown, seat)
@@ -626,7 +633,6 @@ class KowahState(PhasedState[Phase]):
         """The ``size`` hidden cards of checki player ``owner``, taken out of ``by_face`` (the unseen cards by
         face): a rest of its shape weighted by the ways to make it, its copies chosen at random. In its own
         turn after the draw it holds a ninth card besides, a hidden one or one of those known to be there."""
-        pair = self.shown[owner]
         held = counts_of(known & ~self.face_up[owner])
         avail = [len(cards) for cards in by_face]
         spare = size + known.bit_count() - HAND_SIZE

@@ -14,8 +14,8 @@ The playout habits (``habits``, for IS-MCTS) make the same choices on the positi
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
@@ -34,7 +34,6 @@ from parlour.games.kowah import (
     Checki,
     Counts,
     Phase,
-    counts_of,
     needs,
     rank_totals,
 )

@@ -345,7 +345,7 @@ class KowahState(PhasedState[Phase]):
             self.hands, rest = self._read_prepared(prepared)
         self.stock = Stock(rest)
         self.pile: list[int] = []             # face up, bottom first
-        self.offered: int | None = None       # the card a claim window is open on
+        self.offered = -1                     # the card a claim window is open on (-1: none)
         self.offered_drawn = False            # whether it was drawn from the stock (else discarded)
         self.window: ClaimWindow | None = None
         self.shown = [-1] * n                 # per seat, the face of its shown pair; -1 before checki
@@ -384,7 +384,7 @@ class KowahState(PhasedState[Phase]):
 
     def _legal(self, seat: int) -> list[Action]:
         if self.phase is Phase.CLAIM:
-            offered = FACE_OF[self.offered] if self.offered is not None else -1
+            offered = FACE_OF[self.offered]
             return [NO_CLAIM, CLAIMS[offered]] if hand_needs(self.hands[seat]) >> offered & 1 else [NO_CLAIM]
         if self.phase is Phase.DRAW:
             return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard() else [DRAW_STOCK]
@@ -432,8 +432,6 @@ class KowahState(PhasedState[Phase]):
             self._check_discard(seat, action)
 
     def _check_answer(self, seat: int, action: Action) -> None:
-        assert self.window is not None and self.offered is not None
-        self.window.check(seat)
         if type(action) is NoClaim:
             return
         if type(action) is not Claim:
@@ -530,13 +528,13 @@ class KowahState(PhasedState[Phase]):
         self.to_move = self.window.waiting
 
     def _answer(self, seat: int, action: Action) -> None:
-        assert self.window is not None and self.offered is not None
+        assert self.window is not None
         self.window = self.window.answered(seat, self._moves_made() - 1, action)
         if not self.window.closed:
             self.to_move = self.window.waiting
             return
         won, card, drawn = self.window.winner(), self.offered, self.offered_drawn
-        self.window, self.offered = None, None
+        self.window, self.offered = None, -1
         if won is not None:
             self._win(won[0], card, f"claims it from seat {self.turn}'s {'draw' if drawn else 'discard'}")
         elif drawn:
@@ -573,7 +571,7 @@ class KowahState(PhasedState[Phase]):
                                                           "checki" if self.shown[s] >= 0 else "") if t))
                  for s in range(n)]
         table = {"stock": len(self.stock), "discard": [str(FACES[FACE_OF[c]]) for c in self.pile],
-                 "offered": None if self.offered is None else str(FACES[FACE_OF[self.offered]])}
+                 "offered": None if self.offered < 0 else str(FACES[FACE_OF[self.offered]])}
         extra = {
             "dealer": self.dealer, "turn": None if self.is_over else self.turn, "deals_in_game": self.hands_in_game,
             "checki": [s for s in range(n) if self.shown[s] >= 0],

@@ -11,34 +11,36 @@ Choices where the texts are silent (each a default, recorded here and tested):
 2. The declaration is an action of its own, ``checki 7S``, taken in one's turn after the draw and before
    the discard (with nine cards in hand): it is legal when some discard leaves an eight-card checki hand in
    which the named face is an identical pair. It shows that pair face up; for the second shape either pair
-   may be named (notes 3). Declaring is optional, and once per deal.
+   may be named (notes 3). Declaring is optional, once per deal, and only a declared player can win.
 3. A checki hand stands: after declaring, a player's discard must leave a checki hand in which the shown
-   pair is still an identical pair (discarding the card just drawn always does). Otherwise a player
-   takes turns as before (notes 5), and a discard that would complete the player's own triple is legal.
-4. A card "needed" by a checki player is any face that would be the third copy of an identical pair of
-   some checki arrangement of the hand: for the second shape, either pair (notes 3).
-5. After a declaration, every draw from the stock by a player other than a checki player is shown, and a
-   checki player's draw is shown to the other checki players too (they are its opponents). A shown draw
-   and every discard are offered to the checki players other than the one who drew or discarded it, in a
-   claim window, in turn order from that player's left (notes 1: the first in that order wins). Who
-   declared is public, so offering the window to all of them, whatever they hold, reveals nothing; a
-   claim is optional, and answers stay secret until the window closes.
-6. A checki player whose own draw gives it the third copy wins at once, before anyone may claim it (notes
-   2), whether the card came from the stock or from the discard pile: the discard pile may be taken to win.
+   pair is still an identical pair (throwing the card just drawn always does). Otherwise a checki player
+   takes turns as before (notes 5). The shown pair stays face up and in the hand.
+4. A face a checki player awaits is any whose third copy would complete an identical pair of some checki
+   arrangement of the hand: for the second shape, either pair (notes 3), whichever was shown.
+5. Once someone has declared, a stock draw is shown whenever a checki player other than the drawer
+   exists (a checki drawer is the other checki players' opponent too). A shown draw and every discard
+   are offered, in a claim window, to the checki players other than the one who drew or discarded it, in
+   turn order from that player's left: the first claimant in that order wins (notes 1). Who declared is
+   public, so offering it to all of them, whatever they hold, reveals nothing. A claim is optional and
+   each answer is secret until the window closes. (With four copies of a face, two players can never
+   both claim one card: each would hold two of its face besides the card on offer.)
+6. A checki player whose own draw brings the third copy wins at once, before any claim (notes 2), whether
+   the card came from the stock or from the discard pile: the discard pile may be taken to win.
 7. The discard pile's top card may be taken by anyone in turn, except on the deal's first turn (there is
-   none) and right after a turn that took it: then the stock must be drawn. The text sets no end to a deal
-   whose players keep handing one card round; this keeps every deal finite.
-8. The stock is used up (notes 4): when a turn begins and the stock is empty, the deal is void, even if
-   the discard pile could be taken. The last stock card's discard is still offered for claims.
-9. A claimed card, or a winning draw, shows the winner's three copies; nothing else of the hands is shown.
-10. The book's game is one deal, won by the first checki player to get a third copy. Option ``deals``
-    plays several, the deal passing left: a point for each deal won (none for a void deal), the most
-    points winning.
+   none yet) and right after a turn that took it: then the stock must be drawn. The text sets no end to a
+   deal whose players keep passing one card round; this keeps every deal finite.
+8. The stock is used up (notes 4): when a turn begins with the stock empty, the deal is void, even if the
+   discard pile could be taken; the last stock card's discard is still offered for claims. A game whose
+   every deal was void has no winner.
+9. The book's game is one deal. Option ``deals`` plays several, the deal passing left: a point for each
+   deal won (none for a void deal), the most points winning.
 
 Hidden information: the hands and the stock. Public: the discard pile, the shown pairs, every shown
 draw and every card taken from the discard pile (known to lie in its taker's hand until a card of its
 face is discarded). Sampled worlds deal a checki player's hidden cards as a hand that completes its
 declared shape, by a builder of the game's own (``_sample_unknown``): a random deal would almost never.
+
+Variants: the text names none; option ``deals`` (choice 9) lengthens the game.
 
 A prepared deal (``deal=``) is ``{"hands": [[8 cards] per seat], "stock": [cards, top first]}``, copies
 named as ``7H#2``; the cards the stock list leaves out follow in the seed's order. ``{"pack": [...]}``
@@ -104,13 +106,13 @@ queen and king of clubs. Two cards of the same rank and suit are *identical*.
 turn after one that took the discard, must draw from the stock), then discard a card face up.
 
 *Checki.* A hand of eight made of two threes of a rank and an identical pair, or of a three of a rank and
-five of another rank made of two identical pairs and one card of the third suit, may be declared:
+five of one rank made of two identical pairs and one card of the third suit, may be declared:
 `checki 7S` after drawing, showing the pair (for the second kind, either pair), then discard as usual.
 The hand then stands: your discards must keep it.
 
 *After a declaration.* Other players show what they draw from the stock. When a shown draw or a discard
 is the third copy of a checki player's pair (either pair of the second kind), that player may claim it
-out of turn and wins; two claimants: the first in turn order after the player who drew or discarded it.
+out of turn and wins; between two claimants, the one sitting nearer the drawer's (or discarder's) left.
 A checki player who draws such a card wins at once.
 
 *The end.* A turn that begins with the stock empty ends the deal with no winner. The game is one deal;
@@ -537,11 +539,11 @@ class KowahState(PhasedState[Phase]):
         self.window, self.offered = None, -1
         if won is not None:
             self._win(won[0], card, f"claims it from seat {self.turn}'s {'draw' if drawn else 'discard'}")
-        elif drawn:
-            self._say("no one claims {}", FACES[FACE_OF[card]])
+            return
+        self._say("no one claims {}", FACES[FACE_OF[card]])
+        if drawn:
             self._take(self.turn, card, known=True)
         else:
-            self._say("no one claims {}", FACES[FACE_OF[card]])
             self.pile.append(card)
             self._begin_turn(self.seating.next(self.turn))
 

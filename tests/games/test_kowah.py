@@ -104,6 +104,7 @@ class TestDeal:
         assert state.stock.top_first()[0] == 16
 
     def test_a_prepared_deal_of_the_wrong_shape_is_refused(self) -> None:
+        """Bad input: a prepared deal with an unknown part or a card dealt twice is refused, saying why."""
         with pytest.raises(ValueError, match="a Kowah deal is"):
             parlour.new_game(GAME, players=2, deal={"hands": [LOOSE.split()], "widow": []})
         with pytest.raises(ValueError, match="8 different cards"):
@@ -192,12 +193,14 @@ class TestChecki:
         assert [a for a in legal(state, 0) if a.startswith("checki")] == ["checki 7S", "checki 7D"]
 
     def test_a_hand_of_no_shape_cannot_declare(self) -> None:
+        """Declaring checki: only a hand of one of the two shapes may declare (choice 2)."""
         state = new([LOOSE, LOOSE_TOO], "4H")
         act(state, "draw stock")
         assert not [a for a in legal(state, 0) if a.startswith("checki")]
         refused(state, 0, "checki 2S", "checki shape")
 
     def test_checki_is_declared_once(self) -> None:
+        """Choice 2: a player declares checki once a deal; a second declaration is refused."""
         state = new([FIRST_SHAPE, LOOSE], "4H")
         act(state, "draw stock", "checki AD")
         refused(state, 0, "checki AD", "one checki")
@@ -241,6 +244,8 @@ class TestClaims:
         assert "from seat 1's discard" in state.hand_results[0].summary
 
     def test_only_the_card_on_offer_and_only_a_needed_one_may_be_claimed(self) -> None:
+        """When a player has declared checki: only the card just shown may be claimed, only as the third
+        copy of a pair the hand awaits, and in a window nothing but an answer is allowed."""
         state = declared("4H KC")
         state.apply(1, "draw stock")
         refused(state, 0, "claim AD", "claim the card on offer")
@@ -255,6 +260,7 @@ class TestClaims:
         assert state.window is not None and state.window.order == (2, 0) and state.to_move == (2, 0)
 
     def test_a_claim_reads_as_an_answer_until_the_window_closes(self) -> None:
+        """Choice 5: answers are secret until the window closes; seat 0 then claims and wins."""
         state = two_checki("4H 6H 9D 8D AD#3")
         state.apply(2, "decline")
         assert state.view(1).log[-1] == "seat 2: answers" and state.view(2).log[-1] == "seat 2: decline"
@@ -262,6 +268,7 @@ class TestClaims:
         assert state.result().winners == (0,)
 
     def test_before_any_checki_stock_draws_stay_hidden_and_no_window_opens(self) -> None:
+        """When a player has declared checki (and not before): draws are shown and discards offered."""
         state = new([LOOSE, LOOSE_TOO], "KC")
         act(state, "draw stock", "discard 2S")
         assert "KC" not in " ".join(state.view(1).log) and state.to_move == (1,)
@@ -343,6 +350,27 @@ class TestHiddenInformation:
         _twin_views(twins, 0, "claim 9S")
         assert twins[0].view(1) != twins[1].view(1)
 
+    def test_a_window_is_offered_alike_whether_or_not_the_checki_player_can_claim(self) -> None:
+        """Twins: seat 2 shows 7S and holds 7D 7D hidden (the second shape, awaiting 7D too) or 7H 7H 7H
+        (the first): when seat 1 throws 7D, seat 2 is offered the window in both, only one of its lists
+        has the claim, and seat 0 sees the same views, lists, logs, ``to_move`` and refusals throughout."""
+        seat_1 = "2S 3S 4S 6S 8S 7D#3 2H 3H"
+        twins = [new([FIRST_SHAPE, seat_1, hidden], "4H 6H 8D 2D 3D")
+                 for hidden in ("7S#2 7S#3 7D#2 7D#4 7H#2 9H 9H#2 9H#3", "7S#2 7S#3 7H#2 7H#3 7H#4 9H 9H#2 9H#3")]
+        steps = [(0, "draw stock"), (0, "checki AD"), (0, "discard 4H"), (1, "draw stock"), (0, "decline"),
+                 (1, "discard 6H"), (0, "decline"), (2, "draw stock"), (0, "decline"), (2, "checki 7S"),
+                 (2, "discard 8D"), (0, "decline"), (0, "draw stock"), (2, "decline"), (0, "discard 2D"),
+                 (2, "decline"), (1, "draw stock"), (2, "decline"), (0, "decline"), (1, "discard 7D")]
+        for seat, action in steps:
+            _twin_views(twins, 0, "claim 9S")
+            for state in twins:
+                state.apply(seat, action)
+        assert twins[0].to_move == twins[1].to_move == (2, 0)
+        assert [legal(state, 2) for state in twins] == [["decline", "claim 7D"], ["decline"]]
+        for state in twins:
+            state.apply(2, "decline")
+        _twin_views(twins, 0, "claim 9S")
+
     def test_worlds_deal_a_checki_player_a_hand_that_completes_its_shape(self) -> None:
         """Sampled worlds: seat 1's hidden cards, in every world of seat 0, complete its declared shape
         round the shown pair, both shapes come, and the world looks the same to seat 0."""
@@ -405,6 +433,7 @@ class TestBots:
 
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_heuristic_games_end_within_max_actions(self, players: int) -> None:
+        """Whole games by heuristic bots end within the game's bound, at every player count."""
         for seed in range(4):
             state = parlour.new_game(GAME, players=players, seed=seed)
             bots = [make_bot("heuristic", GAME, seed=s) for s in range(players)]
@@ -414,6 +443,7 @@ class TestBots:
             assert len(state.history) <= DEAL_ACTIONS
 
     def test_the_heuristic_claims_and_declares(self) -> None:
+        """The heuristic declares as soon as the hand is checki, and claims the third copy on offer."""
         heuristic = make_bot("heuristic", GAME, seed=0)
         state = new([FIRST_SHAPE, LOOSE], "4H AD#3")
         act(state, "draw stock")
@@ -422,6 +452,7 @@ class TestBots:
         assert heuristic.choose(state.view(0)) == "claim AD"
 
     def test_the_heuristic_throws_a_singleton_and_takes_a_discard_that_makes_a_three(self) -> None:
+        """The heuristic throws a card of a rank held once, and takes a discard that makes three of a rank."""
         heuristic = make_bot("heuristic", GAME, seed=0)
         state = new(["5S 5H 7H 7S 7D AD AD#2 KC", LOOSE], "QC 5D")
         act(state, "draw stock")

@@ -7,8 +7,8 @@ the card whose loss costs least; among equals, the one whose face has most copie
 the pile or known in other hands), since the copies left are what a pair or a third needs. The discard
 pile's top card is taken only when it improves the hand by a group's worth, or wins.
 
-The playout habits (``habits``, for IS-MCTS) make the same choices on the position, through
-``KowahPosition``, reading only the seat's own hand and what every seat sees.
+The playout habits (``habits``, for IS-MCTS) pursue the same aims at a playout's pace, by rank counts
+alone, through ``KowahPosition``: they read only the seat's own hand and what every seat sees.
 """
 
 from __future__ import annotations

@@ -222,7 +222,7 @@ def _rest_fits(counts: Counts, totals: list[int], pair: int) -> bool:
                for y, z in PAIRINGS[pair])
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def needs(counts: Counts) -> int:
     """The faces (a mask over face numbers) whose third copy an eight-card hand awaits: every face that is
     an identical pair of some checki arrangement of it (both pairs of the second shape, notes 3). Zero

@@ -46,7 +46,7 @@ CHECKI = 100
 TAKE_MARGIN = 4
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def value(counts: Counts) -> int:
     """The worth of an eight-card hand (counts by face): its rank groups, a pair, checki above all."""
     if needs(counts):
@@ -68,7 +68,7 @@ def best_discard(counts: Counts, faces: Sequence[int], seen: Counts, rng: random
     return max(faces, key=lambda f: (value(_without(counts, f)), seen[f], rng.random()))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def worth_taking(counts: Counts, face: int) -> bool:
     """Whether the discard ``face`` makes eight cards (``counts``) better by a group's worth."""
     nine = _with(counts, face)

@@ -45,8 +45,9 @@ def main(only: list[str]) -> None:
     for info in parlour.games():
         if only and info.id not in only:
             continue
-        path_for(info.id).write_text(json.dumps(golden_game(info.id), indent=1, ensure_ascii=False) + "\n",
-                                     encoding="utf-8")
+        golden = golden_game(info.id)
+        golden["final_view"].pop("kinds")   # stored as the older records are: test_golden checks kinds apart
+        path_for(info.id).write_text(json.dumps(golden, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print("wrote", path_for(info.id).name)
 
 

@@ -30,7 +30,7 @@ def configurations() -> list[tuple[str, int, str | None]]:
     """Every game at every player count, in every variant."""
     out = []
     for info in parlour.games():
-        for players in range(info.min_players, info.max_players + 1):
+        for players in info.counts:
             for variant in (None, *info.variants):
                 out.append((info.id, players, variant))
     return out

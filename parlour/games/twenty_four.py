@@ -34,7 +34,7 @@ Choices where the text is silent (each a default, documented here and tested):
    card is out.
 10. **The end.** After a set, every seat with no card left has won (several at once share the win). The
    others are ranked by the cards they hold, fewest first. As play could go on for ever, option ``boards``
-   (200 by default) caps the number of boards: at the cap the fewest cards win, ties sharing.
+   (100 by default) caps the number of boards: at the cap the fewest cards win, ties sharing.
 
 Variants: none. The share of random boards that can make 24 is worked out by this module's solver
 (:func:`solvable_share`, shown by ``parlour rules twenty-four``); :func:`solution_table` lists every
@@ -117,7 +117,7 @@ if not, the one who stated it does.
 cards on the board back under his pile (with four players, his only one) and turns up a new one.
 
 *The end.* The first to run out of cards wins; the rest rank by the cards they hold, fewest first.
-Option `boards` caps the game (200 boards by default), the fewest cards then winning.
+Option `boards` caps the game (100 boards by default), the fewest cards then winning.
 """
 
 PACK = NUMBER_40
@@ -133,7 +133,7 @@ LETTERS = "abcd"
 
 @dataclass(frozen=True, kw_only=True)
 class TwentyFourOptions:
-    boards: int = option(200, "the most boards played; at the cap the fewest cards win (the book's game "
+    boards: int = option(100, "the most boards played; at the cap the fewest cards win (the book's game "
                               "could go on for ever)", minimum=1, maximum=1000)
 
 
@@ -200,6 +200,9 @@ def _pattern(term: Term) -> str:
 # Every form in the order of the sums' numbering: form k is sum numbers 24k to 24k + 23.
 FORMS = tuple(_pattern(SUMS.decode(k * ORDERS, (1, 2, 3, 4))) for k in range(SUMS.size // ORDERS))
 FORM_NUMBER = {form: k for k, form in enumerate(FORMS)}
+# The places each order of a form puts its numbers in, left to right: sum 24k + j of a board fills form k
+# with the board's values at ``PLACINGS[j]``.
+PLACINGS = tuple(numbers_of(SUMS.decode(j, (0, 1, 2, 3))) for j in range(ORDERS))
 
 
 def normal_form(text: str) -> str:
@@ -449,30 +452,35 @@ class TwentyFourState(PhasedState[Phase]):
         return sum(1 << card for place, card in enumerate(self.board) if card is not None and self.owner[place] == seat)
 
     def _sums(self, form: int) -> list[Action]:
-        """Every sum of the chosen form over the board: its places filled in each order, once per sum."""
+        """Every sum of the chosen form over the board: its places filled in each order, once per sum (two
+        orders give one sum exactly when they put the same values in the form's places)."""
         board = self.values
-        return list(dict.fromkeys(Solve(SUMS.decode(form * ORDERS + k, board)) for k in range(ORDERS)))
+        seen: set[tuple[int, ...]] = set()
+        out: list[Action] = []
+        for k, order in enumerate(PLACINGS):
+            leaves = tuple(board[place] for place in order)
+            if leaves not in seen:
+                seen.add(leaves)
+                out.append(Solve(SUMS.decode(form * ORDERS + k, board)))
+        return out
 
     def _check(self, seat: int, action: Action) -> None:
+        """Each kind's own rule, checked directly: the legal lists are what passes these."""
         refuse_out_of_phase(action, self.phase, KINDS, DOING)
-        if action in self._legal(seat):
-            return
-        if isinstance(action, NoSolution):
+        if isinstance(action, NoSolution) and not self._may_say_none():
             raise IllegalAction("a seat has slapped, so a solution is claimed: slap when you find it",
                                 rule="none only before a slap")
-        if isinstance(action, Take):
+        if isinstance(action, Take) and not self._own_cards(seat) >> INDEX.get(action.card, -1) & 1:
             raise IllegalAction(f"{action.card} is not one of your cards on the board", rule="take back your own card")
-        if isinstance(action, Hear):
+        if isinstance(action, Hear) and action.seat not in self.slapped:
             raise IllegalAction(f"seat {action.seat} has not slapped: hear one of seats "
                                 + ", ".join(map(str, sorted(self.slapped))), rule="hear one who slapped")
-        if isinstance(action, Form):
-            raise IllegalAction(f"you chose the form {FORMS[self.form or 0]}: now state the sum",
-                                rule="state the sum")
+        if isinstance(action, Form) and self.form is not None:
+            raise IllegalAction(f"you chose the form {FORMS[self.form]}: now state the sum", rule="state the sum")
         if isinstance(action, Solve):
             self._check_sum(action.expression)
 
     def _check_sum(self, term: Term) -> None:
-        """Why a sum, not listed, may not be stated now."""
         if self.form is None:
             raise IllegalAction("choose the form of your sum first, as 'form a*b-(c+d)'", rule="form first")
         try:
@@ -480,8 +488,9 @@ class TwentyFourState(PhasedState[Phase]):
         except NotationError:
             raise IllegalAction("a sum uses the values of the four cards on the board once each",
                                 rule="use the four cards once each") from None
-        raise IllegalAction(f"{write_expression(term)} is not of the form you chose, {FORMS[self.form]} "
-                            f"(it is {FORMS[number // ORDERS]})", rule="the form chosen")
+        if number // ORDERS != self.form:
+            raise IllegalAction(f"{write_expression(term)} is not of the form you chose, {FORMS[self.form]} "
+                                f"(it is {FORMS[number // ORDERS]})", rule="the form chosen")
 
     def _do(self, seat: int, action: Action) -> None:
         if isinstance(action, Slap):

@@ -55,7 +55,7 @@ from math import comb, prod
 from typing import Any, ClassVar
 
 from parlour import engine
-from parlour.cards import NUMBER_40
+from parlour.cards import NUMBER_40, Card
 from parlour.engine import (
     Action,
     ActionSpace,
@@ -451,6 +451,10 @@ class TwentyFourState(PhasedState[Phase]):
     def _own_cards(self, seat: int) -> int:
         return sum(1 << card for place, card in enumerate(self.board) if card is not None and self.owner[place] == seat)
 
+    def _holds_on_board(self, seat: int, card: Card) -> bool:
+        index = INDEX.get(card)
+        return index is not None and bool(self._own_cards(seat) >> index & 1)
+
     def _sums(self, form: int) -> list[Action]:
         """Every sum of the chosen form over the board: its places filled in each order, once per sum (two
         orders give one sum exactly when they put the same values in the form's places)."""
@@ -470,7 +474,7 @@ class TwentyFourState(PhasedState[Phase]):
         if isinstance(action, NoSolution) and not self._may_say_none():
             raise IllegalAction("a seat has slapped, so a solution is claimed: slap when you find it",
                                 rule="none only before a slap")
-        if isinstance(action, Take) and not self._own_cards(seat) >> INDEX.get(action.card, -1) & 1:
+        if isinstance(action, Take) and not self._holds_on_board(seat, action.card):
             raise IllegalAction(f"{action.card} is not one of your cards on the board", rule="take back your own card")
         if isinstance(action, Hear) and action.seat not in self.slapped:
             raise IllegalAction(f"seat {action.seat} has not slapped: hear one of seats "

@@ -11,8 +11,10 @@ import json
 import random
 import subprocess
 import sys
+import warnings
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -184,6 +186,7 @@ class TestTwoPlayers:
         state.apply(1, "none")
         assert state.phase is g24.Phase.TAKE_BACK and legal(state, 0) == ["take AC", "take AD"]
         refused(state, 0, "take AH", "take back your own card")
+        refused(state, 0, "take KH", "take back your own card")
         state.apply(1, "take AS")
         state.apply(0, "take AC")
         assert state.hand_results[-1].void and state.hand_results[-1].changes == (0, 0)
@@ -481,3 +484,23 @@ class TestFrontEnds:
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert code == 0, out
         assert "seat 0 makes 24 with 8*5-(7+9)" in out
+
+    def test_in_the_browser_a_slap_sent_at_once_beats_the_easy_bot(self, tmp_path: Path) -> None:
+        """The race is real time at the server: the easy bot waits its reaction time (a second at least),
+        so a person's slap sent at once gets in first; the person then states the sum and wins the set."""
+        pytest.importorskip("fastapi")
+        pytest.importorskip("sqlalchemy")
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*httpx2")
+            from fastapi.testclient import TestClient
+        from parlour.web.app import create_app
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+        from webapi import act, create, wait_for_turn  # type: ignore[import-not-found]
+
+        with TestClient(create_app(database_url=f"sqlite:///{tmp_path / 'race.sqlite3'}")) as client:
+            table = create(client, ["human", "heuristic:easy"], game=GAME, seed=1,
+                           options={"deal": {"piles": piles("8C 5C", "7C 9C")}})
+            for action in ("slap", "form a*b-(c+d)", "solve 8*5-(7+9)"):
+                now = wait_for_turn(client, table, 0)
+                assert act(client, table, 0, now["version"], action).status_code == 200, action
+            assert wait_for_turn(client, table, 0)["view"]["log"][0].startswith("hand 1: seat 0 makes 24")

@@ -381,11 +381,11 @@ class TwentyFourState(PhasedState[Phase]):
             piles = plan["piles"]
             if set(plan) != {"piles"} or not isinstance(piles, list) or len(piles) != n:
                 raise ValueError(f"a Twenty-Four deal is {DEAL_SHAPE}, a pile for each of the {n} players")
-            out = [[INDEX[card] for card in prepared_cards(pile)] for pile in piles]
-            if any(len(pile) != len(PACK) // n for pile in out) or PACK.mask(
-                    [CARDS[c] for pile in out for c in pile]) != PACK.full_mask:
+            named = [prepared_cards(pile) for pile in piles]
+            if any(len(pile) != len(PACK) // n for pile in named) or PACK.mask(
+                    [card for pile in named for card in pile]) != PACK.full_mask:
                 raise ValueError(f"the piles hold {len(PACK) // n} cards each, every card of the pack once")
-            return out
+            return [[INDEX[card] for card in pile] for pile in named]
         if plan is not None and not (isinstance(plan, dict) and "pack" in plan):
             raise ValueError(f"a Twenty-Four deal is {DEAL_SHAPE}")
         deck = self._deck(PACK)
@@ -417,8 +417,7 @@ class TwentyFourState(PhasedState[Phase]):
 
     def held(self, seat: int) -> int:
         """The cards a seat holds: its pile and its cards on the board."""
-        on_board = sum(1 for place, card in enumerate(self.board) if card is not None and self.owner[place] == seat)
-        return len(self.piles[seat]) + on_board
+        return len(self.piles[seat]) + self._own_cards(seat).bit_count()
 
     # --- numbering: a sum is numbered against the board of its own deal ----------------------------------
     def encode(self, action: Action) -> int:

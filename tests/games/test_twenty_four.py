@@ -106,6 +106,7 @@ class TestDeal:
         ({"piles": [PACK[:20]]}, "a pile for each"),
         ({"piles": [PACK[:20], PACK[:20]]}, "every card of the pack once"),
         ({"hands": []}, "a Twenty-Four deal is"),
+        ({"piles": [["KH", *PACK[1:20]], PACK[20:]]}, "KH is not in the number-40 pack"),
     ])
     def test_a_malformed_prepared_deal_says_its_shape(self, deal: Any, message: str) -> None:
         with pytest.raises(ValueError, match=message):

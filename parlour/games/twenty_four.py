@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb, prod
 from typing import Any, ClassVar
@@ -220,6 +220,21 @@ SLAP, NO_SOLUTION = Slap(), NoSolution()
 TAKES = card_table(PACK, Take)
 FORM_TABLE = ActionTable([Form(form) for form in FORMS])
 ACTIONS = ActionSpace(SLAP, NO_SOLUTION, TAKES, Hear, FORM_TABLE, Solve)
+
+
+@lru_cache(maxsize=256)
+def sums_of(form: int, board: tuple[int, ...]) -> tuple[Solve, ...]:
+    """Every sum of a form over a board: its places filled in each order, once per sum (two orders give one
+    sum exactly when they put the same values in the form's places). Kept for the last boards asked about,
+    as the views, clones and worlds of one position all ask again."""
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for k, order in enumerate(PLACINGS):
+        leaves = tuple(board[place] for place in order)
+        if leaves not in seen:
+            seen.add(leaves)
+            out.append(Solve(SUMS.decode(form * ORDERS + k, board)))
+    return tuple(out)
 
 
 # --- the solver ----------------------------------------------------------------------------------------
@@ -441,7 +456,7 @@ class TwentyFourState(PhasedState[Phase]):
             return [Hear(s) for s in sorted(self.slapped)]
         if self.form is None:
             return list(FORM_TABLE.actions)
-        return self._sums(self.form)
+        return list(sums_of(self.form, self.values))
 
     def _may_say_none(self) -> bool:
         """Until a seat slaps; afterwards a solution is claimed (choice 8)."""
@@ -453,19 +468,6 @@ class TwentyFourState(PhasedState[Phase]):
     def _holds_on_board(self, seat: int, card: Card) -> bool:
         index = INDEX.get(card)
         return index is not None and bool(self._own_cards(seat) >> index & 1)
-
-    def _sums(self, form: int) -> list[Action]:
-        """Every sum of the chosen form over the board: its places filled in each order, once per sum (two
-        orders give one sum exactly when they put the same values in the form's places)."""
-        board = self.values
-        seen: set[tuple[int, ...]] = set()
-        out: list[Action] = []
-        for k, order in enumerate(PLACINGS):
-            leaves = tuple(board[place] for place in order)
-            if leaves not in seen:
-                seen.add(leaves)
-                out.append(Solve(SUMS.decode(form * ORDERS + k, board)))
-        return out
 
     def _check(self, seat: int, action: Action) -> None:
         """Each kind's own rule, checked directly: the legal lists are what passes these."""

@@ -9,7 +9,8 @@ Choices where the text is silent (each a default, documented here and tested):
 2. **The board.** With two players seat 0's cards fill places 1 and 2 and seat 1's places 3 and 4; with
    four, seat ``s`` turns up the card of place ``s + 1``. Each player turns up his own top cards.
 3. **A board is a deal** of the engine: its result moves cards, each seat's score is the number of cards it
-   holds (pile and board), and the fewest wins.
+   holds (pile and board), and the fewest wins. So each set's outcome reads in the results and the log,
+   and a search looks ahead to the end of the set it is racing for.
 4. **Slap, then state.** ``slap`` is the race. Stating the sum is a second step taken in two small
    choices, so that no list of actions ever holds thousands of sums: first the sum's ``form`` (its
    brackets and signs over the places a, b, c, d: ``form a*b-(c+d)``, one of 320), then ``solve 8*5-(7+9)``,
@@ -250,8 +251,9 @@ def _reach(numbers: tuple[int, ...]) -> Values:
     for left, right in _splits(numbers):
         for a, x in _reach(left).items():
             for b, y in _reach(right).items():
-                for value, term in _joined(a, x, b, y):
-                    out.setdefault(value, term)
+                for value, op, swapped in _joined(a, b):
+                    if value not in out:
+                        out[value] = Combination(op, y, x) if swapped else Combination(op, x, y)
     return out
 
 
@@ -267,15 +269,17 @@ def _splits(numbers: tuple[int, ...]) -> set[tuple[tuple[int, ...], tuple[int, .
     return out
 
 
-def _joined(a: Fraction, x: Term, b: Fraction, y: Term) -> Iterator[tuple[Fraction, Term]]:
-    yield a + b, Combination("+", x, y)
-    yield a * b, Combination("*", x, y)
-    yield a - b, Combination("-", x, y)
-    yield b - a, Combination("-", y, x)
+def _joined(a: Fraction, b: Fraction) -> Iterator[tuple[Fraction, str, bool]]:
+    """Each value two parts worth ``a`` and ``b`` make together, with its sign and whether the second part
+    comes first."""
+    yield a + b, "+", False
+    yield a * b, "*", False
+    yield a - b, "-", False
+    yield b - a, "-", True
     if b:
-        yield a / b, Combination("/", x, y)
+        yield a / b, "/", False
     if a:
-        yield b / a, Combination("/", y, x)
+        yield b / a, "/", True
 
 
 def _needed(a: Fraction) -> Iterator[tuple[Fraction, str, bool]]:

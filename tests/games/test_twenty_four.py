@@ -98,9 +98,15 @@ class TestDeal:
             assert view.kinds["table"]["piles"] == "numbers"
 
     def test_two_or_four_players_but_not_three(self) -> None:
-        """Twenty-Four is for two or four players."""
+        """Twenty-Four is for two or four players (``GameInfo.player_counts``: the lobby offers those)."""
         with pytest.raises(ValueError, match="2 or 4 players"):
             parlour.new_game(GAME, players=3)
+        assert g24.INFO.counts == (2, 4) and parlour.game_info("tetka").counts == (4,)
+
+    def test_the_browsers_lobby_is_told_the_player_counts(self) -> None:
+        pytest.importorskip("fastapi")
+        from parlour.web.app import game_entry
+        assert game_entry(g24.INFO)["player_counts"] == [2, 4]
 
     @pytest.mark.parametrize(("deal", "message"), [
         ({"piles": [PACK[:20]]}, "a pile for each"),

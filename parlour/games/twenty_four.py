@@ -60,9 +60,9 @@ from parlour.cards import NUMBER_40, Card
 from parlour.engine import (
     Action,
     ActionSpace,
-    ActionTable,
     CardAction,
     Combination,
+    Domain,
     ExpressionAction,
     Expressions,
     FieldAction,
@@ -169,21 +169,39 @@ class Hear(FieldAction):
     seat: int
 
 
+class Forms(Domain[str]):
+    """The 320 forms (five shapes of brackets, three signs of four each), in the order of the sums'
+    numbering, worked out when first asked for: a few milliseconds that ``import parlour`` need not pay."""
+
+    noun = "form"
+    size = SUMS.size // ORDERS
+
+    def index(self, value: str) -> int:
+        number = form_numbers().get(value) if isinstance(value, str) else None
+        if number is None:
+            raise NotationError(f"no form {value!r}: a form is a sum over the places a, b, c, d, as 'a*b-(c+d)'")
+        return number
+
+    def value(self, index: int) -> str:
+        return forms()[index]
+
+    def parse(self, token: str) -> str:
+        return normal_form(token)
+
+
 @dataclass(frozen=True, slots=True)
-class Form(Action):
+class Form(FieldAction):
     """The shape and signs of the sum about to be stated, over the places a, b, c, d left to right."""
 
     verb: ClassVar[str] = "form"
+    FIELDS = (Forms(),)
     pattern: str
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.pattern}"
 
     @classmethod
     def parse_args(cls, args: Sequence[str]) -> Action:
         if not args:
             raise NotationError("'form' takes a sum over the places a, b, c, d, as 'form a*b-(c+d)'")
-        return cls(normal_form("".join(args)))
+        return cls(normal_form("".join(args)))   # spaces are allowed within it
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +216,20 @@ def _pattern(term: Term) -> str:
     return write_expression(term).translate(str.maketrans("1234", LETTERS))
 
 
-# Every form in the order of the sums' numbering: form k is sum numbers 24k to 24k + 23.
-FORMS = tuple(_pattern(SUMS.decode(k * ORDERS, (1, 2, 3, 4))) for k in range(SUMS.size // ORDERS))
-FORM_NUMBER = {form: k for k, form in enumerate(FORMS)}
+@cache
+def forms() -> tuple[str, ...]:
+    """Every form in the order of the sums' numbering: form k is sum numbers 24k to 24k + 23."""
+    return tuple(_pattern(SUMS.decode(k * ORDERS, (1, 2, 3, 4))) for k in range(Forms.size))
+
+
+@cache
+def form_numbers() -> dict[str, int]:
+    return {form: k for k, form in enumerate(forms())}
+
+
+@cache
+def form_actions() -> tuple[Form, ...]:
+    return tuple(Form(form) for form in forms())
 # The places each order of a form puts its numbers in, left to right: sum 24k + j of a board fills form k
 # with the board's values at ``PLACINGS[j]``.
 PLACINGS = tuple(numbers_of(SUMS.decode(j, (0, 1, 2, 3))) for j in range(ORDERS))
@@ -219,8 +248,7 @@ def normal_form(text: str) -> str:
 
 SLAP, NO_SOLUTION = Slap(), NoSolution()
 TAKES = card_table(PACK, Take)
-FORM_TABLE = ActionTable([Form(form) for form in FORMS])
-ACTIONS = ActionSpace(SLAP, NO_SOLUTION, TAKES, Hear, FORM_TABLE, Solve)
+ACTIONS = ActionSpace(SLAP, NO_SOLUTION, TAKES, Hear, Form, Solve)
 
 
 @lru_cache(maxsize=256)
@@ -463,7 +491,7 @@ class TwentyFourState(PhasedState[Phase]):
         if phase is Phase.HEAR:
             return [Hear(s) for s in sorted(self.slapped)]
         if self.form is None:
-            return list(FORM_TABLE.actions)
+            return list(form_actions())
         return list(sums_of(self.form, self.values))
 
     def _may_say_none(self) -> bool:
@@ -489,7 +517,7 @@ class TwentyFourState(PhasedState[Phase]):
             raise IllegalAction(f"seat {action.seat} has not slapped: hear one of seats "
                                 + ", ".join(map(str, sorted(self.slapped))), rule="hear one who slapped")
         if isinstance(action, Form) and self.form is not None:
-            raise IllegalAction(f"you chose the form {FORMS[self.form]}: now state the sum", rule="state the sum")
+            raise IllegalAction(f"you chose the form {forms()[self.form]}: now state the sum", rule="state the sum")
         if isinstance(action, Solve):
             self._check_sum(action.expression)
 
@@ -502,8 +530,8 @@ class TwentyFourState(PhasedState[Phase]):
             raise IllegalAction("a sum uses the values of the four cards on the board once each",
                                 rule="use the four cards once each") from None
         if number // ORDERS != self.form:
-            raise IllegalAction(f"{write_expression(term)} is not of the form you chose, {FORMS[self.form]} "
-                                f"(it is {FORMS[number // ORDERS]})", rule="the form chosen")
+            raise IllegalAction(f"{write_expression(term)} is not of the form you chose, {forms()[self.form]} "
+                                f"(it is {forms()[number // ORDERS]})", rule="the form chosen")
 
     def _do(self, seat: int, action: Action) -> None:
         if isinstance(action, Slap):
@@ -518,7 +546,7 @@ class TwentyFourState(PhasedState[Phase]):
         elif isinstance(action, Hear):
             self._hear(action.seat)
         elif isinstance(action, Form):
-            self.form = FORM_NUMBER[action.pattern]
+            self.form = form_numbers()[action.pattern]
         elif isinstance(action, Solve):
             self._settle(seat, action.expression)
 
@@ -615,7 +643,7 @@ class TwentyFourState(PhasedState[Phase]):
                                      and self.owner[p] == s]) for s in range(self.players)]
         table = {"board": [str(CARDS[c]) for c in self._cards()], "piles": [len(p) for p in self.piles]}
         extra = {"values": list(self.values), "slapped": list(self.slapped), "said_none": list(self.said_none),
-                 "stating": self.stating, "form": None if self.form is None else FORMS[self.form],
+                 "stating": self.stating, "form": None if self.form is None else forms()[self.form],
                  "boards_in_game": self.hands_in_game}
         return {"phase": self.phase, "hand": [], "seats": seats, "table": table, "extra": extra}
 

@@ -282,7 +282,7 @@ def win_sets(state: Any, winners: tuple[int, ...], hear: int = 0) -> None:
             state.apply(state.to_move[0], f"hear {hear}")
             stater = hear
         number = g24.SUMS.encode(found[0], state.values)
-        state.apply(stater, f"form {g24.FORMS[number // g24.ORDERS]}")
+        state.apply(stater, f"form {g24.forms()[number // g24.ORDERS]}")
         state.apply(stater, str(g24.Solve(found[0])))
 
 
@@ -328,11 +328,11 @@ class TestNotation:
 
     def test_every_form_in_the_numbering_of_the_sums(self) -> None:
         """Form k is the sums numbered 24k to 24k + 23: 320 forms of the 7,680 sums over four places."""
-        assert len(g24.FORMS) == 320 == len(set(g24.FORMS))
+        assert len(g24.forms()) == 320 == len(set(g24.forms()))
         board = (8, 5, 7, 9)
         for k in (0, 77, 319):
             term = g24.SUMS.decode(k * 24 + 5, board)
-            assert g24.normal_form(g24._pattern(g24.SUMS.decode(k * 24, (1, 2, 3, 4)))) == g24.FORMS[k]
+            assert g24.normal_form(g24._pattern(g24.SUMS.decode(k * 24, (1, 2, 3, 4)))) == g24.forms()[k]
             assert g24.SUMS.encode(term, board) // 24 == k
 
     def test_a_sum_of_an_earlier_board_reads_back_against_its_own_board(self) -> None:
@@ -381,9 +381,10 @@ class TestSolver:
         assert main(["rules", GAME], console=console) == 0
         assert "87.5% of random boards can make 24" in console.file.getvalue()  # type: ignore[attr-defined]
         fresh = subprocess.run([sys.executable, "-c", "import parlour.games.twenty_four as m; "
-                                "print(m.solution_table.cache_info().currsize, m._reach.cache_info().currsize)"],
+                                "print(m.solution_table.cache_info().currsize, m._reach.cache_info().currsize, "
+                                "m.forms.cache_info().currsize)"],
                                capture_output=True, text=True, check=True)
-        assert fresh.stdout.split() == ["0", "0"]
+        assert fresh.stdout.split() == ["0", "0", "0"]
 
 
 class TestHiddenInformation:

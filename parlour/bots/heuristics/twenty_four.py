@@ -24,7 +24,6 @@ from parlour.cards import Card
 from parlour.engine.actions import Action
 from parlour.engine.view import View
 from parlour.games.twenty_four import (
-    FORMS,
     INDEX,
     NO_SOLUTION,
     ORDERS,
@@ -34,6 +33,7 @@ from parlour.games.twenty_four import (
     Form,
     Phase,
     Solve,
+    forms,
     solution_table,
 )
 
@@ -44,7 +44,7 @@ def _solutions(values: tuple[int, ...]) -> tuple[Solve, ...]:
 
 
 def _form_of(solve: Solve, values: tuple[int, ...]) -> Form:
-    return Form(FORMS[SUMS.encode(solve.expression, values) // ORDERS])
+    return Form(forms()[SUMS.encode(solve.expression, values) // ORDERS])
 
 
 @cache
@@ -109,7 +109,7 @@ def habits(position: TwentyFourPosition, seat: int, rng: random.Random) -> Actio
     if seat not in position.to_move or rng.random() < 0.1:
         return random_habit(position, seat, rng)
     legal = position.legal_actions(seat)
-    form = None if position.form is None else FORMS[position.form]
+    form = None if position.form is None else forms()[position.form]
     choice = _choose(position.phase, position.values, form, [str(a) for a in legal], list(position.slapped), rng)
     return next(a for a in legal if str(a) == choice)
 

@@ -237,7 +237,11 @@ PLACINGS = tuple(numbers_of(SUMS.decode(j, (0, 1, 2, 3))) for j in range(ORDERS)
 
 def normal_form(text: str) -> str:
     """A form as written (``A * b - (c + d)``, the signs for times and minus too) in its notation; a
-    ``NotationError`` says what is wrong."""
+    ``NotationError`` says what is wrong.
+
+    >>> normal_form("A × b − (c + d)")
+    'a*b-(c+d)'
+    """
     if any(ch.isdigit() for ch in text):
         raise NotationError("a form names the places a, b, c, d, not numbers: 'form a*b-(c+d)'")
     term = parse_expression(text.lower().translate(str.maketrans(LETTERS, "1234")))
@@ -327,7 +331,11 @@ def _needed(a: Fraction) -> Iterator[tuple[Fraction, str, bool]]:
 def solutions(board: tuple[int, ...]) -> tuple[Term, ...]:
     """The sums making 24 from the four values of ``board`` (in any order), one for each way of parting the
     cards in two and joining the parts: empty when the board has no solution. The more there are, the
-    easier the board."""
+    easier the board.
+
+    >>> [write_expression(term) for term in solutions((5, 1, 5, 5))], solutions((1, 1, 1, 1))
+    (['5*(5-1/5)'], ())
+    """
     found: dict[str, Term] = {}
     for parts in _splits(tuple(sorted(board))):
         mine, other = sorted(map(_reach, parts), key=len)   # the fewer values to try, the fewer look-ups

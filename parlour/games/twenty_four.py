@@ -239,7 +239,7 @@ def normal_form(text: str) -> str:
     """A form as written (``A * b - (c + d)``, the signs for times and minus too) in its notation; a
     ``NotationError`` says what is wrong.
 
-    >>> normal_form("A × b − (c + d)")
+    >>> normal_form("A x b - (C + d)")
     'a*b-(c+d)'
     """
     if any(ch.isdigit() for ch in text):

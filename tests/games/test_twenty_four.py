@@ -431,7 +431,7 @@ class TestBots:
         """Whole games by heuristic bots, from many seeds and at both counts, end within ``max_actions``."""
         for players in (2, 4):
             result = run_tournament(GAME, ["heuristic", "heuristic:hard", "heuristic:easy", "heuristic"][:players],
-                                    8, seed=players, players=players)
+                                    16, seed=players, players=players)
             assert all(record.actions <= g24.INFO.max_actions for record in result.records)
 
     @pytest.mark.parametrize("players", [2, 4])

@@ -23,8 +23,8 @@ Choices where the text is silent (each a default, documented here and tested):
    his pile, in either order (the cards are face up, so nothing is hidden by choosing in the open); then
    each turns up his next top card into the place left empty. With four players each has only one card
    on the board, so the swap is done at once. A player whose pile was empty turns the same card up again.
-7. **Who takes the four cards.** Two players: the slapper's partner in the race if the sum makes 24,
-   the slapper himself if it does not. Four players: the odd player out if the chosen player's sum makes
+7. **Who takes the four cards.** Two players: the other player if the slapper's sum makes 24, the
+   slapper himself if it does not. Four players: the odd player out if the chosen player's sum makes
    24, the chosen player if it does not. The taker puts them under his pile in the board's place order;
    everyone saw them, so where they lie is known to all (``parlour.mechanics.stock``).
 8. **The three slaps** (four players). Before anyone slaps, a seat may say ``none``; once a seat has slapped
@@ -35,7 +35,8 @@ Choices where the text is silent (each a default, documented here and tested):
    card is out.
 10. **The end.** After a set, every seat with no card left has won (several at once share the win). The
    others are ranked by the cards they hold, fewest first. As play could go on for ever, option ``boards``
-   (100 by default) caps the number of boards: at the cap the fewest cards win, ties sharing.
+   (100 by default) caps the number of boards, one without a solution counting too: at the cap the
+   fewest cards win, ties sharing.
 
 Variants: none. The share of random boards that can make 24 is worked out by this module's solver
 (:func:`solvable_share`, shown by ``parlour rules twenty-four``); :func:`solution_table` lists every

@@ -310,6 +310,10 @@ class TestEnd:
         state.apply(0, "slap")
         state_sum(state, 0, "8*5-(7+9)")
         assert state.is_over and state.result().winners == (0,) and state.scores() == [18, 22]
+        void = new("AC AD", "AH AS", boards=1)   # a board without a solution counts too
+        for seat, action in ((0, "none"), (1, "none"), (0, "take AC"), (1, "take AH")):
+            void.apply(seat, action)
+        assert void.is_over and void.result().winners == (0, 1)
 
 
 class TestNotation:

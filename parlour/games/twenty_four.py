@@ -15,7 +15,8 @@ Choices where the text is silent (each a default, documented here and tested):
    choices, so that no list of actions ever holds thousands of sums: first the sum's ``form`` (its
    brackets and signs over the places a, b, c, d: ``form a*b-(c+d)``, one of 320), then ``solve 8*5-(7+9)``,
    the sum itself with the cards put in (one of at most 24 orders). Any sum of that form over the four
-   cards may be stated; a sum that misses 24 is simply wrong. Arithmetic is exact: fractions on the way
+   cards may be stated; a sum that misses 24 is simply wrong (so a player unable to state one, which
+   the book treats as a wrong answer, states any). Arithmetic is exact: fractions on the way
    are allowed, and dividing by nought makes no number, so such a sum is wrong too.
 5. **Saying there is no solution.** ``none`` gives up the board for the seat saying it, for good: with two
    players the other may still slap. The board has no solution once every seat has said ``none``.

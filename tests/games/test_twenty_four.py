@@ -446,6 +446,12 @@ class TestBots:
         smart = result.summary("heuristic")
         assert smart.win_ci95_low > 1 / players, smart
 
+    def test_the_hard_level_beats_the_easy_one(self) -> None:
+        """The levels play alike and differ in speed only, which decides this game: over seeded games the
+        hard heuristic's Wilson 95% interval of wins lies above one half against the easy one."""
+        result = run_tournament(GAME, ["heuristic:hard", "heuristic:easy"], 16, seed=5, players=2)
+        assert result.summary("heuristic:hard").win_ci95_low > 0.5
+
     def test_reaction_time_follows_the_level_and_the_boards_difficulty(self) -> None:
         """A person can beat an easy bot and lose to a hard one: the hard level reacts faster, and every
         level takes longer over a board with one solution than over one with many, and longer still to

@@ -566,6 +566,7 @@ class TwentyFourState(PhasedState[Phase]):
             self._hear(seat)
             return
         self.slapped = (*self.slapped, seat)
+        self.said_none = ()   # a solution is claimed: whoever said none is back in the race (choice 8)
         rest = tuple(s for s in range(self.players) if s not in self.slapped)
         if len(self.slapped) < 3:
             self.to_move = rest   # those who said none rejoin (choice 8)

@@ -249,6 +249,7 @@ class TestFourPlayers:
         assert state.to_move == (0, 2, 3)
         state.apply(0, "slap")
         assert state.to_move == (1, 2, 3) and legal(state, 1) == ["slap"]
+        assert state.view(None).extra["said_none"] == []
         refused(state, 2, "none", "none only before a slap")
 
     def test_no_solution_with_four_swaps_every_card_at_once(self) -> None:

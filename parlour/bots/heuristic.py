@@ -28,6 +28,10 @@ from parlour.engine.actions import Action
 from parlour.engine.view import View
 
 Strategy = Callable[[View, random.Random], str]
+# How much longer than its level's usual time a heuristic takes to act on a view (a hard board, a late
+# moment): a factor, registered with ``pace_for``; a game without one is paced by the level alone.
+Pace = Callable[[View], float]
+_PACES: dict[str, Pace] = {}
 # The first argument is the game's own state, read through the game's position protocol.
 Habit = Callable[[Any, int, random.Random], Action]
 _STRATEGIES: dict[str, Strategy] = {}
@@ -106,6 +110,13 @@ def heuristic_for(game_id: str) -> Callable[[Strategy], Strategy]:
     return register
 
 
+def pace_for(game_id: str) -> Callable[[Pace], Pace]:
+    def register(pace: Pace) -> Pace:
+        _PACES[game_id] = pace
+        return pace
+    return register
+
+
 def habit_for(game_id: str) -> Callable[[Habit], Habit]:
     def register(habit: Habit) -> Habit:
         _HABITS[game_id] = habit
@@ -139,7 +150,8 @@ def habits_for(game_id: str) -> Habit:
 
 class HeuristicBot:
     """The game's rule of thumb. Its level (``heuristic:easy``, ``normal``, ``hard``) changes how quickly it
-    acts in a claim or a race, not how it plays: a fast and a slow one are equal in skill."""
+    acts in a claim or a race, not how it plays: a fast and a slow one are equal in skill. A game's pace
+    (``pace_for``) may stretch that time by what the view shows (a board with few solutions)."""
 
     name = "heuristic"
 
@@ -147,6 +159,7 @@ class HeuristicBot:
         self.game_id = game_id
         self.rng = random.Random(seed)
         self.strategy = strategy_of(game_id)
+        self.pace = _PACES.get(game_id)   # its module is loaded by ``strategy_of``
         self.reaction = reaction
 
     @classmethod
@@ -159,7 +172,8 @@ class HeuristicBot:
         return cls(game_id, seed, LEVELS[setting])
 
     def reaction_time(self, view: View, rng: random.Random) -> float:
-        return self.reaction.draw(rng)
+        time = self.reaction.draw(rng)
+        return time if self.pace is None else time * self.pace(view)
 
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
         if not view.legal_actions:

@@ -356,7 +356,7 @@ def final_result(result: Result, players: Sequence[str] = ()) -> RenderableType:
 def players_span(info: GameInfo, with_default: bool = True) -> str:
     if info.min_players == info.max_players:
         return str(info.min_players)
-    span = f"{info.min_players}–{info.max_players}"
+    span = " or ".join(map(str, info.player_counts)) or f"{info.min_players}–{info.max_players}"
     if not with_default or info.players_default == info.min_players:
         return span
     return f"{span} (default {info.players_default})"
@@ -394,7 +394,7 @@ def rules_page(info: GameInfo) -> RenderableType:
     facts.add_row("variants", ", ".join(info.variants) or "none besides the standard game")
     facts.add_row("winner", "lowest score" if info.lowest_score_wins else "highest score")
     facts.add_row("rules source", ", ".join(info.rules_source))
-    parts: list[RenderableType] = [Markdown(info.summary), Text(""), facts]
+    parts: list[RenderableType] = [Markdown(info.rules_text()), Text(""), facts]
     if info.options:
         options = Table(title="options (--option name=value)", title_justify="left", header_style="bold")
         for column in ("name", "default", "values", "meaning"):

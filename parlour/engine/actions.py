@@ -600,12 +600,19 @@ def _ops(term: Term) -> Iterator[str]:
         yield from _ops(term.right)
 
 
-def _build(shape: Shape, ops: Iterator[str], numbers: Iterator[int]) -> Term:
+Filler = Callable[[Sequence[int]], Term]
+
+
+def _filler(shape: Shape, ops: Iterator[str], places: Iterator[int]) -> Filler:
+    """The function putting numbers (left to right) into a sum of this shape and these operators: made once
+    per shape and operators, so that listing a table's sums builds the sums and nothing else."""
     if shape is None:
-        return next(numbers)
+        place = next(places)
+        return lambda numbers: numbers[place]
     op = next(ops)
-    left = _build(shape[0], ops, numbers)
-    return Combination(op, left, _build(shape[1], ops, numbers))
+    left = _filler(shape[0], ops, places)
+    right = _filler(shape[1], ops, places)
+    return lambda numbers: Combination(op, left(numbers), right(numbers))
 
 
 class Expressions:
@@ -628,6 +635,7 @@ class Expressions:
         self._ops: int = 4 ** (leaves - 1)
         self.size: int = len(self._shapes) * self._ops * factorial(leaves)
         self._every: dict[tuple[int, ...], tuple[Term, ...]] = {}
+        self._fillers: dict[int, Filler] = {}   # by shape and operators, made when first asked for
 
     def encode(self, term: Term, board: Sequence[int]) -> int:
         """The sum's number over ``board``; ``NotationError`` if it does not use the board's numbers."""
@@ -647,9 +655,12 @@ class Expressions:
         if type(number) is not int or not 0 <= number < self.size:
             raise NotationError(f"sums over {self.leaves} numbers on the table are numbered 0 to {self.size - 1}")
         rest, order = divmod(number, len(self._orders))
-        shape, ops = divmod(rest, self._ops)
-        symbols = [self.OPERATORS[ops // 4 ** k % 4] for k in reversed(range(self.leaves - 1))]
-        return _build(self._shapes[shape], iter(symbols), (board[place] for place in self._orders[order]))
+        filler = self._fillers.get(rest)
+        if filler is None:
+            shape, ops = divmod(rest, self._ops)
+            symbols = [self.OPERATORS[ops // 4 ** k % 4] for k in reversed(range(self.leaves - 1))]
+            filler = self._fillers[rest] = _filler(self._shapes[shape], iter(symbols), iter(range(self.leaves)))
+        return filler([board[place] for place in self._orders[order]])
 
     def every(self, board: Sequence[int]) -> tuple[Term, ...]:
         """Every distinct sum over ``board``, in number order (a repeated number makes fewer)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -89,10 +89,23 @@ class GameInfo:
     rules_version: int = 1
     lowest_score_wins: bool = False
     max_actions: int = 100_000
+    # The player counts the book allows where not every count from min to max is one (two or four).
+    player_counts: tuple[int, ...] = ()
+    # Facts for the rules page that take a moment to work out (a solver's figures), asked only when shown.
+    figures: Callable[[], str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def players_default(self) -> int:
         return self.default_players or self.min_players
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Every player count the game is played by."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def rules_text(self) -> str:
+        """The summary, with the figures worked out for it where the game has any."""
+        return self.summary if self.figures is None else f"{self.summary}\n{self.figures()}"
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -156,9 +169,9 @@ def new_game(game_id: str, players: int | None = None, variant: str | None = Non
     info, state_class = _lookup(game_id)
     if players is None:
         players = info.players_default
-    if isinstance(players, bool) or not isinstance(players, int) \
-            or not info.min_players <= players <= info.max_players:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in info.counts:
         span = (str(info.min_players) if info.min_players == info.max_players
+                else " or ".join(map(str, info.player_counts)) if info.player_counts
                 else f"{info.min_players} to {info.max_players}")
         raise ValueError(f"{info.name} is played by {span} players, not {players!r}")
     if variant is not None and variant not in info.variants:

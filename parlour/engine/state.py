@@ -501,7 +501,12 @@ class State:
         """The action at ``position`` of the history (counted from the game's first) with its seat."""
         code = self._code(position)
         number = code >> SEAT_BITS
-        return code & SEAT_MASK, self._stand_ins[position] if number == STAND_IN else self.decode(number)
+        return code & SEAT_MASK, self._stand_ins[position] if number == STAND_IN else self._decode_at(position, number)
+
+    def _decode_at(self, position: int, number: int) -> Action:
+        """The action numbered ``number`` at ``position`` of the history: ``decode``, unless the game numbers
+        actions against its table (Twenty-Four's sums), when an earlier entry is read against its own."""
+        return self.decode(number)
 
     def _set_code(self, position: int, code: int) -> None:
         if position >= self._moves_from:

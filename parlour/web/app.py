@@ -132,6 +132,7 @@ class GameOut(BaseModel):
     min_players: int
     max_players: int
     default_players: int
+    player_counts: list[int] = Field(description="every number of players the game is played by")
     variants: list[str]
     options: list[OptionOut]
     summary: str
@@ -303,7 +304,8 @@ class SecurityHeaders:
 def game_entry(info: GameInfo) -> dict[str, Any]:
     return {
         "id": info.id, "name": info.name, "family": list(info.family), "min_players": info.min_players,
-        "max_players": info.max_players, "default_players": info.players_default, "variants": list(info.variants),
+        "max_players": info.max_players, "default_players": info.players_default, "player_counts": list(info.counts),
+        "variants": list(info.variants),
         "options": [{"name": spec.name, "default": spec.default, "doc": spec.doc, "kind": spec.kind.__name__,
                      "choices": list(spec.choices) if spec.choices is not None else None,
                      "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],

@@ -45,11 +45,10 @@ function onGameChange() {
 
   const players = $("players");
   const wanted = Number(players.value) || game.default_players || game.min_players;
-  const options = [];
-  for (let n = game.min_players; n <= game.max_players; n++) options.push(el("option", { value: String(n), text: String(n) }));
-  replace(players, options);
-  players.value = String(Math.min(game.max_players, Math.max(game.min_players,
-    players.dataset.game === game.id ? wanted : game.default_players || game.min_players)));
+  const counts = game.player_counts;
+  replace(players, counts.map((n) => el("option", { value: String(n), text: String(n) })));
+  const chosen = players.dataset.game === game.id ? wanted : game.default_players || game.min_players;
+  players.value = String(counts.includes(chosen) ? chosen : counts[0]);
   players.dataset.game = game.id;
   players.disabled = game.min_players === game.max_players;
 
@@ -63,9 +62,11 @@ function onGameChange() {
 }
 
 function playersSpan(game) {
-  return game.min_players === game.max_players
-    ? `${game.min_players} players`
-    : `${game.min_players}–${game.max_players} players`;
+  const counts = game.player_counts;
+  if (counts.length === 1) return `${counts[0]} players`;
+  return counts.length === game.max_players - game.min_players + 1
+    ? `${game.min_players}–${game.max_players} players`
+    : `${counts.join(" or ")} players`;
 }
 
 /** One input per option spec: a checkbox, a select of choices, a bounded number, or text. */

@@ -169,7 +169,8 @@ class CometState(PhasedState[Phase], CardPlayState):
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "trick", "lacks", "totals")
     ZONES = kinds(run="cards", played="cards", stub="count", set_aside="cards")
-    EXTRAS = kinds(dealer="seat", target="number", called="cards", comet_window="flag", comet_played="flag")
+    EXTRAS = kinds(dealer="seat", target="number", called="cards", comet_window="flag", comet_played="flag",
+                   in_no_hand="cards")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -284,6 +285,13 @@ class CometState(PhasedState[Phase], CardPlayState):
         else:
             self._go_on()
 
+    def in_no_hand(self) -> int:
+        """The unplayed cards play has shown to lie in no hand: stops, waited for in vain."""
+        known = FULL
+        for lacks in self.lacks:
+            known &= lacks
+        return known & ~self.played
+
     def _unplayed(self, index: int) -> int:
         """The card's bit while it may still be played this deal, else 0."""
         return 0 if index < 0 or self.played >> index & 1 else 1 << index
@@ -355,7 +363,8 @@ class CometState(PhasedState[Phase], CardPlayState):
                  "set_aside": [str(card) for card in PACK.cards_in(self.stub)] if self.known_stops else []}
         extra = {"dealer": self.dealer, "target": self.target,
                  "called": [] if self.window else [str(card) for card in PACK.cards_in(self.must)],
-                 "comet_window": self.window is not None, "comet_played": bool(self.played & COMET_BIT)}
+                 "comet_window": self.window is not None, "comet_played": bool(self.played & COMET_BIT),
+                 "in_no_hand": [str(card) for card in PACK.cards_in(self.in_no_hand())]}
         hand = [] if seat is None else [str(card) for card in PACK.cards_in(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 

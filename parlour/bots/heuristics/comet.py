@@ -27,8 +27,8 @@ from parlour.engine.claims import NO_CLAIM, ClaimWindow
 from parlour.engine.view import View
 from parlour.games.comet import CLAIM_COMET, COMET, COMET_BIT, NEXT_DOWN, NEXT_UP, PACK, PLAYS, TEN_OF_DIAMONDS
 
-# What beginning a new run is worth against one card shed.
-CONTROL = 10
+# What beginning a new run is worth against one card shed (tuned against random play: 3 beat 0 and 10).
+CONTROL = 3
 # What shedding a card no one else can ever lead up to is worth.
 BOTTOM = 10
 # An opponent this close to going out makes the comet worth playing at once.
@@ -84,7 +84,7 @@ def _mask(cards: Iterable[str]) -> int:
 @heuristic_for("comet")
 def comet(view: View, rng: random.Random) -> str:
     hand = _mask(view.hand)
-    gone = _mask(view.table["played"]) | _mask(view.table["set_aside"])
+    gone = _mask(view.table["played"]) | _mask(view.table["set_aside"]) | _mask(view.extra["in_no_hand"])
     fewest = min(entry["held"] for entry in view.seats if entry["seat"] != view.seat)
     if str(CLAIM_COMET) in view.legal_actions:
         run = view.table["run"]
@@ -105,6 +105,8 @@ class CometPosition(CardPosition, Protocol):
     @property
     def window(self) -> ClaimWindow | None: ...   # a comet window is open
 
+    def in_no_hand(self) -> int: ...              # stops: unplayed cards play has shown to lie in no hand
+
 
 @habit_for("comet")
 def habits(position: CometPosition, seat: int, rng: random.Random) -> Action:
@@ -116,5 +118,5 @@ def habits(position: CometPosition, seat: int, rng: random.Random) -> Action:
     mask = position.legal_mask(seat)
     if mask & (mask - 1) == 0:
         return PLAYS.of(mask)[0]
-    gone = position.played | (position.stub if position.known_stops else 0)
+    gone = position.played | position.in_no_hand() | (position.stub if position.known_stops else 0)
     return PLAYS.of(1 << best_lead(mask, hand, gone, rng))[0]

@@ -397,7 +397,8 @@ class TestInformation:
 class TestBots:
     def test_the_heuristic_wins_more_than_its_share_of_deals_against_random_play(self) -> None:
         """Over 300 seeded four-player deals, a heuristic seat (rotating) against three random ones wins
-        more than a quarter of them, at 95% confidence (Wilson interval)."""
+        more than a quarter of them, at 95% confidence: the Wilson interval's lower end is above 1/4 (measured:
+        125 of 300, interval 0.36 to 0.47)."""
         wins, deals = 0, 300
         for seed in range(deals):
             state = parlour.new_game(GAME, players=4, seed=seed, target=1,
@@ -410,7 +411,7 @@ class TestBots:
                 else:
                     state.apply_id(seat, rng.choice(state.legal_ids(seat)))
             wins += seed % 4 in state.result().winners
-        low, _, _ = wilson_interval(wins, deals)
+        _, low, _ = wilson_interval(wins, deals)
         assert low > 0.25, (wins, deals)
 
     def test_the_heuristic_plays_the_comet_as_its_last_card(self) -> None:

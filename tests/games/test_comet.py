@@ -134,6 +134,7 @@ class TestRuns:
         play(state, "AC", "2C", "3C")
         assert state.to_move == (2,) and legal(state, 2) == ["play 10D", "play 7H"]
         assert state.view(0).log[-1] == "a stop: seat 2 begins a new run" and state.trick == []
+        assert state.view(0).extra["in_no_hand"] == ["4C"]
 
     def test_a_king_ends_the_run_and_its_player_goes_again(self) -> None:
         """Game play: nothing follows a king, so the player of the K♠ leads again."""
@@ -426,6 +427,12 @@ class TestBots:
         state = new(["AC 8H", "2C 6H", "3C KH 7H", "JD QD"])
         play(state, "AC", "2C", "3C")
         assert make_bot("heuristic", GAME, seed=0).choose(state.view(2)) == "play KH"
+
+    def test_the_heuristic_leads_a_card_no_one_else_could_bring_out(self) -> None:
+        """An ace can never be a run's next card, so only its holder's lead sheds it: seat 0 leads the A♥
+        rather than the 7♥, whose run the 6♥'s holder may start for it."""
+        state = new(["7H AH QC", "6H 2C", "2H JS", "JD QD"])
+        assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "play AH"
 
     @pytest.mark.parametrize("players", [4, 6, 8])
     def test_whole_games_by_heuristics_end_within_max_actions(self, players: int) -> None:

@@ -1,14 +1,17 @@
-"""Comet: lead the card whose run you can carry yourself into a stop you know, and keep the comet for
-when it brings the play back to you.
+"""Comet: lead first the cards that only your own lead can ever shed, and keep the comet for when it
+brings the play back to you.
 
 Most moves are forced (the next card of a run, a window declined). The choices are the free lead, which
 card to go on with after the comet when holding both, and when to play the comet. A lead is worth the
-cards of its run that we would play ourselves, one after the other; if the run then ends at a card we know
-to be out of play (played already, set aside face up, or past the king or the 7♦), we begin again, which
-is worth far more than a card. Kings are such leads of one card, and leading them early also spares the
-two points each king left unplayed gives the deal's winner. The comet comes in when it is our last card
-(we go out), when everything that could go on after it is ours or out of play (the play comes back to
-us), or when an opponent is close to going out (a comet left in hand costs a point).
+cards of its run that we would play ourselves, one after the other; a little more if the run then ends at
+a card we know to be out of play (played already, set aside face up, shown by a stop to lie in no hand,
+or past the king or the 7♦), since we begin again; and most of all if no one else can ever bring the card
+out (an ace, or a card whose lower neighbour is out of play): only our own lead will ever shed it.
+Leading from the middle of our own sequence, stranding the cards below, costs as much. Kings keep the
+lead, and leading them early spares the two points a king left unplayed gives the deal's winner. The
+comet comes in when it is our last card (we go out), when everything that could go on after it is ours
+or out of play (the play comes back to us), or when an opponent is close to going out (a comet left in
+hand costs a point).
 
 The playout habits (``habits``, for IS-MCTS) decline fast, play forced cards at once, and lead by the same
 rule, reading the position only through ``CometPosition`` and only what their seat may know.

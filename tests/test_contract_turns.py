@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import pytest
 from rich.console import Console
 
-from parlour.bots import WorldSampler, make_bot, sampler_for
+from parlour.bots import WorldSampler, heuristic, make_bot, sampler_for
 from parlour.bots.base import DEFAULT_REACTION, LEVELS, Reaction, first_to_act, reaction_time
 from parlour.bots.ismcts import IsmctsBot, acting
 from parlour.cards import Card
@@ -244,12 +244,20 @@ class TestClaims:
             window.winner()
         assert window.answered(1, 1, NO_CLAIM).winner() == (2, Claim(MARKED[0]))
 
-    def test_ismcts_holding_a_marked_card_claims_it(self) -> None:
-        """The search plays windows (several seats to move, secret answers) and takes a free point."""
+    def test_ismcts_answers_a_window_by_its_habits_without_searching(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A window is answered by the game's habits and never searched: a seat without a claim answers at
+        once, so a search made only by a holder would take time that tells the table who holds the card.
+        With a habit that claims, the bot takes its free point, and whole games of windows end."""
+        def claim_when_able(position: Any, seat: int, rng: random.Random) -> Action:
+            return next((a for a in position.legal_actions(seat) if type(a) is Claim), NO_CLAIM)
+
+        monkeypatch.setitem(heuristic._HABITS, "marked", claim_when_able)
         state = marked(("2C", "QH", "QS"))
         state.apply(0, "pass")
         bot = IsmctsBot("marked", seed=1)
+        bot.last_iterations = -1
         assert bot.choose(state.view(1), sampler_for(state, 1)) == "claim QH"
+        assert bot.last_iterations == 0
         while not state.is_over:
             seat = state.to_move[-1]
             state.apply(seat, bot.choose(state.view(seat), sampler_for(state, seat)))

@@ -39,11 +39,13 @@ from dataclasses import dataclass
 from parlour.bots.base import Reaction, WorldSampler
 from parlour.bots.heuristic import habits_for
 from parlour.engine.actions import Action
+from parlour.engine.claims import NO_CLAIM
 from parlour.engine.state import State
 from parlour.engine.view import View
 
 SECRET = -1  # the one edge for any secret action of another seat
 FIRST = -2   # the edge ``FIRST - s``: seat ``s`` acts first of several that may (a claim, a race)
+DECLINE = str(NO_CLAIM)   # offered in every claim window, to every seat in it
 HABIT_VOTES = 5  # sampled worlds asked for the habits' move at the root
 
 
@@ -130,6 +132,13 @@ class IsmctsBot:
         if worlds is None or view.seat is None:
             raise ValueError("IS-MCTS needs its seat's view and a world sampler (parlour.bots.sampler_for)")
         seat = view.seat
+        if DECLINE in view.legal_actions:
+            # A claim window: every seat that could claim answers, and one without a claim has only
+            # ``decline``, answered at once. A search made only by a seat with a claim would take a second
+            # exactly when it holds the card, and the table would see it: so a window is answered by the
+            # habits, as quickly whatever the seat holds.
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return self._habit(worlds, seat)
         root = Node()
         names: dict[int, str] = {}
         self._low, self._high = math.inf, -math.inf

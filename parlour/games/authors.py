@@ -124,6 +124,9 @@ class Ask(FieldAction):
     seat: int
     card: Card
 
+    def __str__(self) -> str:   # the generic notation's words, written out: every log line of a view reads it
+        return f"ask {self.seat} {self.card}"
+
 
 ACTIONS = ActionSpace(Ask)
 # Ask number ``seat * 52 + card index``, by which the play is numbered, listed and applied quickly.
@@ -397,7 +400,7 @@ class AuthorsState(PhasedState[Phase], TotalsState):
 
 # Plain deals tried before the cards the facts need are set apart: enough that a world with a few facts
 # keeps every consistent deal about equally likely, few enough that a search does not wait on it.
-PLAIN_TRIES = 30
+PLAIN_TRIES = 6
 
 
 def _meets(zone: Zone, cards: list[int]) -> bool:

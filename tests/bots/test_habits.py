@@ -17,7 +17,7 @@ from parlour.engine import registry
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 
-WITH_HABITS = ("auction-bridge", "calabrasella", "canadian-salad", "heart-solo", "pitty-pat", "preference",
+WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "heart-solo", "pitty-pat", "preference",
                "reversis", "schafkopf", "solo", "tetka", "tute", "twenty-five", "vint")
 DEALS = 6            # games played per check, each to its end or MOVES moves
 MOVES = 120

@@ -22,9 +22,18 @@ from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_ha
 from parlour.cards import bit_indices
 from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.authors import ASKS, PACK, RANK_OF, ranks_held
+from parlour.games.authors import ASKS, PACK, RANK_LETTERS, RANK_OF, ranks_held
 
 RANK_TEXT = {card: RANK_OF[index] for index, card in enumerate(str(c) for c in PACK.cards)}
+
+
+def least_of(words: list[str]) -> dict[int, int]:
+    """The view's ``["2 of 7", "1 of Q"]`` read back: rank (0 for twos ... 12 for aces) to its least count."""
+    out = {}
+    for word in words:
+        count, letter = word.split(" of ")
+        out[RANK_LETTERS.index(letter)] = int(count)
+    return out
 
 
 def chance(view: View, asked: int, card: str) -> float:
@@ -44,7 +53,7 @@ def chance(view: View, asked: int, card: str) -> float:
             continue
         known = extra["known_held"][s]
         open_slots = entry["held"] - len(known)
-        hidden_of_rank = extra["rank_at_least"][s][rank] - sum(RANK_TEXT[c] == rank for c in known)
+        hidden_of_rank = least_of(extra["held_at_least"][s]).get(rank, 0) - sum(RANK_TEXT[c] == rank for c in known)
         weights[s] = open_slots * (1 + max(hidden_of_rank, 0))
     total = sum(weights.values())
     return weights.get(asked, 0) / total if total else 0.0

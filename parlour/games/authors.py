@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Card, bit_indices
@@ -262,7 +262,7 @@ class AuthorsState(PhasedState[Phase], TotalsState):
                                 "rank you hold", rule="ask for a rank you hold")
 
     def _do(self, seat: int, action: Action) -> None:
-        ask: Ask = action  # type: ignore[assignment]
+        ask = cast(Ask, action)   # ``_check`` let through asks only
         self._ask(seat, ask.seat, INDEX[ask.card])
 
     def _ask(self, seat: int, asked: int, index: int) -> None:
@@ -400,7 +400,7 @@ class AuthorsState(PhasedState[Phase], TotalsState):
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         hands: dict[int, int] = {}
         for key, cards in deal.items():
-            seat: int = key[1] if isinstance(key, tuple) else key  # type: ignore[assignment]
+            seat = cast(int, key[1] if isinstance(key, tuple) else key)   # a hand, or a need set apart for it
             hands[seat] = hands.get(seat, 0) | sum(1 << c for c in cards)
         for seat, mask in hands.items():
             self.hands[seat] = mask

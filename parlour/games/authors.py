@@ -149,10 +149,6 @@ def ranks_held(hand: int) -> int:
     return folded * ACROSS_SUITS
 
 
-def rank_name(rank: int) -> str:
-    return RANK_NAMES[rank]
-
-
 class Phase(engine.Phase):
     PLAY = "play"
     OVER = "over"
@@ -258,7 +254,7 @@ class AuthorsState(PhasedState[Phase], TotalsState):
             raise IllegalAction(f"you hold {card} yourself: ask only for a card you lack",
                                 rule="never ask for a card you hold")
         if not self.hands[seat] & RANK_MASKS[RANK_OF[index]]:
-            raise IllegalAction(f"you hold none of the {rank_name(RANK_OF[index])}: ask only for a card of a "
+            raise IllegalAction(f"you hold none of the {RANK_NAMES[RANK_OF[index]]}: ask only for a card of a "
                                 "rank you hold", rule="ask for a rank you hold")
 
     def _do(self, seat: int, action: Action) -> None:
@@ -299,7 +295,7 @@ class AuthorsState(PhasedState[Phase], TotalsState):
         self.least[seat * RANKS + rank] = 0
         for other in range(self.players):
             self.lacks[other] &= ~cards         # out of play: nothing left to know
-        self._say("seat {} lays down a book of {}{}", seat, rank_name(rank), how)
+        self._say("seat {} lays down a book of {}{}", seat, RANK_NAMES[rank], how)
         if not self.hands[seat]:
             self._say("seat {} has no cards left and is out", seat)
 

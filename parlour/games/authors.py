@@ -219,13 +219,6 @@ class AuthorsState(PhasedState[Phase], TotalsState):
     def _legal(self, seat: int) -> list[Action]:
         return [ASKS[n] for n in self._asks(seat)]
 
-    def legal_ids(self, seat: int) -> tuple[int, ...]:
-        if type(seat) is not int or seat not in self.to_move:
-            return super().legal_ids(seat)
-        ids = self._asks(seat)
-        self._offer = (seat, 0, ids)
-        return ids
-
     def encode(self, action: Action) -> int:
         if type(action) is Ask and 0 <= action.seat < MOST_PLAYERS and action.card in INDEX:
             return action.seat * len(PACK) + INDEX[action.card]

@@ -22,7 +22,7 @@ from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_ha
 from parlour.cards import bit_indices
 from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.authors import ASKS, PACK, RANK_LETTERS, RANK_OF, ranks_held
+from parlour.games.authors import ASKS, PACK, RANK_LETTERS, RANK_MASKS, RANK_OF, ranks_held
 
 RANK_TEXT = {card: RANK_OF[index] for index, card in enumerate(str(c) for c in PACK.cards)}
 
@@ -84,8 +84,9 @@ class AuthorsPosition(Position, Protocol):
 
 @habit_for("authors")
 def habits(position: AuthorsPosition, seat: int, rng: random.Random) -> Action:
-    """A card known to be in another hand, of a rank this seat holds, is asked for at once; otherwise a
-    random ask of a seat not known to lack the card, or any legal ask."""
+    """The heuristic's reasoning, quickly: a card known to be in another hand, of a rank this seat holds,
+    is asked for at once; otherwise, of the rank held most, the card and seat likeliest to hit, each seat
+    weighed by its cards not known to be others (never a seat known to lack the card)."""
     if seat not in position.to_move:
         return random_habit(position, seat, rng)
     hand = position.hands[seat]
@@ -95,12 +96,18 @@ def habits(position: AuthorsPosition, seat: int, rng: random.Random) -> Action:
     if sure:
         asked, card = rng.choice(sure)
         return ASKS[asked * len(PACK) + card]
+    if rng.random() < 0.1:
+        return random_habit(position, seat, rng)
     elsewhere = 0
     for s in others:
         elsewhere |= position.known[s]
-    hopeful = [(s, c) for s in others for c in bit_indices(wanted & ~position.lacks[s] & ~elsewhere)]
-    if not hopeful or rng.random() < 0.1:
+    best, choice = -1.0, None
+    for s in others:
+        slots = position.hands[s].bit_count() - position.known[s].bit_count()
+        for card in bit_indices(wanted & ~position.lacks[s] & ~elsewhere):
+            score = slots * (1 + (hand & RANK_MASKS[RANK_OF[card]]).bit_count()) + rng.random()
+            if score > best:
+                best, choice = score, (s, card)
+    if choice is None:
         return random_habit(position, seat, rng)
-    asked, card = rng.choice(hopeful)
-    return ASKS[asked * len(PACK) + card]
-
+    return ASKS[choice[0] * len(PACK) + choice[1]]

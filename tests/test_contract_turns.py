@@ -489,6 +489,26 @@ class TestDrivers:
         state, out = terminal(["slap"], step=5.0)
         assert state.scores() == [0, 1] and "seat 1 acted first" in out and "too late: seat 1 was first" in out
 
+    def test_at_the_terminal_a_window_with_nothing_to_claim_is_declined_for_the_person(self, registered: None) -> None:
+        """The person holding no marked card is never asked about a window (bots read no clock, so the speed
+        of it tells no one anything): only the passes are typed, and the game reaches its end."""
+        from parlour.cli.play import Session
+        from parlour.cli.ui import Ui
+
+        console = Console(file=io.StringIO(), width=120)
+        fed: Iterator[str] = iter(["pass", "pass"])
+
+        def read(_prompt: str) -> str:
+            try:
+                return next(fed)
+            except StopIteration:
+                raise EOFError from None
+
+        state = marked(("2C", "QH", "QS"))
+        Session(Ui(console, console, read), "marked", state, ["human", "random", "random"]).run()
+        assert state.is_over
+        assert "seat 0: decline" in state.view(0).log
+
     def test_at_the_server_a_person_quicker_than_the_bot_wins_and_a_slow_one_is_told(self, registered: None,
                                                                                     tmp_path: Path) -> None:
         """At the table a bot in a race waits its reaction time: the person's slap sent at once gets in first

@@ -26,7 +26,7 @@ from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
 from parlour.cli import table
 from parlour.cli.ui import Ui, UsageError
-from parlour.engine import GameInfo, State, game_info, new_game
+from parlour.engine import NO_CLAIM, GameInfo, State, game_info, new_game
 
 HUMAN = "human"
 BOOL_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
@@ -265,7 +265,13 @@ class Session:
     # --- humans ---
     def human_turn(self, seat: int) -> bool:
         """One decision of a human seat; ``False`` when the player leaves. With a bot able to act at the same
-        moment, an answer slower than the bot's reaction time comes after the bot's action."""
+        moment, an answer slower than the bot's reaction time comes after the bot's action. A claim window
+        in which the seat has nothing to claim (Comet's 9♦ after every card) is declined for it at once:
+        the only person at the terminal tells no one anything by the speed of it, since bots read no clock."""
+        if len(self.humans) == 1 and self.state.legal_actions(seat) == [NO_CLAIM]:
+            self.state.apply(seat, NO_CLAIM)
+            self.actions_taken += 1
+            return True
         self.draw(seat)
         rival = self.quickest_bot() if len(self.state.to_move) > 1 else None
         start = self.clock()

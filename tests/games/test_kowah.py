@@ -473,11 +473,11 @@ class TestBots:
         assert state.is_over
 
     def test_the_game_plays_in_the_terminal(self) -> None:
-        """``parlour play kowah``: a person draws and discards by typing, a bot answers, and the game is
-        played to its end."""
+        """``parlour play kowah``: a person draws and discards by typing, a bot answers, the windows in which
+        the person has nothing to claim are declined for it, and the game is played to its end."""
         console = Console(file=io.StringIO(), width=120)
         deal = json.dumps({"hands": [FIRST_SHAPE.split(), LOOSE.split()], "stock": ["4H", "KC", "AD#3"]})
-        lines = iter(["draw stock", "checki AD", "discard 4H", "decline", "decline", "draw stock"])
+        lines = iter(["draw stock", "checki AD", "discard 4H", "draw stock"])   # the windows: declined for it
         code = main(["play", GAME, "--players", "2", "--seats", "human,heuristic", "--seed", "1",
                      "--option", f"deal={deal}"], input_fn=lambda _prompt: next(lines), console=console)
         out = console.file.getvalue()  # type: ignore[attr-defined]

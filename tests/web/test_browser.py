@@ -404,3 +404,24 @@ def test_zones_are_drawn_by_their_kinds_and_old_views_by_their_shapes(server: st
     }""")
     assert kinds == ["fact", "trick", "count"]
     assert problems == [] and violations(page) == []
+
+
+def test_a_claim_window_closes_by_itself_for_a_person_who_lets_it_pass(server: str, browser: Any) -> None:
+    """Comet offers the 9♦'s claim window after every card to every seat that could hold it, each with
+    ``decline`` (issue 12). The page declines for its seat once the window has waited its time, so a person
+    need not click ``decline`` after every card, and a holder who lets the window pass is answered at the
+    same moment as everyone else: how long a seat takes tells no one who holds the 9♦."""
+    page = browser.new_page()
+    create_table(page, server, "comet", ["human", "heuristic", "heuristic", "heuristic"])
+    decline = page.get_by_test_id("action-decline")
+    deadline = time.time() + 60
+    while not (decline.count() and decline.is_visible()):
+        # The seat's own turns (a free lead, a run's next card) are played; a window is never answered here.
+        cards = page.locator("[data-testid^='card-'][data-playable='true']")
+        if page.get_by_test_id("your-turn").count() and cards.count() and not decline.count():
+            with contextlib.suppress(playwright.Error):
+                cards.first.click(timeout=1000)
+        assert time.time() < deadline, "no claim window was offered to the person's seat"
+        page.wait_for_timeout(100)
+    # Nothing here clicks "decline": the seat's own log line of it is the page's answer.
+    playwright.expect(page.get_by_test_id("log")).to_contain_text("seat 0: decline", timeout=8000)

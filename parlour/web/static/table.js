@@ -67,6 +67,7 @@ const state = {
   notice: null,           // why this page watches instead of playing (a seat taken, a link replaced…)
   played: false,          // the seat's token has been accepted once (so a later refusal means it was taken back)
   metaTimer: null,        // polls the table's description while the invite panel is shown
+  windowTimer: null,      // answers an open claim window for this seat when its wait is over
   metaAsked: 0,           // when the description was last asked for (ms), to ask at most once a second
   confirmClose: false,    // the host pressed "Close table" and is asked to confirm
 };
@@ -228,6 +229,7 @@ function applyPayload(payload) {
   state.payload = payload;
   if (state.hint && state.hint.version !== payload.version) state.hint = null;
   render();
+  answerWindowInTime();
   if (newHand || (moved && !$("invite-panel").hidden)) metaSoon();
   // A closed table changes no more: say so, whether or not the socket is still open.
   if (tableState() === "closed") setConnection("table-closed");
@@ -250,6 +252,34 @@ async function send(action) {
     toast(err.message);
     await refresh();
   }
+}
+
+// A claim window (a card anyone holding it may claim at once, such as Comet's 9♦) is offered to every seat
+// that could hold the card, each with "decline" and only a holder with its claim. The page declines for
+// its seat when the window has been open WINDOW_SECONDS, whatever the seat holds, so that no one need click
+// "decline" after every card, and so that the window closes for a holder who lets it pass just when it
+// closes for everyone else: how long a seat takes does not tell the table who holds the card.
+const DECLINE = "decline";
+const WINDOW_SECONDS = 2;
+
+function answerWindowInTime() {
+  const view = state.payload.view;
+  const open = isMyTurn(view) && !finished() && view.legal_actions.includes(DECLINE);
+  if (!open) {
+    clearTimeout(state.windowTimer);
+    state.windowTimer = null;
+  } else if (state.windowTimer === null) {
+    // The wait runs from when the window opened, however many other seats answer meanwhile.
+    state.windowTimer = setTimeout(declineWhenFree, WINDOW_SECONDS * 1000);
+  }
+}
+
+function declineWhenFree() {
+  state.windowTimer = null;
+  const now = state.payload.view;
+  if (!isMyTurn(now) || finished() || !now.legal_actions.includes(DECLINE)) return;
+  if (state.busy) state.windowTimer = setTimeout(declineWhenFree, 200);   // a hint or a click on its way
+  else send(DECLINE);
 }
 
 async function askHint() {

@@ -375,10 +375,11 @@ def solvable_share() -> Fraction:
 def figures() -> str:
     """The rules page's line on how often a board can make 24, worked out when the page is shown."""
     share = solvable_share()
+    draws = comb(len(PACK), PLACES)
     table = solution_table()
     solvable = sum(1 for found in table.values() if found)
     return (f"*By this game's solver,* {float(share):.1%} of random boards can make 24 "
-            f"({share.numerator} of {share.denominator} draws of four cards); counting each set of four "
+            f"({int(share * draws):,} of the {draws:,} draws of four cards); counting each set of four "
             f"values once, whatever its chance, {solvable} of {len(table)} ({solvable / len(table):.0%}).")
 
 

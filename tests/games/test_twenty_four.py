@@ -380,6 +380,7 @@ class TestSolver:
         hits = sum(1 for draw in combinations(values, 4) if table[tuple(sorted(draw))])
         assert g24.solvable_share() == Fraction(hits, comb(40, 4))
         assert "87.5% of random boards can make 24" in g24.figures() and "566 of 715 (79%)" in g24.figures()
+        assert f"({hits:,} of the 91,390 draws of four cards)" in g24.figures()
 
     def test_the_rules_page_shows_the_share_and_importing_computes_nothing(self) -> None:
         console = Console(file=io.StringIO(), width=140)

@@ -17,13 +17,12 @@ import parlour
 from parlour.bots import make_bot, sampler_for
 from parlour.bots.heuristic import habits_for
 from parlour.cards import STANDARD_52, Card
-from parlour.games.authors import RANK_MASKS, RANK_OF, RANKS, TO_ASKED, AuthorsState
+from parlour.games.authors import RANK_LETTERS, RANK_MASKS, RANK_OF, RANKS, TO_ASKED, AuthorsState
 from parlour.sim.stats import wilson_interval
 
 GAME = "authors"
 PACK = STANDARD_52
 ALL = [str(c) for c in PACK.cards]
-RANK_LETTERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def book(rank: str) -> list[str]:

@@ -17,7 +17,7 @@ import pytest
 
 import parlour
 from parlour import IllegalAction
-from parlour.bots import Bot
+from parlour.bots import Bot, sampler_for
 from parlour.bots.heuristic import habits_for
 from parlour.cards import Card, Pack, Suit, parse_cards
 from parlour.engine import Action, Unknown, Zone, deal_unknown
@@ -53,8 +53,15 @@ def random_to_end(state: parlour.State, rng: random.Random) -> None:
 
 
 def bots_to_end(state: parlour.State, bots: Sequence[Bot]) -> None:
-    """Each seat's bot chooses from its own view, until the game ends."""
-    _play_to_end(state, lambda seat: bots[seat].choose(state.view(seat)))
+    """Each seat's bot chooses from its own view (and worlds sampled for it, for a searching bot), each
+    choice checked to be one of the view's legal actions, until the game ends."""
+    def choose(seat: int) -> str:
+        view = state.view(seat)
+        choice = bots[seat].choose(view, sampler_for(state, seat))
+        assert choice in view.legal_actions
+        return choice
+
+    _play_to_end(state, choose)
 
 
 def rollouts_to_end(state: parlour.State, rng: random.Random) -> None:

@@ -11,10 +11,10 @@ import random
 from typing import Any
 
 import pytest
-from table import act, refused, rollouts_to_end
+from table import act, bots_to_end, refused, rollouts_to_end
 
 import parlour
-from parlour.bots import make_bot, sampler_for
+from parlour.bots import make_bot
 from parlour.bots.heuristic import habits_for
 from parlour.cards import STANDARD_52, Card
 from parlour.games.authors import RANK_LETTERS, RANK_MASKS, RANK_OF, RANKS, TO_ASKED, AuthorsState
@@ -385,12 +385,7 @@ class TestBots:
         state = parlour.new_game(GAME, players=3, seed=4)
         bots = [make_bot("ismcts:50", GAME, seed=1), make_bot("heuristic", GAME, seed=2),
                 make_bot("random", GAME, seed=3)]
-        while state.to_move:
-            seat = state.to_move[0]
-            view = state.view(seat)
-            choice = bots[seat].choose(view, sampler_for(state, seat))
-            assert choice in view.legal_actions
-            state.apply(seat, choice)
+        bots_to_end(state, bots)
         assert sum(state.scores()) == 13
 
     def test_a_record_replays_through_json(self) -> None:

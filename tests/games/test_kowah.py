@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from table import act, observed, refused
+from table import act, bots_to_end, observed, refused
 
 import parlour
-from parlour.bots import make_bot, sampler_for
+from parlour.bots import make_bot
 from parlour.cards import Card, bit_indices, parse_cards
 from parlour.cli.main import main
 from parlour.engine import IllegalAction
@@ -421,12 +421,7 @@ class TestBots:
             bots = [make_bot("random", GAME, seed=seed), make_bot("random", GAME, seed=seed + 100)]
             bots[seat] = make_bot("heuristic", GAME, seed=seed)
             state = parlour.new_game(GAME, players=2, seed=seed)
-            while state.to_move:
-                mover = state.to_move[0]
-                view = state.view(mover)
-                choice = bots[mover].choose(view)
-                assert choice in view.legal_actions
-                state.apply(mover, choice)
+            bots_to_end(state, bots)
             wins += seat in state.result().winners
         rate, low, _ = wilson_interval(wins, 30)
         assert low > 0.5, (rate, low)
@@ -464,12 +459,7 @@ class TestBots:
         """``ismcts:50`` at seat 0 against the heuristic, on a deal short enough for a test."""
         state = new([FIRST_SHAPE, LOOSE], "4H KC 9H AD#3")
         bots = [make_bot("ismcts:50", GAME, seed=1), make_bot("heuristic", GAME, seed=2)]
-        while state.to_move:
-            mover = state.to_move[0]
-            view = state.view(mover)
-            choice = bots[mover].choose(view, sampler_for(state, mover))
-            assert choice in view.legal_actions
-            state.apply(mover, choice)
+        bots_to_end(state, bots)
         assert state.is_over
 
     def test_the_game_plays_in_the_terminal(self) -> None:

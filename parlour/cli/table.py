@@ -196,8 +196,16 @@ def by_kind(kind: str | None, item: Any, viewer: int | None = None) -> Text:
     if kind == "melds" and isinstance(item, list) and item:
         return Text(" | ").join(cards(group) if group else Text("—", style=DIM) for group in item)
     if kind == "pots" and isinstance(item, list) and item:
-        return Text(SEP).join(Text(f"{pot['name']} ") + value(pot["chips"]) for pot in item)
+        return Text(SEP).join(_pot(pot, viewer) for pot in item)
     return value(item)
+
+
+def _pot(pot: Mapping[str, Any], viewer: int | None) -> Text:
+    """``main pot 24``, and for a side pot who may win it: ``side pot 8 (seat 1, you)``."""
+    text = Text(f"{pot['name']} ") + value(pot["chips"])
+    if isinstance(pot.get("seats"), list):
+        text += Text(" (", style=DIM) + by_kind("seats", pot["seats"], viewer) + Text(")", style=DIM)
+    return text
 
 
 # --- a view --------------------------------------------------------------------------------------------
@@ -226,15 +234,18 @@ def header(view: Mapping[str, Any], title: str = "") -> Text:
     return head
 
 
+NUMERIC_COLUMNS = ("held", "tricks", "chips", "bet", "score")
+
+
 def seats_table(view: Mapping[str, Any], players: Sequence[str] = ()) -> Table:
     """Every seat's public facts; columns that no seat uses in this game are left out."""
     seats: list[Mapping[str, Any]] = view.get("seats") or []
     scores = view.get("scores") or []
-    optional = [key for key in ("team", "face_up", "tricks", "chips", "status")
+    optional = [key for key in ("team", "face_up", "tricks", "chips", "bet", "status")
                 if any(s.get(key) not in (None, "", []) for s in seats)]
     table = Table(box=None, pad_edge=False, show_edge=False, header_style=DIM)
     for column in ["", "seat", "player", "held", *optional, "score"]:
-        table.add_column(label(column), justify="right" if column in ("held", "tricks", "chips", "score") else "left")
+        table.add_column(label(column), justify="right" if column in NUMERIC_COLUMNS else "left")
     for i, facts in enumerate(seats):
         number = facts.get("seat", i)
         marker = "▶" if number in (view.get("to_move") or []) else ""

@@ -26,6 +26,9 @@ from typing import Any, Literal
 from parlour.cards import Card
 
 SEAT_KEYS = ("seat", "team", "held", "face_up", "tricks", "chips", "status")
+# Further seat facts a game may add, which front-ends draw in their own way: ``bet``, the chips a seat has
+# put out in front of it and not yet lost or won (this round's bets, a stake against the banker).
+SEAT_EXTRAS = ("bet",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +71,15 @@ FIELD_NAMES = tuple(f.name for f in fields(View))
 
 
 def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[str] | None = None,
-               tricks: int | None = None, chips: int | None = None, status: str = "") -> dict[str, Any]:
-    """One seat's public facts, in the shape every front-end reads."""
-    return {"seat": seat, "team": team, "held": held, "face_up": face_up or [], "tricks": tricks,
-            "chips": chips, "status": status}
+               tricks: int | None = None, chips: int | None = None, status: str = "",
+               bet: int | None = None) -> dict[str, Any]:
+    """One seat's public facts, in the shape every front-end reads (``bet`` only where a game has bets, so
+    the views of games without chips keep their shape)."""
+    entry = {"seat": seat, "team": team, "held": held, "face_up": face_up or [], "tricks": tricks,
+             "chips": chips, "status": status}
+    if bet is not None:
+        entry["bet"] = bet
+    return entry
 
 
 # --- what a zone holds ------------------------------------------------------------------------------
@@ -88,7 +96,7 @@ ZONE_KINDS: dict[str, str] = {
     "seats": "seats (who kept their hand), or the seats of each side",
     "flag": "yes or no",
     "chips": "a number of chips (the pool)",
-    "pots": "pots by name: a list of {name, chips}",
+    "pots": "pots by name: a list of {name, chips}, each with the seats that may win it where not all may",
     "trick": "plays around the table, in the order played: a list of {seat, card}",
     "bids": "an auction's calls in order: a list of {seat, call}",
     "melds": "groups of cards, by side or player: a list of lists of cards",
@@ -143,6 +151,9 @@ def _or_none(test: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda item: item is None or test(item)
 
 
+_POT: dict[str, Callable[[Any], bool]] = {"name": lambda n: isinstance(n, str), "chips": _is_whole}
+_POT_FOR_SOME = _POT | {"seats": lambda seats: _list_of(_is_seat, seats)}
+
 FITS: dict[str, Callable[[Any], bool]] = {
     "cards": lambda v: _list_of(_is_card, v),
     "card": _or_none(_is_card),
@@ -153,7 +164,7 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "seats": lambda v: _rows_of(_is_seat, v),
     "flag": lambda v: isinstance(v, bool),
     "chips": _is_whole,
-    "pots": lambda v: _entries(v, {"name": lambda n: isinstance(n, str), "chips": _is_whole}),
+    "pots": lambda v: _list_of(lambda pot: _entries([pot], _POT) or _entries([pot], _POT_FOR_SOME), v),
     "trick": lambda v: _entries(v, {"seat": _is_seat, "card": _is_card}),
     "bids": lambda v: _entries(v, {"seat": _is_seat, "call": lambda c: isinstance(c, str)}),
     "melds": lambda v: _list_of(lambda group: _list_of(_is_card, group), v),

@@ -406,6 +406,23 @@ def test_zones_are_drawn_by_their_kinds_and_old_views_by_their_shapes(server: st
     assert problems == [] and violations(page) == []
 
 
+def test_chips_are_drawn_as_stacks_in_the_pots_and_before_each_seat(server: str, browser: Any) -> None:
+    """Reversis settles in chips (issue 13 asks for pots and stacks drawn well): its pots lie in the middle
+    as stacks of chips with their names, and each seat's chips as a stack beside its cards, never as a raw
+    list of a pot's fields."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, "reversis", ["human", "random", "random", "random"])
+    pots = page.get_by_test_id("zone-pots")
+    expect(pots).to_have_class(re.compile(r"\bzone-pots\b"))
+    expect(pots.locator(".pot .chip-stack").first).to_have_attribute("aria-label", re.compile(r"^pot 1: \d+ chips$"))
+    expect(page.get_by_test_id("seat-1").locator(".seat-stack .chip-count")).to_have_text(re.compile(r"^\d+$"))
+    assert problems == [] and violations(page) == []
+
+
 def test_a_claim_window_closes_by_itself_for_a_person_who_lets_it_pass(server: str, browser: Any) -> None:
     """Comet offers the 9♦'s claim window after every card to every seat that could hold it, each with
     ``decline`` (issue 12). The page declines for its seat once the window has waited its time, so a person

@@ -150,13 +150,19 @@ export function seatPanel(facts, view, compact, kinds = []) {
   const factsList = [];
   if (score !== undefined && score !== null) factsList.push(["score", score]);
   if (facts.tricks !== null && facts.tricks !== undefined) factsList.push(["tricks", facts.tricks]);
-  if (facts.chips !== null && facts.chips !== undefined) factsList.push(["chips", facts.chips]);
   if (facts.team !== null && facts.team !== undefined) factsList.push(["team", facts.team]);
   if (mine && held !== null) factsList.push(["cards", held]);
   // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
   for (const [k, v] of Object.entries(facts)) {
-    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
+    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
   }
+  // Chips: the seat's stack, and what it has put out in front of it this round (its bet, or its stake).
+  const hasChips = Number.isInteger(facts.chips);
+  const hasBet = Number.isInteger(facts.bet) && facts.bet > 0;
+  const chipsNode = (hasChips || hasBet) ? el("div", { class: "seat-chips" },
+    hasChips ? el("span", { class: "seat-stack" }, chipStack(facts.chips, `Seat ${seat}'s chips`)) : null,
+    hasBet ? el("span", { class: "seat-bet", dataset: { testid: `bet-${seat}` } },
+      el("span", { class: "muted", text: "bet " }), chipStack(facts.bet, `Seat ${seat}'s bet`)) : null) : null;
 
   return el("div", {
     class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}`,
@@ -167,6 +173,7 @@ export function seatPanel(facts, view, compact, kinds = []) {
   head,
   facts.status ? el("div", { class: "seat-status" }, proseFragment(facts.status)) : null,
   (heldNode || faceUpNode) ? el("div", { class: "seat-cards" }, heldNode, faceUpNode) : null,
+  chipsNode,
   factsList.length ? el("div", { class: "seat-facts" }, factsList.map(([k, v]) =>
     el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v)))) : null);
 }
@@ -273,6 +280,30 @@ function countZone(name, n) {
   return zoneBox(name, body, "zone-count");
 }
 
+/**
+ * Chips as a small stack of discs and the number: the number is the fact, the discs (more for larger
+ * amounts, at most five) make a stack read as money at a glance.
+ */
+export function chipStack(amount, words) {
+  const discs = [];
+  const height = amount > 0 ? Math.min(5, 1 + Math.floor(Math.log10(amount) * 2)) : 0;
+  for (let i = 0; i < height; i++) discs.push(el("span", { class: "chip-disc" }));
+  return el("span", { class: "chip-stack", role: "img", "aria-label": `${words}: ${amount} chips`, title: `${words}: ${amount} chips` },
+    el("span", { class: "chip-discs" }, discs),
+    el("span", { class: "chip-count", text: String(amount) }));
+}
+
+/** The pots in the middle of the table, oldest (the main pot) first; a side pot names who may win it. */
+function potsZone(name, pots, view) {
+  const body = pots.length
+    ? el("div", { class: "pots" }, pots.map((pot) => el("div", { class: "pot", dataset: { testid: `pot-${pot.name}` } },
+      chipStack(pot.chips, pot.name),
+      el("span", { class: "pot-name", text: pot.name }),
+      Array.isArray(pot.seats) ? el("span", { class: "pot-seats muted", text: `for ${pot.seats.map((s) => seatLabel(s, view)).join(", ")}` }) : null)))
+    : el("div", { class: "empty-zone", text: "no pot" });
+  return zoneBox(name, body, "zone-pots");
+}
+
 function singleCardZone(name, card) {
   return zoneBox(name, cardPicture(card, "small"), "zone-card");
 }
@@ -343,7 +374,8 @@ export function renderZones(view) {
     else if (kind === "count" && Number.isInteger(value)) main.push(countZone(name, value));
     else if (kind === "cards" && Array.isArray(value)) (past ? aside : main).push(pileZone(name, value));
     else if (kind === "melds" && Array.isArray(value)) main.push(meldsZone(name, value));
-    else if (["records", "bids", "pots"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
+    else if (kind === "pots" && Array.isArray(value)) main.push(potsZone(name, value, view));
+    else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
     else facts.push(factZone(name, kindValueNode(kind, value, view)));
   }
   replace($("centre"),

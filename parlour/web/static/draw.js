@@ -407,6 +407,38 @@ export function sortActions(view) {
   return { byCard, buttons };
 }
 
+/** Fewer actions than this that differ only by their number stay buttons: more become one picker. */
+export const PICKER_FROM = 5;
+
+/**
+ * The buttons in their order, with every run of actions that differ only by a trailing whole number
+ * ("stake 1" ... "stake 10", "buy 4" ... "buy 8") of at least PICKER_FROM gathered into one
+ * `{ verb, amounts: [{ amount, action }] }` in the place of its first action, so that a choice of an amount
+ * is one control rather than a row of buttons.
+ */
+export function groupAmounts(buttons) {
+  const byVerb = new Map();
+  for (const action of buttons) {
+    const match = /^(.*\S)\s+(\d+)$/.exec(String(action));
+    if (!match) continue;
+    if (!byVerb.has(match[1])) byVerb.set(match[1], []);
+    byVerb.get(match[1]).push({ amount: Number(match[2]), action });
+  }
+  const grouped = new Map([...byVerb].filter(([, amounts]) => amounts.length >= PICKER_FROM));
+  const out = [];
+  const placed = new Set();
+  for (const action of buttons) {
+    const match = /^(.*\S)\s+(\d+)$/.exec(String(action));
+    const verb = match && grouped.has(match[1]) ? match[1] : null;
+    if (verb === null) out.push(action);
+    else if (!placed.has(verb)) {
+      placed.add(verb);
+      out.push({ verb, amounts: grouped.get(verb).sort((a, b) => a.amount - b.amount) });
+    }
+  }
+  return out;
+}
+
 export function isMyTurn(view) {
   return view.seat !== null && view.seat !== undefined && (view.to_move || []).includes(view.seat)
     && (view.legal_actions || []).length > 0 && !view.is_over;

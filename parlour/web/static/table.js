@@ -19,7 +19,7 @@ import {
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  renderZones, signed, sortActions, testid, valueNode,
+  groupAmounts, renderZones, signed, sortActions, testid, valueNode,
 } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
@@ -450,14 +450,37 @@ function renderHandArea() {
     onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
   });
 
-  replace($("actions"), buttons.map((action) => el("button", {
-    type: "button", class: `action${hint === action ? " hinted" : ""}`, dataset: { testid: testid(action) },
-    disabled: state.busy || !myTurn, "aria-label": notationWords(action), onclick: () => send(action),
-  }, notationNode(action))));
+  const disabled = state.busy || !myTurn;
+  replace($("actions"), groupAmounts(buttons).map((item) => (typeof item === "string"
+    ? actionButton(item, hint, disabled) : amountPicker(item, hint, disabled))));
 
   replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
     canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null]);
+}
+
+function actionButton(action, hint, disabled) {
+  return el("button", {
+    type: "button", class: `action${hint === action ? " hinted" : ""}`, dataset: { testid: testid(action) },
+    disabled, "aria-label": notationWords(action), onclick: () => send(action),
+  }, notationNode(action));
+}
+
+/**
+ * One choice of an amount ("stake", from 1 to 10): a slider over the amounts allowed and the button that
+ * sends the one chosen. The slider starts at the hinted amount, or the least.
+ */
+function amountPicker({ verb, amounts }, hint, disabled) {
+  const start = Math.max(0, amounts.findIndex((a) => a.action === hint));
+  const go = el("span", { class: "amount-go" }, actionButton(amounts[start].action, hint, disabled));
+  const slider = el("input", {
+    type: "range", min: "0", max: String(amounts.length - 1), step: "1", value: String(start), disabled,
+    "aria-label": `${verb}: how much`, dataset: { testid: `amount-${verb.replace(/\s+/g, "-")}` },
+  });
+  slider.addEventListener("input", () => replace(go, actionButton(amounts[Number(slider.value)].action, hint, disabled)));
+  return el("span", { class: "amount-picker" },
+    el("span", { class: "muted", text: `${amounts[0].amount}` }), slider,
+    el("span", { class: "muted", text: `${amounts[amounts.length - 1].amount}` }), go);
 }
 
 /** The banner is a live region: it is redrawn only when what it says changes, so it is read out once. */

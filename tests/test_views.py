@@ -147,3 +147,21 @@ class TestPlainData:
         assert view.kinds == {}
         assert View.from_dict(view.to_dict()) == view
         assert {k: v for k, v in view.to_dict().items() if k != "kinds"} == stored
+
+
+def test_bets_and_roles_appear_only_where_a_game_gives_them() -> None:
+    """Issue 13's chips: a seat's bet and its role (the banker) are seat facts the table draws, present
+    only in the games that have them, so every other game's views (and golden records) keep their shape."""
+    plain = seat_entry(1, held=2, chips=40)
+    assert "bet" not in plain and "role" not in plain
+    betting = seat_entry(1, held=2, chips=40, bet=0, role="banker")
+    assert betting["bet"] == 0 and betting["role"] == "banker"
+
+
+def test_a_side_pot_may_name_the_seats_that_can_win_it() -> None:
+    """A pot is ``{name, chips}``, and a side pot adds the seats that may win it; nothing else fits."""
+    main = {"name": "main pot", "chips": 30}
+    side = {"name": "side pot 1", "chips": 12, "seats": [0, 2]}
+    assert fits("pots", [main, side])
+    assert not fits("pots", [main | {"seats": "0, 2"}])
+    assert not fits("pots", [main | {"winner": 1}])

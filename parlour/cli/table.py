@@ -241,7 +241,7 @@ def seats_table(view: Mapping[str, Any], players: Sequence[str] = ()) -> Table:
     """Every seat's public facts; columns that no seat uses in this game are left out."""
     seats: list[Mapping[str, Any]] = view.get("seats") or []
     scores = view.get("scores") or []
-    optional = [key for key in ("team", "face_up", "tricks", "chips", "bet", "status")
+    optional = [key for key in ("role", "team", "face_up", "tricks", "chips", "bet", "status")
                 if any(s.get(key) not in (None, "", []) for s in seats)]
     table = Table(box=None, pad_edge=False, show_edge=False, header_style=DIM)
     for column in ["", "seat", "player", "held", *optional, "score"]:

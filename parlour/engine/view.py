@@ -27,8 +27,9 @@ from parlour.cards import Card
 
 SEAT_KEYS = ("seat", "team", "held", "face_up", "tricks", "chips", "status")
 # Further seat facts a game may add, which front-ends draw in their own way: ``bet``, the chips a seat has
-# put out in front of it and not yet lost or won (this round's bets, a stake against the banker).
-SEAT_EXTRAS = ("bet",)
+# put out in front of it and not yet lost or won (this round's bets, a stake against the banker); ``role``,
+# a word for the seat's part in the deal that the table marks beside its name ("banker", "dealer").
+SEAT_EXTRAS = ("bet", "role")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +73,15 @@ FIELD_NAMES = tuple(f.name for f in fields(View))
 
 def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[str] | None = None,
                tricks: int | None = None, chips: int | None = None, status: str = "",
-               bet: int | None = None) -> dict[str, Any]:
-    """One seat's public facts, in the shape every front-end reads (``bet`` only where a game has bets, so
-    the views of games without chips keep their shape)."""
+               bet: int | None = None, role: str = "") -> dict[str, Any]:
+    """One seat's public facts, in the shape every front-end reads (``bet`` and ``role`` only where a game
+    gives them, so that the views of other games keep their shape)."""
     entry = {"seat": seat, "team": team, "held": held, "face_up": face_up or [], "tricks": tricks,
              "chips": chips, "status": status}
     if bet is not None:
         entry["bet"] = bet
+    if role:
+        entry["role"] = role
     return entry
 
 

@@ -131,6 +131,7 @@ export function seatPanel(facts, view, compact, kinds = []) {
   const head = el("div", { class: "seat-head" },
     el("span", { class: "seat-name", text: `Seat ${seat}` }),
     mine ? el("span", { class: "badge you", text: "you" }) : null,
+    facts.role ? el("span", { class: "badge role", dataset: { testid: `role-${seat}` }, text: facts.role }) : null,
     kind ? el("span", { class: "seat-kind", text: kind }) : null,
     toMove ? el("span", { class: "badge to-move", text: mine ? "your turn" : "to move" }) : null);
 
@@ -154,7 +155,7 @@ export function seatPanel(facts, view, compact, kinds = []) {
   if (mine && held !== null) factsList.push(["cards", held]);
   // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
   for (const [k, v] of Object.entries(facts)) {
-    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
+    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet", "role"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
   }
   // Chips: the seat's stack, and what it has put out in front of it this round (its bet, or its stake).
   const hasChips = Number.isInteger(facts.chips);

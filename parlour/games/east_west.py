@@ -1,7 +1,7 @@
-"""East–West: two players build three poker hands each, row by row, around three shared board cards.
+"""East-West: two players build three poker hands each, row by row, around three shared board cards.
 
 Follows ``rules/source/east-west.txt`` (Reiner Knizia's game from *Kartenspiele im Wilden Westen*) with the
-East–West bullets of ``rules/NOTES.md``. Everything placed lies face up; the only secrets are the order
+East-West bullets of ``rules/NOTES.md``. Everything placed lies face up; the only secrets are the order
 of the stock and, for a moment, the card just drawn.
 
 Choices where the texts are silent (each a default, recorded here and tested):
@@ -50,7 +50,6 @@ from parlour.engine import (
     Reason,
     Result,
     Unknown,
-    Zone,
     option,
     option_specs,
     places_by_score,

@@ -265,7 +265,7 @@ def describe(value: int, rules: HighRules = HIGH_52, *, low: bool = False) -> st
     cat = category(value, rules)
     places = _unpacked(value)
     names = [_rank_words(rules.ranks[p]) for p in places]
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FLUSH):
         return f"{cat.words}, {_singular(rules.ranks[places[0]])} high"
     if cat == Category.FULL_HOUSE:
         return f"full house, {names[0]} over {names[1]}"

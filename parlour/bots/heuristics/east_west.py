@@ -1,4 +1,4 @@
-"""East–West by expected row strength: try the card on each open row and finish the rows at random.
+"""East-West by expected row strength: try the card on each open row and finish the rows at random.
 
 The placement is a puzzle of futures: a pair on row 1 now may be worth less than a flush draw kept open on
 row 3. For each row the card may go to, the bot deals the cards it has not seen into every empty place

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from math import comb, prod
+from pathlib import Path
 
 import pokerkit
 import pytest
 from treys import Card as TreysCard  # type: ignore[import-untyped]
-from treys import Evaluator  # type: ignore[import-untyped]
+from treys import Evaluator
 
 from parlour.cards import PIQUET_32, STANDARD_52, Card, Suit, parse_cards
 from parlour.mechanics.poker import (
@@ -282,3 +285,12 @@ class TestErrors:
     def test_rules_need_every_category(self) -> None:
         with pytest.raises(ValueError, match="every category"):
             HighRules("broken", HIGH_32.ranks, (Category.HIGH_CARD,))
+
+
+def test_benchmark_runs() -> None:
+    """``benchmarks/poker.py`` runs and reports its ratio (a smoke test: tests never time anything)."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "poker.py"
+    run = subprocess.run([sys.executable, str(script), "--hands", "200", "--rounds", "1"], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "treys ÷ parlour" in run.stdout and "target ≥ 1" in run.stdout

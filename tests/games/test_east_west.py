@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from table import bots_to_end, refused
+from table import bots_to_end, refused, rollouts_to_end
 
 import parlour
 from parlour import NotationError
 from parlour.bots import make_bot
+from parlour.bots.heuristic import habits_for
 from parlour.cards import PIQUET_32
 from parlour.games.east_west import ROW_SIZE, ROWS, game_winner
 from parlour.sim.stats import mean_interval
@@ -349,3 +350,14 @@ class TestBots:
         bots_to_end(state, [make_bot("ismcts:50", GAME, seed=1), make_bot("heuristic", GAME, seed=2)])
         assert state.is_over and len(state.history) == 2 * ROWS * ROW_SIZE
 
+    def test_playout_habits_pair_the_card_and_play_to_the_end(self) -> None:
+        """The search's habits put a drawn card where its rank lies already (mostly: a tenth of the time
+        any row), and play whole games legally."""
+        state = parlour.new_game(GAME, deal=stacked("AS KH 7D", ["KC"]))
+        habits = habits_for(GAME)
+        chosen = [str(habits(state, 1, random.Random(k))) for k in range(100)]
+        assert chosen.count("row 2") > 80
+        for seed in range(3):
+            game = parlour.new_game(GAME, seed=seed)
+            rollouts_to_end(game, random.Random(seed))
+            assert game.is_over

@@ -6,17 +6,21 @@ left, its own and the opponent's, many times over, and scores each finished boar
 a game lost -1, and each row won or lost a little, to break ties between boards that decide nothing. The
 same deals serve every candidate row, so the comparison between rows is not blurred by luck. It reads
 the view alone: the rows are face up, and the unseen cards are what the pack holds besides.
+
+A search's playouts use cheaper habits: a card goes where its rank pairs or its suit still makes a flush.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
+from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
 from parlour.cards import Card
+from parlour.engine.actions import Action
 from parlour.engine.view import View
-from parlour.games.east_west import PACK, RANKINGS, ROW_SIZE, ROWS, SIDES, game_winner
+from parlour.games.east_west import PACK, PLACES, RANKINGS, ROW_SIZE, ROWS, SIDES, game_winner
 from parlour.mechanics.poker import HighRules, high_value
 
 SAMPLES = 40          # finished boards per decision, shared by every candidate row
@@ -74,3 +78,39 @@ def choose(view: View, rng: random.Random) -> str:
             totals[row] += _worth(my_values, their_values)
     best = max(totals.values())
     return rng.choice([f"row {row + 1}" for row, total in totals.items() if total >= best - 1e-9])
+
+
+class EastWestPosition(Position, Protocol):
+    """What the playout habits read: the board cards and every side of every row (all face up), and the
+    card the seat to move has just drawn (its own)."""
+
+    @property
+    def board(self) -> Sequence[int]: ...
+
+    @property
+    def rows(self) -> Sequence[int]: ...
+
+    @property
+    def drawn(self) -> int: ...
+
+
+@habit_for("east-west")
+def habits(position: EastWestPosition, seat: int, rng: random.Random) -> Action:
+    """Quick placements for a search's playouts: the drawn card joins a row where its rank already lies
+    (a pair or more), else one whose cards are all of its suit (a flush kept alive), else any open row;
+    now and then any open row, so that a search still meets the rest."""
+    legal = position.legal_actions(seat)
+    if len(legal) == 1 or seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    card = PACK.cards[position.drawn]
+    open_rows = [PLACES.index(action) for action in legal]
+
+    def cards(row: int) -> list[Card]:
+        return [PACK.cards[position.board[row]], *PACK.cards_in(position.rows[seat * ROWS + row])]
+
+    pairs = [r for r in open_rows if any(c.rank == card.rank for c in cards(r))]
+    flushes = [r for r in open_rows if all(c.suit == card.suit for c in cards(r))]
+    for rows in (pairs, flushes):
+        if rows:
+            return PLACES[rng.choice(rows)]
+    return random_habit(position, seat, rng)

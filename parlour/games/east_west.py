@@ -52,8 +52,8 @@ from parlour.engine import (
     Unknown,
     option,
     option_specs,
-    places_by_score,
     register,
+    result_by_score,
     seat_entry,
 )
 from parlour.engine.actions import Action
@@ -222,15 +222,7 @@ class EastWestState(PhasedState[Phase]):
         return list(self.won)
 
     def _result(self) -> Result:
-        scores = tuple(self.won)
-        places = places_by_score(scores, lowest_wins=False)
-        winners = tuple(s for s in (0, 1) if places[s] == 1)
-        games = "game" if self.hands_in_game == 1 else "games"
-        if len(winners) == 2:
-            text = f"drawn: {scores[0]} {games} won each"
-        else:
-            text = f"{SIDES[winners[0]]} (seat {winners[0]}) wins, {max(scores)} {games} to {min(scores)}"
-        return Result(winners, places, scores, text)
+        return result_by_score(self.won, lowest_wins=False, unit="games won")
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _row_facts(self, row: int) -> dict[str, Any]:

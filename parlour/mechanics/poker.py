@@ -6,9 +6,11 @@ hand's category above its ranks (four bits each, the most telling first), so val
 to store in a view and to sort; :func:`category` and :func:`describe` read them back.
 
 High hands are ranked by a :class:`HighRules`: the pack's ranks in order (the 52-card pack, or the 32-card
-pack of 7s to aces) and where the flush stands. The lowest straight is always the ace played under the
-pack's lowest rank (A-2-3-4-5 in 52 cards, A-7-8-9-10 in 32). The value of a hand of more than five cards
-is that of its best five, found directly from rank counts and suit masks rather than by trying every five.
+pack of 7s to aces), where the flush stands, and whether the ace may play low: then the lowest straight
+is the ace under the pack's lowest rank (A-2-3-4-5 in 52 cards, A-7-8-9-10 in 32). The value of a hand
+of more than five cards is that of its best five, found directly from rank counts and suit masks rather
+than by trying every five;
+:func:`grouped_value` values a hand still being built (fewer than five cards) by its repeated ranks.
 
 Ace-to-five low (:func:`low_value`) ignores straights and flushes and plays the ace low: the best low is
 5-4-3-2-A, any hand without a pair beats any hand with one, and within a category the highest group
@@ -75,11 +77,11 @@ _CATEGORY_SHIFT = 24
 def _straight_table(count: int, ace_low: bool) -> tuple[int, ...]:
     """For every mask of ranks present, the strength of the top card of its best straight, or -1. Where
     ``ace_low``, the ace (the top rank) also plays under the lowest, so that straight's top card is strength 3."""
-    wheel = 1 << (count - 1) | 0b1111 if ace_low else -1
+    wheel = 1 << (count - 1) | 0b1111
     table = []
     for mask in range(1 << count):
         top = next((high for high in range(count - 1, 3, -1) if mask >> (high - 4) & _FIVE == _FIVE), -1)
-        table.append(top if top >= 0 or mask & wheel != wheel else 3)
+        table.append(top if top >= 0 or not ace_low or mask & wheel != wheel else 3)
     return tuple(table)
 
 

@@ -148,7 +148,7 @@ class EastWestState(PhasedState[Phase]):
     # rows[seat * ROWS + row]: the mask of the cards on that seat's side of that row (row counted from 0).
     MUTABLE = ("rows", "stock", "won")
     ZONES = kinds(rows="records", stock="count")
-    EXTRAS = kinds(dealer="seat", sides="texts", ranking="text", games="number")
+    EXTRAS = kinds(dealer="seat", sides="texts", ranking="text", games="number", most_rows="flag")
 
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -250,7 +250,7 @@ class EastWestState(PhasedState[Phase]):
         drawing = seat is not None and self.to_move == (seat,) and self.drawn != NO_CARD
         hand = [str(PACK.cards[self.drawn])] if drawing else []
         extra = {"dealer": self.dealer, "sides": list(SIDES), "ranking": self.rules.name,
-                 "games": self.hands_in_game}
+                 "games": self.hands_in_game, "most_rows": self.options["most_rows"]}
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     def _unknown(self, seat: int) -> Unknown:

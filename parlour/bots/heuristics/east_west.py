@@ -48,9 +48,9 @@ def _fill(rows: Sequence[list[Card]], cards: Sequence[Card]) -> tuple[list[list[
     return out, used
 
 
-def _worth(mine: Sequence[int], theirs: Sequence[int]) -> float:
+def _worth(mine: Sequence[int], theirs: Sequence[int], most_rows: bool) -> float:
     winners = [None if m == t else 0 if m > t else 1 for m, t in zip(mine, theirs, strict=True)]
-    game = game_winner(winners)
+    game = game_winner(winners, most_rows)
     score = 0.0 if game is None else 1.0 if game == 0 else -1.0
     return score + ROW_WEIGHT * (winners.count(0) - winners.count(1))
 
@@ -75,7 +75,7 @@ def choose(view: View, rng: random.Random) -> str:
             placed = [[*cards, drawn] if r == row else cards for r, cards in enumerate(mine)]
             my_rows, _ = _fill(placed, rest)
             my_values = [high_value([board[r], *my_rows[r]], rules) for r in range(ROWS)]
-            totals[row] += _worth(my_values, their_values)
+            totals[row] += _worth(my_values, their_values, view.extra["most_rows"])
     best = max(totals.values())
     return rng.choice([f"row {row + 1}" for row, total in totals.items() if total >= best - 1e-9])
 

@@ -6,9 +6,11 @@ hand's category above its ranks (four bits each, the most telling first), so val
 to store in a view and to sort; :func:`category` and :func:`describe` read them back.
 
 High hands are ranked by a :class:`HighRules`: the pack's ranks in order (the 52-card pack, or the 32-card
-pack of 7s to aces) and where the flush stands. The lowest straight is always the ace played under the
-pack's lowest rank (A-2-3-4-5 in 52 cards, A-7-8-9-10 in 32). The value of a hand of more than five cards
-is that of its best five, found directly from rank counts and suit masks rather than by trying every five.
+pack of 7s to aces), where the flush stands, and whether the ace may play low: then the lowest straight
+is the ace under the pack's lowest rank (A-2-3-4-5 in 52 cards, A-7-8-9-10 in 32). The value of a hand
+of more than five cards is that of its best five, found directly from rank counts and suit masks rather
+than by trying every five;
+:func:`grouped_value` values a hand still being built (fewer than five cards) by its repeated ranks.
 
 Ace-to-five low (:func:`low_value`) ignores straights and flushes and plays the ace low: the best low is
 5-4-3-2-A, any hand without a pair beats any hand with one, and within a category the highest group
@@ -72,24 +74,26 @@ _FIVE = 0b11111
 _CATEGORY_SHIFT = 24
 
 
-def _straight_table(count: int) -> tuple[int, ...]:
-    """For every mask of ranks present, the strength of the top card of its best straight, or -1. The
-    ace (the top rank) also plays under the lowest, so the lowest straight's top card is strength 3."""
+def _straight_table(count: int, ace_low: bool) -> tuple[int, ...]:
+    """For every mask of ranks present, the strength of the top card of its best straight, or -1. Where
+    ``ace_low``, the ace (the top rank) also plays under the lowest, so that straight's top card is strength 3."""
     wheel = 1 << (count - 1) | 0b1111
     table = []
     for mask in range(1 << count):
         top = next((high for high in range(count - 1, 3, -1) if mask >> (high - 4) & _FIVE == _FIVE), -1)
-        table.append(top if top >= 0 or mask & wheel != wheel else 3)
+        table.append(top if top >= 0 or not ace_low or mask & wheel != wheel else 3)
     return tuple(table)
 
 
 @dataclass(frozen=True)
 class HighRules:
-    """How high hands rank: ``ranks`` lowest first (ace last), and ``categories`` weakest first."""
+    """How high hands rank: ``ranks`` lowest first (ace last), ``categories`` weakest first, and whether
+    the ace also plays low in a straight (``ace_low``: A-2-3-4-5, or A-7-8-9-10 in 32 cards)."""
 
     name: str
     ranks: tuple[Rank, ...]
     categories: tuple[Category, ...] = _USUAL_ORDER
+    ace_low: bool = True
     _strength: dict[Rank, int] = field(init=False, repr=False, compare=False)
     _straights: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _places: dict[Category, int] = field(init=False, repr=False, compare=False)
@@ -98,7 +102,7 @@ class HighRules:
         if len(self.ranks) < 5 or sorted(self.categories) != list(Category):
             raise ValueError("high rules need at least five ranks and every category once")
         object.__setattr__(self, "_strength", {rank: k for k, rank in enumerate(self.ranks)})
-        object.__setattr__(self, "_straights", _straight_table(len(self.ranks)))
+        object.__setattr__(self, "_straights", _straight_table(len(self.ranks), self.ace_low))
         object.__setattr__(self, "_places", {cat: k for k, cat in enumerate(self.categories)})
 
     def strength(self, rank: Rank) -> int:
@@ -131,6 +135,18 @@ def high_value(cards: Iterable[Card], rules: HighRules = HIGH_52) -> int:
         value = rules._places[made[0]] << _CATEGORY_SHIFT | _packed(made[1])
         best = max(best, value)
     return best
+
+
+def grouped_value(cards: Iterable[Card], rules: HighRules = HIGH_52) -> int:
+    """The value of what repeated ranks alone make of any number of cards (a pair, three of a kind...), as
+    :func:`high_value` would count it: for a hand still being built, where fewer than five cards can make
+    no straight or flush, so that a view can say how the hand stands so far."""
+    counts = [0] * len(rules.ranks)
+    for card in cards:
+        counts[rules._strength[card.rank]] += 1
+    groups = [(counts[place], place) for place in range(len(counts) - 1, -1, -1) if counts[place]]
+    made, places = _grouped(groups)
+    return rules._places[made] << _CATEGORY_SHIFT | _packed(places)
 
 
 def _made_hands(counts: list[int], suits: list[int],
@@ -251,7 +267,7 @@ def describe(value: int, rules: HighRules = HIGH_52, *, low: bool = False) -> st
     cat = category(value, rules)
     places = _unpacked(value)
     names = [_rank_words(rules.ranks[p]) for p in places]
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FLUSH):
         return f"{cat.words}, {_singular(rules.ranks[places[0]])} high"
     if cat == Category.FULL_HOUSE:
         return f"full house, {names[0]} over {names[1]}"
@@ -263,7 +279,7 @@ def describe(value: int, rules: HighRules = HIGH_52, *, low: bool = False) -> st
         return f"two pair, {names[0]} and {names[1]}"
     if cat == Category.PAIR:
         return f"pair of {names[0]}"
-    return f"{cat.words}, {_singular(rules.ranks[places[0]])} high"
+    return f"{_singular(rules.ranks[places[0]])} high"
 
 
 def _describe_low(badness: int) -> str:

@@ -155,7 +155,7 @@ class KabuState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "drawn", "passed", "stock", "ledger")
     ZONES = kinds(stock="count")
-    EXTRAS = kinds(dealer="seat", drawn="numbers", passed="seats", score="number", starting_stack="number",
+    EXTRAS = kinds(dealer="seat", drawn="numbers", passed="seats", your_score="number", starting_stack="number",
                    deals="number", last_deal="records")
 
     # --- stacks and the deal ------------------------------------------------------------------------
@@ -287,7 +287,7 @@ class KabuState(PhasedState[Phase]):
                  for s in range(n)]
         extra: dict[str, Any] = {
             "dealer": self.dealer, "drawn": list(self.drawn), "passed": [s for s in range(n) if self.passed[s]],
-            "score": None if seat is None else score(self.hands[seat]),
+            "your_score": None if seat is None else score(self.hands[seat]),
             "starting_stack": self.starting_stack, "deals": self.hands_in_game, "last_deal": self._last_shown(),
         }
         hand = [] if seat is None else [str(CARDS[card]) for card in bit_indices(self.hands[seat])]

@@ -110,7 +110,7 @@ class TestDrawing:
         """A card requested comes from the stock, seen by its taker only (kabu.txt, 'Game play'; choice 3)."""
         state = new("AC 2C", "3C 4C", stock="9H 8H")
         act(state, "draw")
-        assert state.view(0).hand == ["AC", "2C", "9H"] and state.view(0).extra["score"] == 2
+        assert state.view(0).hand == ["AC", "2C", "9H"] and state.view(0).extra["your_score"] == 2
         assert "you draw 9H" in state.view(0).log
         for seat in (1, None):
             view = state.view(seat)

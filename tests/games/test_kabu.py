@@ -156,8 +156,8 @@ class TestDrawing:
 
 class TestSettlement:
     def test_each_pays_every_higher_score_the_difference(self) -> None:
-        """Everyone shows; each player pays each opponent with a higher score the difference between the
-        two (kabu.txt, 'Game play'; choice 5), in the book's words."""
+        """Everyone shows; a player pays every opponent who scored more than they did the gap between their
+        scores (kabu.txt, 'Game play'; choice 5), worded as the book words it."""
         state = new("3H 6H", "7C 6S", "5H 3S", stake=50)
         act(state, "pass", "pass", "pass")
         assert chips(state) == [50 + 6 + 1, 50 - 6 - 5, 50 + 5 - 1] and conserved(state)
@@ -248,6 +248,16 @@ class TestSettlement:
         assert state.is_over and state.result().winners == (0, 1)
         assert state.result().ended_early is None
 
+    def test_random_games_keep_every_chip(self) -> None:
+        """Over whole random games at every table size, chips only change hands, and no stack ever goes below
+        nought: a player who cannot pay pays nothing (choice 6)."""
+        for players in range(2, 7):
+            for seed in range(30):
+                state = parlour.new_game(GAME, players=players, seed=seed)
+                state.playout(random.Random(seed))
+                assert conserved(state) and min(chips(state)) >= 0
+                assert state.result().ended_early is not None
+
     def test_the_safety_end_caps_the_deals(self) -> None:
         """Option ``deals``: the game stops after that many deals, most chips winning (choice 9)."""
         state = parlour.new_game(GAME, players=3, seed=4, deals=3)
@@ -321,7 +331,7 @@ class TestBots:
         ``max_actions``, with every chip kept."""
         limit = parlour.game_info(GAME).max_actions
         for players in range(2, 7):
-            for seed in range(4):
+            for seed in range(8):
                 state = parlour.new_game(GAME, players=players, seed=seed)
                 bots_to_end(state, [make_bot("heuristic", GAME, seed=seed + s) for s in range(players)])
                 assert len(state.history) <= limit and conserved(state)

@@ -291,6 +291,21 @@ class TestHiddenInformation:
             act(one, action)
             act(other, action)
 
+    def test_the_table_shows_stacks_the_dealer_and_who_is_still_drawing(self) -> None:
+        """What a player at the table sees: every stack, the dealer, how many cards each holds, who has
+        passed or drawn twice, the stock's size, and of the cards only their own (choice 3)."""
+        state = new("AC 2C", "3C 4C", "5C 6C", stock="9H 8H 7H")
+        act(state, "draw", "pass", "draw", "draw")
+        view = state.view(2)
+        assert [s["chips"] for s in view.seats] == [55, 55, 55]
+        assert [s["held"] for s in view.seats] == [4, 2, 3]
+        assert [s["status"] for s in view.seats] == ["drew twice", "passed", "dealer, to draw or pass"]
+        assert view.table == {"stock": 31} and view.extra["drawn"] == [2, 0, 1] and view.extra["passed"] == [1]
+        assert view.hand == ["5C", "6C", "8H"] and view.extra["your_score"] == 9
+        onlooker = state.view(None)
+        assert onlooker.hand == [] and onlooker.extra["your_score"] is None
+        assert not {"9H", "7H", "AC", "3C", "5C"} & set(str(onlooker.to_dict()).replace("'", " ").split())
+
     def test_worlds_keep_the_seats_own_cards_and_deal_the_others_anew(self) -> None:
         """A seat's sampled worlds keep its hand and what it drew, and re-deal the others' cards."""
         state = new("AC 2C", "3C 4C", "5C 6C", stock="9H 8H")

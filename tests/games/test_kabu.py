@@ -276,7 +276,7 @@ class TestHiddenInformation:
 
     def test_twins_that_differ_in_a_hidden_card_look_alike_to_the_others(self) -> None:
         """Seat 0 and seat 2 cannot tell the twins apart at any point of the drawing: the same views, legal
-        lists, refusals, logs, records shown and seats to move (choice 3)."""
+        lists, refusals, logs, records shown, seats to move and sampled worlds (choice 3)."""
         one, other = self.twins()
         for action in ("draw", "draw", "pass", "draw", "pass"):
             for seat in (0, 2, None):
@@ -286,6 +286,9 @@ class TestHiddenInformation:
                     assert one.record_for(seat) == other.record_for(seat)
                     if seat not in one.to_move:
                         assert str(refused(one, seat, "draw")) == str(refused(other, seat, "draw"))
+                    worlds = [twin.sample_world(seat, random.Random(7)) for twin in (one, other)]
+                    assert worlds[0].hands == worlds[1].hands  # type: ignore[attr-defined]
+                    assert worlds[0].stock.top_first() == worlds[1].stock.top_first()  # type: ignore[attr-defined]
             assert one.to_move == other.to_move
             assert one.view(1) != other.view(1)
             act(one, action)

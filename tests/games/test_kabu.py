@@ -356,10 +356,11 @@ class TestBots:
                 assert state.result().ended_early is not None
 
     def test_ismcts_plays_a_whole_game_legally(self) -> None:
-        """The searching bot, on worlds sampled for its seat, plays every move of a short game legally."""
-        state = parlour.new_game(GAME, players=3, seed=2, deals=2)
+        """The searching bot, on worlds sampled for its seat, plays every move of a whole game legally, to
+        the book's end (small stacks keep it short)."""
+        state = parlour.new_game(GAME, players=3, seed=2, stake=12)
         bots_to_end(state, [make_bot("ismcts:50", GAME, seed=s) for s in range(3)])
-        assert state.is_over and conserved(state)
+        assert state.is_over and conserved(state) and state.result().ended_early is not None
 
     def test_ismcts_stands_on_nine(self) -> None:
         """With nine in hand the search passes rather than draw."""

@@ -63,6 +63,14 @@ def owed(debts: Sequence[tuple[int, int, int]], seats: int) -> list[int]:
 
 def settle_pairwise(ledger: Ledger, debts: Sequence[tuple[int, int, int]], reason: str,
                     tag: str = "difference") -> tuple[Entry, ...]:
-    """Pay every debt of :func:`pairwise_debts`; ``reason`` is formatted with ``payee`` and ``amount``."""
-    return tuple(ledger.pay(payer, payee, amount, reason.format(payee=payee, amount=amount), tag)
+    """Pay every debt of :func:`pairwise_debts`; ``reason`` is formatted with ``payer``, ``payee`` and
+    ``amount``, so that one sentence reads right on both sides of the payment.
+
+    >>> from parlour.mechanics.chips import Ledger
+    >>> ledger = Ledger.start(3, 20)
+    >>> paid = settle_pairwise(ledger, pairwise_debts([7, 4, 9]), "seat {payer} pays seat {payee} {amount}")
+    >>> [entry.reason for entry in paid]
+    ['seat 0 pays seat 2 2', 'seat 1 pays seat 0 3', 'seat 1 pays seat 2 5']
+    """
+    return tuple(ledger.pay(payer, payee, amount, reason.format(payer=payer, payee=payee, amount=amount), tag)
                  for payer, payee, amount in debts)

@@ -17,7 +17,7 @@ from parlour.engine import registry
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 
-WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "comet", "heart-solo", "kowah",
+WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "comet", "heart-solo", "kabu", "kowah",
                "pitty-pat", "preference", "reversis", "schafkopf", "solo", "tetka", "tute", "twenty-five",
                "twenty-four", "vint", "east-west")
 DEALS = 6            # games played per check, each to its end or MOVES moves

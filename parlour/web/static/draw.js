@@ -149,7 +149,8 @@ export function seatPanel(facts, view, compact, kinds = []) {
     : null;
 
   const factsList = [];
-  if (score !== undefined && score !== null) factsList.push(["score", score]);
+  // Where a game scores by chips held, the stack says the score: it is not said twice.
+  if (score !== undefined && score !== null && score !== facts.chips) factsList.push(["score", score]);
   if (facts.tricks !== null && facts.tricks !== undefined) factsList.push(["tricks", facts.tricks]);
   if (facts.team !== null && facts.team !== undefined) factsList.push(["team", facts.team]);
   if (mine && held !== null) factsList.push(["cards", held]);

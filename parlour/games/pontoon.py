@@ -401,7 +401,8 @@ class PontoonState(PhasedState[Phase]):
                                 "your hand counts 21: stick", rule="draw under 21")
         if isinstance(action, Buy) and action.amount not in self._buy_range(seat, hand):
             if hand.twisted:
-                raise IllegalAction("you have twisted: any further card must be twisted", rule="no buying after a twist")
+                raise IllegalAction("you have twisted: any further card must be twisted",
+                                    rule="no buying after a twist")
             raise IllegalAction(f"a purchase costs {hand.stake} to {2 * hand.stake} chips, within your "
                                 f"{self.ledger.chips[seat]}", rule="buying")
         if isinstance(action, Stick) and not self._may_stick(hand):
@@ -527,7 +528,9 @@ class PontoonState(PhasedState[Phase]):
         mine, theirs = total(hand.mask), total(bank.mask)
         if mine > theirs:
             return 1, f"{mine} beats the bank's {theirs}"
-        return -1, f"the bank wins ties: {mine} to {theirs}" if mine == theirs else f"{mine} loses to the bank's {theirs}"
+        if mine == theirs:
+            return -1, f"the bank wins ties: {mine} to {theirs}"
+        return -1, f"{mine} loses to the bank's {theirs}"
 
     def _settle(self) -> None:
         banker = self.roles["banker"]
@@ -586,6 +589,14 @@ class PontoonState(PhasedState[Phase]):
         return result_by_score(self.scores(), False, "chips", ended_early=self.ended_early)
 
     # --- what each seat sees ------------------------------------------------------------------------------
+    def playing(self, seat: int) -> tuple[int, ...]:
+        """The cards of the hand ``seat`` is to stake on or play now (pack indices), or none: its own."""
+        if seat not in self.to_move:
+            return ()
+        hand = self.bank if self.phase is Phase.BANK else self.hands[self.at]
+        return hand.cards
+
+    # --- the view ------------------------------------------------------------------------------------------
     def _hand_record(self, hand: Hand) -> dict[str, Any]:
         return {"seat": hand.seat, "face_up": _shown(hand),
                 "face_down": sum(1 for c in hand.cards if not hand.shown >> c & 1),
@@ -601,15 +612,13 @@ class PontoonState(PhasedState[Phase]):
             seats.append(seat_entry(s, held=sum(len(h.cards) for h in mine), chips=self.ledger.chips[s],
                                     face_up=[t for h in mine for t in _shown(h)], status=status))
         own = [h for h in everyone if h.seat == seat]
-        playing = self.bank if self.phase is not Phase.PLAY else self.hands[min(self.at, len(self.hands) - 1)]
         known = self.stock.known(seat)
         extra = {
             "banker": banker, "roles": self.roles.to_dict(), "minimum": self.options["minimum"],
             "maximum": self.options["maximum"], "deals_in_game": self.hands_in_game,
             "stick_minimum": self.options["stick_minimum"],
             "in_play": self.at if self.phase is Phase.PLAY else None,
-            "playing": _cards_text(playing.cards).split() if self.phase in (Phase.PLAY, Phase.BANK)
-            and playing.seat == seat and not self.is_over else [],
+            "playing": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
             "own_hands": [_cards_text(h.cards).split() for h in own],
             "known_in_stock": [{"place": place, "card": str(CARDS[c])} for place, c in known],
             "known_holdings": [] if seat is None else [
@@ -671,7 +680,7 @@ class PontoonState(PhasedState[Phase]):
         for key, cards in deal.items():
             if not (isinstance(key, tuple) and key[0] == "hand"):
                 continue
-            k: int = key[1]  # type: ignore[assignment]
+            k: int = key[1]
             hand = everyone[k]
             fixed = hand.shown | self.told[seat]
             # The first face-down place is the down card of the first two: a card that makes no pontoon

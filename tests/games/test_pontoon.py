@@ -156,6 +156,16 @@ class TestPlay:
         assert state.view(1).extra["own_hands"] == [["KC", "5S"], ["KD", "7S"]]
         conserved(state)
 
+    def test_a_split_hand_may_make_a_pontoon(self) -> None:
+        """Choice 6 and 8: split aces are played on; an ace and a ten on a split hand is a pontoon, paid double
+        and taking the bank."""
+        state = staked("AC 2C 9S AD 3D 8H KS 5S", 3, 2)
+        act(state, "split")           # hand 1: AC KS, a pontoon declared; hand 2: AD 5S
+        assert "seat 1 declares a pontoon" in state.view(2).log and state.to_move == (1,)
+        act(state, "stick", "stick", "stick")   # 16; seat 2 on 5; the bank on 17
+        assert chips(state) == [99, 103, 98] and state.roles["banker"] == 1
+        conserved(state)
+
     def test_only_a_pair_splits_and_only_first(self) -> None:
         """Split: only two cards of the same rank, on the first action (a king and a queen do not split)."""
         state = staked("KC 3C 9S QD 6D 8H", 3, 2)
@@ -284,6 +294,14 @@ class TestInformation:
             assert sum(min(int(STANDARD_52.cards[c].rank), 10) for c in hand.cards) <= 21
             assert world.view(2) == state.view(2)
 
+    def test_worlds_keep_a_stick_above_the_minimum(self) -> None:
+        """Option stick_minimum=15: a hand stuck shows it counts 15 or more, and worlds keep that."""
+        state = staked("KC 2C 9S 5D 6D 8H", 3, 2, stick_minimum=15)
+        act(state, "stick")      # seat 1: K 5 = 15
+        for k in range(40):
+            world = cast(PontoonState, state.sample_world(2, random.Random(k)))
+            assert min(int(STANDARD_52.cards[world.hands[0].cards[0]].rank), 10) in (1, 10)
+
     def test_chips_are_conserved_in_random_games(self) -> None:
         """Chips only move: the ledger's total never changes, at any table."""
         for players in (2, 5, 8):
@@ -320,10 +338,10 @@ class TestBots:
         assert low > 0, (mean, low, high)
 
     def test_ismcts_plays_a_whole_game_legally(self) -> None:
-        """IS-MCTS (50 iterations) plays a whole (short) game at every seat, each move legal."""
-        state = parlour.new_game("pontoon", players=3, seed=4, deals=2)
-        bots_to_end(state, [make_bot("ismcts:50", "pontoon", seed=s) for s in range(3)])
-        assert state.is_over
+        """IS-MCTS (50 iterations) plays a whole game of the default ten deals at every seat, each move legal."""
+        state = parlour.new_game("pontoon", players=4, seed=4)
+        bots_to_end(state, [make_bot("ismcts:50", "pontoon", seed=s) for s in range(4)])
+        assert state.is_over and state.hand_number == 10
 
     def test_random_games_end(self) -> None:
         """Random play ends too (busts and the minimum stake end it sooner)."""

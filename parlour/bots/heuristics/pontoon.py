@@ -1,5 +1,6 @@
-"""Pontoon by rules of thumb: stake high on an ace, split aces and eights, buy where no card can bust the
-hand (at most when a five-card trick is sure), twist below 17 (the bank below 17 too), stick on 17 or more.
+"""Pontoon by rules of thumb: stake the most on an ace and the least on anything else, split aces and
+eights, buy where no card can bust the hand (the most when a five-card trick is sure), twist below 17 (the
+bank too), stick on 17 or more.
 
 The heuristic reads only the view (its own hand in play, the legal actions); the playout habits (``habits``,
 for IS-MCTS) take the same decisions reading the position through ``PontoonPosition``: the cards of the
@@ -32,9 +33,7 @@ class PontoonPosition(Position, Protocol):
 def decide(phase: str, cards: Sequence[int], legal: Sequence[str]) -> str:
     """The move for a hand of ``cards`` (pack indices) among ``legal`` (notation, in the game's order)."""
     if phase == Phase.STAKE:
-        stakes = list(legal)
-        pick = {1: -1, 10: len(stakes) // 2}.get(VALUE[cards[0]], 0)
-        return stakes[pick]
+        return legal[-1] if VALUE[cards[0]] == 1 else legal[0]   # only an ace wins on average (measured)
     mask = sum(1 << c for c in cards)
     low, best = low_count(mask), total(mask)
     buys = [a for a in legal if a.startswith("buy")]

@@ -240,7 +240,7 @@ class PontoonState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "told", "pontoons", "ledger", "stock")
     ZONES = kinds(pots="pots", stock="count", hands="records", bank="records")
-    EXTRAS = kinds(banker="seat", roles="facts", minimum="number", maximum="number", deals_in_game="number",
+    EXTRAS = kinds(banker="seat", minimum="number", maximum="number", deals_in_game="number",
                    stick_minimum="number", playing="cards", own_hands="texts",
                    known_in_stock="records", known_holdings="texts", shuffle_next="flag")
 
@@ -353,9 +353,11 @@ class PontoonState(PhasedState[Phase]):
         self._say("seat {} declares a pontoon", hand.seat)
         self.at += 1
 
-    def _stand(self, k: int, status: str, words: str) -> None:
+    def _stand(self, k: int, status: str, words: str = "") -> None:
+        """The hand stands: stuck by its player (the action says so), or by itself, in ``words``."""
         self.hands[k] = self.hands[k]._replace(status=status)
-        self._say(words, self.hands[k].seat)
+        if words:
+            self._say(words, self.hands[k].seat)
         self.at += 1
 
     def _may_draw(self, hand: Hand) -> bool:
@@ -426,7 +428,7 @@ class PontoonState(PhasedState[Phase]):
         elif isinstance(action, Split):
             self._split(seat)
         elif isinstance(action, Stick):
-            self._stand(self.at, "stuck", "seat {} sticks")
+            self._stand(self.at, "stuck")
             self._advance()
         else:
             self._draw(seat, action)
@@ -611,12 +613,13 @@ class PontoonState(PhasedState[Phase]):
         for s in range(self.players):
             mine = [h for h in everyone if h.seat == s]
             status = ", ".join(filter(None, (self._titles(s), *(h.status for h in mine))))
-            seats.append(seat_entry(s, held=sum(len(h.cards) for h in mine), chips=self.ledger.chips[s],
+            down = sum(1 for h in mine for c in h.cards if not h.shown >> c & 1)
+            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s],
                                     face_up=[t for h in mine for t in _shown(h)], status=status))
         own = [h for h in everyone if h.seat == seat]
         known = self.stock.known(seat)
         extra = {
-            "banker": banker, "roles": self.roles.to_dict(), "minimum": self.options["minimum"],
+            "banker": banker, "minimum": self.options["minimum"],
             "maximum": self.options["maximum"], "deals_in_game": self.hands_in_game,
             "stick_minimum": self.options["stick_minimum"],
             "playing": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],

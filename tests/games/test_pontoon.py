@@ -166,6 +166,12 @@ class TestPlay:
         assert chips(state) == [99, 103, 98] and state.roles["banker"] == 1
         conserved(state)
 
+    def test_a_split_needs_the_chips_for_its_second_stake(self) -> None:
+        """Split (choice 8): the new hand takes a stake equal to the first, which the player must be able to pay."""
+        state = staked("KC 3C 9S KD 6D 8H", 6, 2, stack=10)
+        assert "split" not in [str(a) for a in state.legal_actions(1)]
+        assert "second hand needs a stake of 6" in str(refused(state, 1, "split", rule="split pairs"))
+
     def test_only_a_pair_splits_and_only_first(self) -> None:
         """Split: only two cards of the same rank, on the first action (a king and a queen do not split)."""
         state = staked("KC 3C 9S QD 6D 8H", 3, 2)
@@ -263,6 +269,14 @@ class TestNextDeal:
         act(state, "stick", "stick", "stick")
         assert state.is_over and state.result().winners == (0,) and "chips" in state.result().text
 
+    def test_a_bank_that_cannot_pay_pays_on_credit_and_the_game_ends(self) -> None:
+        """Choice 14: the bank pays what it owes even below zero, and the game ends after that deal."""
+        state = staked("KC 9C 5S 9D KD 8H 9H", 10, 10, stack=10)
+        act(state, "stick", "stick", "twist")   # 19 and 19; the bank 13 twists 9: bust
+        assert chips(state) == [-10, 20, 20] and state.is_over
+        assert state.result().ended_early is not None and state.result().ended_early.seat == 0
+        conserved(state)
+
     def test_the_game_ends_when_a_seat_cannot_cover_the_minimum(self) -> None:
         """Choice 14: a deal that leaves a seat under the minimum stake ends the game."""
         state = staked("KC 9C QS 8D 9D 8H", 10, 2, stack=10)
@@ -301,6 +315,23 @@ class TestInformation:
         for k in range(40):
             world = cast(PontoonState, state.sample_world(2, random.Random(k)))
             assert min(int(STANDARD_52.cards[world.hands[0].cards[0]].rank), 10) in (1, 10)
+
+    def test_worlds_hold_no_pontoon_a_hand_did_not_declare(self) -> None:
+        """Declare pontoon: a hand whose turn came without a declaration holds none, in every world."""
+        state = staked("5C 2C 9S KD 6D 8H", 3, 2)
+        act(state, "stick")      # seat 1: 5 under the king
+        for k in range(40):
+            world = cast(PontoonState, state.sample_world(2, random.Random(k)))
+            assert STANDARD_52.cards[world.hands[0].cards[0]].rank != 1
+
+    def test_a_declared_pontoon_keeps_its_ten_face_down(self) -> None:
+        """Declare pontoon: the ace is turned face up and the ten lies face down, unseen, a ten in every world."""
+        state = staked("KC 2C 9S AD 6D 8H", 3, 2)
+        record = state.view(2).table["hands"][0]
+        assert record["face_up"] == ["AD"] and record["face_down"] == 1 and record["status"] == "pontoon"
+        for k in range(40):
+            world = cast(PontoonState, state.sample_world(2, random.Random(k)))
+            assert min(int(STANDARD_52.cards[world.hands[0].cards[0]].rank), 10) == 10
 
     def test_chips_are_conserved_in_random_games(self) -> None:
         """Chips only move: the ledger's total never changes, at any table."""

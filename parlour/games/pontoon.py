@@ -277,7 +277,7 @@ class PontoonState(PhasedState[Phase]):
         card, seen = self.stock.draw()
         hand = self.bank if k < 0 else self.hands[k]
         for knower in range(self.players):
-            if seen >> knower & 1 and knower != hand.seat:
+            if seen >> knower & 1 and knower != hand.seat and not up:   # a card dealt face up is simply shown
                 self.told[knower] |= 1 << card
         hand = hand._replace(cards=(*hand.cards, card), shown=hand.shown | (1 << card if up else 0))
         if k < 0:

@@ -612,10 +612,12 @@ class PontoonState(PhasedState[Phase]):
         seats = []
         for s in range(self.players):
             mine = [h for h in everyone if h.seat == s]
-            status = ", ".join(filter(None, (self._titles(s), *(h.status for h in mine))))
             down = sum(1 for h in mine for c in h.cards if not h.shown >> c & 1)
-            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s],
-                                    face_up=[t for h in mine for t in _shown(h)], status=status))
+            wagers = None if s == banker else sum(self.ledger.balance(h.pot) for h in mine)
+            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers,
+                                    face_up=[t for h in mine for t in _shown(h)],
+                                    status=", ".join(filter(None, (h.status for h in mine))),
+                                    role=self._titles(s)))
         own = [h for h in everyone if h.seat == seat]
         known = self.stock.known(seat)
         extra = {

@@ -59,6 +59,7 @@ class TestDeal:
         assert view.phase == "play" and view.hand == ["2C", "5D"]
         assert [h["face_up"] for h in view.table["hands"]] == [["5D"], ["6D"]]
         assert view.table["bank"][0]["face_up"] == ["7D"] and view.table["bank"][0]["face_down"] == 1
+        assert [(s["chips"], s.get("bet")) for s in view.seats] == [(100, None), (97, 3), (95, 5)]
         conserved(state)
 
     def test_stakes_lie_within_the_bankers_limits(self) -> None:
@@ -89,7 +90,7 @@ class TestDeal:
         """Choice 1: seat 0 banks first and deals; two to eight seats, one of them the bank."""
         state = game("2C 3C 4C 5D 6D 7D")
         assert state.roles["banker"] == 0 and state.dealer == 0
-        assert state.view(0).seats[0]["status"] == "dealer, banker"
+        assert state.view(0).seats[0]["role"] == "dealer, banker" and "role" not in state.view(0).seats[1]
         info = parlour.game_info("pontoon")
         assert (info.min_players, info.max_players) == (2, 8)
 

@@ -21,7 +21,7 @@ import pytest
 import parlour
 from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View, engine
 from parlour.engine import Action
-from parlour.engine.view import misfits
+from parlour.engine.view import SEAT_EXTRAS, misfits
 
 PLAYOUTS = 200
 
@@ -182,14 +182,15 @@ def test_clones_are_independent(game: str, players: int, variant: str | None) ->
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
 def test_views_and_records_survive_json(game: str, players: int, variant: str | None) -> None:
-    """Views are plain data of one shape: through JSON and back they compare equal."""
+    """Views are plain data of one shape (a seat may add the optional ``bet`` and ``role``): through JSON and
+    back they compare equal."""
     keys = {"seat", "team", "held", "face_up", "tricks", "chips", "status"}
     for state in spread(game, players, variant, 7, LONG):
         for seat in [*range(players), None]:
             view = state.view(seat)
             assert View.from_dict(json.loads(json.dumps(view.to_dict()))) == view
             assert view.game == game and view.seat == seat and view.to_move == list(state.to_move)
-            assert len(view.seats) == players and all(set(s) == keys for s in view.seats)
+            assert len(view.seats) == players and all(keys <= set(s) <= keys | set(SEAT_EXTRAS) for s in view.seats)
             assert all(isinstance(line, str) for line in view.log)
             if seat is None:
                 assert view.hand == [] and view.legal_actions == []

@@ -21,7 +21,7 @@ import pytest
 import parlour
 from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError, State, View, engine
 from parlour.engine import Action
-from parlour.engine.view import SEAT_EXTRAS, misfits
+from parlour.engine.view import SEAT_EXTRAS, SEAT_KEYS, misfits
 
 PLAYOUTS = 200
 
@@ -184,7 +184,7 @@ def test_clones_are_independent(game: str, players: int, variant: str | None) ->
 def test_views_and_records_survive_json(game: str, players: int, variant: str | None) -> None:
     """Views are plain data of one shape (a seat may add the optional ``bet`` and ``role``): through JSON and
     back they compare equal."""
-    keys = {"seat", "team", "held", "face_up", "tricks", "chips", "status"}
+    keys = set(SEAT_KEYS)
     for state in spread(game, players, variant, 7, LONG):
         for seat in [*range(players), None]:
             view = state.view(seat)

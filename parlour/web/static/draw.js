@@ -495,8 +495,14 @@ export function renderScores(view) {
 
 export const signed = (n) => (typeof n === "number" ? (n > 0 ? `+${n}` : String(n)) : String(n ?? ""));
 
+/** Whether a fact says nothing yet (none, no words, an empty list, lists that are all empty): not shown. */
+export function isEmptyFact(value) {
+  if (value === null || value === undefined || value === "") return true;
+  return Array.isArray(value) && value.every((item) => Array.isArray(item) ? isEmptyFact(item) : false);
+}
+
 export function renderExtra(view) {
-  const entries = Object.entries(view.extra || {});
+  const entries = Object.entries(view.extra || {}).filter(([, v]) => !isEmptyFact(v));
   $("extra-panel").hidden = entries.length === 0;
   replace($("extra"), entries.map(([k, v]) => [el("dt", { text: label(k) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));

@@ -332,6 +332,7 @@ function recordsZone(name, records, view) {
     const pictures = [];
     const winner = Number.isInteger(record.winner) ? record.winner : null;
     for (const [key, value] of Object.entries(record)) {
+      if (key !== "winner" && isEmptyFact(value)) continue;    // "won by nobody" is a fact; an empty list is not
       if (key === "cards" && Array.isArray(value) && value.every((c) => typeof c === "string" && isCard(c))) {
         const perSeat = value.length === seatCount;
         value.forEach((c, i) => pictures.push(el("figure", { class: `play${perSeat && i === winner ? " winner" : ""}` },

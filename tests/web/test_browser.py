@@ -426,6 +426,25 @@ def test_chips_are_drawn_as_stacks_in_the_pots_and_before_each_seat(server: str,
     assert problems == [] and violations(page) == []
 
 
+def test_an_amount_is_chosen_on_a_slider_and_lies_before_the_seat_as_its_bet(server: str, browser: Any) -> None:
+    """Pontoon's stake is one of ten amounts: the page draws them as one slider and the button it sets, not
+    ten buttons; the stake sent lies in front of the seat as chips, and the banker is marked as such."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, "pontoon", ["heuristic", "human", "heuristic", "heuristic"])
+    slider = page.get_by_test_id("amount-stake")
+    expect(slider).to_be_visible(timeout=10_000)
+    assert page.locator("[data-testid^='action-stake-']").count() == 1
+    slider.fill("9")              # the tenth amount: a range input takes its value as text
+    page.get_by_test_id("action-stake-10").click()
+    expect(page.get_by_test_id("bet-1")).to_contain_text("10")
+    expect(page.get_by_test_id("role-0")).to_contain_text("banker")
+    assert problems == [] and violations(page) == []
+
+
 def test_a_claim_window_closes_by_itself_for_a_person_who_lets_it_pass(server: str, browser: Any) -> None:
     """Comet offers the 9♦'s claim window after every card to every seat that could hold it, each with
     ``decline`` (issue 12). The page declines for its seat once the window has waited its time, so a person

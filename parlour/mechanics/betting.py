@@ -251,9 +251,9 @@ def side_pots(contributed: Sequence[int], live: Collection[int]) -> tuple[Pot, .
 
 
 def pot_names(count: int) -> tuple[str, ...]:
-    """``("main pot", "side pot 1", ...)``; a single pot is just ``"pot"``."""
-    if count == 1:
-        return ("pot",)
+    """``("main pot", "side pot 1", ...)``; a single pot is just ``"pot"``, and no pot no name."""
+    if count <= 1:
+        return ("pot",)[:count]
     return (Pot.NAMES[0], *(f"{Pot.NAMES[1]} {k}" for k in range(1, count)))
 
 

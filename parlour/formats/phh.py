@@ -1,6 +1,7 @@
 """Razz hands as Poker Hand History (PHH), the plain-text format that pokerkit and other poker tools read.
 
-:func:`to_phh` replays a ``razz`` record (or a state's) and writes one finished hand as a PHH file:
+:func:`to_phh` reads a finished hand of a ``razz`` game (a state, or a record it replays; the game keeps
+each deal's cards and moves in ``deals``) and writes it as a PHH file:
 ``variant = 'FR'`` (fixed-limit razz), the antes, bring-in, small and big bet, the stacks at the start of
 the hand, and ``actions`` in PHH notation: each card dealt (``d dh p1 As2c7d`` on third street, one card a
 street after), each move (``p3 pb`` the bring-in, ``p1 cbr 4`` a completion, bet or raise *to* an
@@ -22,10 +23,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from parlour.cards import Card, Rank
-from parlour.engine.registry import new_game
+from parlour.engine.record import replay
 from parlour.engine.state import State
-from parlour.games.razz import CARDS, RazzState
-from parlour.mechanics.betting import BettingAction, Move
+from parlour.games.razz import CARDS, DealRecord, RazzState
+from parlour.mechanics.betting import Move
 
 PHH_RANKS = {Rank.TEN: "T"}
 PHH_CODES = {Move.BRING_IN: "pb", Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "cc"}
@@ -33,97 +34,54 @@ PHH_CODES = {Move.BRING_IN: "pb", Move.FOLD: "f", Move.CHECK: "cc", Move.CALL: "
 
 def phh_card(card: Card) -> str:
     """``10H`` as PHH writes it: ``Th``."""
-    return PHH_RANKS.get(card.rank, card.rank.letter) + card.suit.letter.lower()
+    return PHH_RANKS.get(card.rank, card.rank.letter) + str(card)[-1].lower()
 
 
 def to_phh(source: State | Mapping[str, Any], hand: int = 1) -> str:
-    """The PHH text of hand ``hand`` (1-based) of a Razz game, from a state or its record; the hand must
-    be finished."""
-    record = source.record() if isinstance(source, State) else dict(source)
-    if record.get("game") != "razz":
-        raise ValueError(f"PHH is written here for razz hands, not {record.get('game')!r}")
-    options = dict(record["options"])
-    if not options.get("heads_up_cap", True):
+    """The PHH text of hand ``hand`` (1-based, finished) of a Razz game, from a state or its record."""
+    state = source if isinstance(source, State) else replay(dict(source))
+    if not isinstance(state, RazzState):
+        raise ValueError(f"PHH is written here for razz hands, not {state.info.id!r}")
+    if not state.options["heads_up_cap"]:
         raise ValueError("pokerkit caps every razz round, so a game without the cap heads-up has no PHH form")
-    state = new_game("razz", players=record["players"], variant=record.get("variant"), seed=record["seed"],
-                     **options)
-    assert isinstance(state, RazzState)
-    actions = [(seat, text) for seat, text in record["actions"]]
-    k = 0
-    while state.hand_number < hand and k < len(actions):
-        state.apply(*actions[k])
-        k += 1
-    if state.hand_number != hand:
-        raise ValueError(f"the game has no hand {hand}")
-    return _write(state, actions[k:], options)
+    if not 1 <= hand <= len(state.deals):
+        raise ValueError(f"the game has no finished hand {hand}")
+    deal = state.deals[hand - 1]
+    if deal.community is not None:
+        raise ValueError("pokerkit's razz has no community card, so this hand has no PHH form")
+    return _write(deal, state.options)
 
 
-def _write(state: RazzState, actions: list[tuple[int, str]], options: dict[str, Any]) -> str:
-    seated = state.seated
-    player = {seat: f"p{k + 1}" for k, seat in enumerate(seated)}
-    stacks = [state.chips_before[s] for s in seated]
+def _write(deal: DealRecord, options: Mapping[str, Any]) -> str:
+    player = {seat: f"p{k + 1}" for k, seat in enumerate(deal.seated)}
+    given: dict[int, list[int]] = {seat: [] for seat in deal.seated}
     lines: list[str] = []
-    first_down = {s: _downs(state, s) for s in seated}
-    for s in seated:
-        lines.append(f"d dh {player[s]} " + _cards([*first_down[s], state.up[s][0]]))
-    seen = {s: (state.down[s], 1) for s in seated}
-
-    def dealt() -> None:
-        """The cards dealt since last looked, street by street: each seat's new up cards in order, then its
-        new down card (seventh street)."""
-        if state.community is not None:
-            raise ValueError("pokerkit's razz has no community card, so this hand has no PHH form")
-        new = {}
-        for s in seated:
-            down, ups = seen[s]
-            new[s] = [*state.up[s][ups:], *_downs(state, s, without=down)]
-            seen[s] = (state.down[s], len(state.up[s]))
-        for street in range(max(map(len, new.values()))):
-            lines.extend(f"d dh {player[s]} {_cards(new[s][street:street + 1])}" for s in seated
-                         if len(new[s]) > street)
-
-    number = state.hand_number
-    state._halting = True   # stop at the end of this hand, the cards still on the table
-    for seat, text in actions:
-        move = state.parse_action(text)
-        assert isinstance(move, BettingAction)
-        lines.append(f"{player[seat]} {_code(state, seat, move.move)}")
-        state.apply(seat, text)
-        if state.halted or state.is_over:
-            break
-        dealt()
-    if not (state.halted or state.is_over):
-        raise ValueError(f"hand {number} is not finished")
-    live = state.live
-    if len(live) > 1:
-        dealt()
-        for s in live:
-            shown = [*first_down[s], *state.up[s], *_downs(state, s, without=sum(1 << c for c in first_down[s]))]
-            lines.append(f"{player[s]} sm {_cards(shown)}")
+    for kind, seat, value in deal.events:
+        if kind == "deal":
+            given[seat].append(value)
+            if len(given[seat]) == 3:        # third street: two down and the door card, in one line
+                lines.append(f"d dh {player[seat]} {_cards(given[seat])}")
+            elif len(given[seat]) > 3:
+                lines.append(f"d dh {player[seat]} {_cards(given[seat][-1:])}")
+        else:
+            lines.append(f"{player[seat]} {_code(Move(kind), value)}")
+    lines += [f"{player[seat]} sm {_cards(given[seat])}" for seat, _ in deal.shown]
     fields = {
         "variant": "'FR'", "ante_trimming_status": "false",
-        "antes": str([options["ante"]] * len(seated)), "bring_in": str(options["bring_in"]),
+        "antes": str([options["ante"]] * len(deal.seated)), "bring_in": str(options["bring_in"]),
         "small_bet": str(options["small_bet"]), "big_bet": str(2 * options["small_bet"]),
-        "starting_stacks": str(stacks), "actions": "[" + ", ".join(f"'{line}'" for line in lines) + "]",
-        "hand": str(number), "players": "[" + ", ".join(f"'seat {s}'" for s in seated) + "]",
-        "finishing_stacks": str([state.ledger.chips[s] for s in seated]),
+        "starting_stacks": str([deal.stacks[s] for s in deal.seated]),
+        "actions": "[" + ", ".join(f"'{line}'" for line in lines) + "]",
+        "hand": str(deal.number), "players": "[" + ", ".join(f"'seat {s}'" for s in deal.seated) + "]",
+        "finishing_stacks": str([deal.after[s] for s in deal.seated]),
     }
     return "".join(f"{key} = {value}\n" for key, value in fields.items())
-
-
-def _downs(state: RazzState, seat: int, without: int = 0) -> list[int]:
-    mask = state.down[seat] & ~without
-    return [c for c in range(len(CARDS)) if mask >> c & 1]
 
 
 def _cards(cards: list[int]) -> str:
     return "".join(phh_card(CARDS[c]) for c in cards)
 
 
-def _code(state: RazzState, seat: int, move: Move) -> str:
-    """A move in PHH: completions, bets and raises name the amount they go to."""
-    if move in PHH_CODES:
-        return PHH_CODES[move]
-    r = state.round
-    to = r.size if r.top < r.size else r.top + r.size
-    return f"cbr {to}"
+def _code(move: Move, bet: int) -> str:
+    """A move in PHH: completions, bets and raises name the amount they go to (the seat's bet after)."""
+    return PHH_CODES.get(move, f"cbr {bet}")

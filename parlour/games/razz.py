@@ -48,7 +48,7 @@ from functools import partial
 from typing import Any, cast
 
 from parlour import engine
-from parlour.cards import STANDARD_52, Card, bit_indices
+from parlour.cards import STANDARD_52, bit_indices
 from parlour.engine import (
     Action,
     ActionSpace,
@@ -128,6 +128,26 @@ INFO = GameInfo(
     max_actions=200 * 1000)
 
 
+# What a deal's history holds, in order: ("deal", seat, card) for each card given, and (move, seat, the
+# seat's bet in the round after it) for each betting move.
+Event = tuple[str, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A finished deal as a hand history tells it: who was dealt in (from the dealer's left) with what
+    stacks, every card given and every move in order, the shared card, the hands shown at the showdown
+    (none when everyone else folded) and the stacks after."""
+
+    number: int
+    seated: tuple[int, ...]
+    stacks: tuple[int, ...]
+    events: tuple[Event, ...]
+    community: int | None
+    shown: tuple[tuple[int, tuple[int, ...]], ...]
+    after: tuple[int, ...]
+
+
 class Phase(engine.Phase):
     BETTING = "betting"
     OVER = "over"
@@ -136,7 +156,7 @@ class Phase(engine.Phase):
 def bring_in_key(card: int) -> tuple[int, int]:
     """How bad a door card is for the bring-in: by rank (king worst, ace best), then suit (spades worst)."""
     c = CARDS[card]
-    return int(c.rank), int(c.suit)
+    return int(c.rank), int(c.suit or 0)
 
 
 def low_words(cards: list[int]) -> str:
@@ -147,7 +167,7 @@ def low_words(cards: list[int]) -> str:
 class RazzState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
-    MUTABLE = ("down", "up", "stock", "contributed", "ledger")
+    MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
     ZONES = kinds(pots="pots", bets="numbers", community="card", stock="count")
     EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="number", stakes="facts",
                    hands_in_game="number", bring_in="seat")
@@ -156,6 +176,9 @@ class RazzState(PhasedState[Phase]):
     def _setup(self) -> None:
         opts = self.options
         self.ledger = Ledger.start(self.players, opts["stack"])
+        # Every finished deal as a hand history reads it (``parlour.formats.phh``); a tuple replaced at each
+        # deal's end, so that clones share it.
+        self.deals: tuple[DealRecord, ...] = ()
         self.hands_in_game = opts["hands"]
         self.dealer = self.players - 1
         self._deal()
@@ -172,6 +195,7 @@ class RazzState(PhasedState[Phase]):
         self.up: list[tuple[int, ...]] = [()] * n
         self.community: int | None = None
         self.contributed = [0] * n
+        self.events: list[Event] = []
         self.stock = self._deck(PACK)
         self.street = 0
         self.bring_in_seat: int | None = None
@@ -192,6 +216,7 @@ class RazzState(PhasedState[Phase]):
 
     def _give(self, seat: int, face_up: bool) -> None:
         card = self.stock.pop(0)
+        self.events.append(("deal", seat, card))
         if face_up:
             self.up[seat] = (*self.up[seat], card)
         else:
@@ -218,7 +243,7 @@ class RazzState(PhasedState[Phase]):
 
     # --- the betting ----------------------------------------------------------------------------------
     def _bet_size(self) -> int:
-        small = self.options["small_bet"]
+        small: int = self.options["small_bet"]
         return small if self.street < 2 else 2 * small
 
     def _first_to_act(self) -> int:
@@ -294,6 +319,7 @@ class RazzState(PhasedState[Phase]):
         move = cast(BettingAction, action).move
         before = self.ledger.chips[seat]
         self.round = self.round.act(seat, move, self.ledger, "pot", self.ledger.chips)
+        self.events.append((move.value, seat, self.round.bets[seat]))
         self.contributed[seat] += before - self.ledger.chips[seat]
         if move is Move.FOLD:
             self.folded = self.folded | {seat}
@@ -345,6 +371,9 @@ class RazzState(PhasedState[Phase]):
     def _end_deal(self, winners: tuple[int, ...], summary: str) -> None:
         self.to_move = ()
         self.round = Round.open((), 0, self.ledger.chips)
+        shown = tuple((s, tuple(self.seven(s))) for s in self.live) if len(self.live) > 1 else ()
+        self.deals = (*self.deals, DealRecord(self.hand_number, self.seated, self.chips_before, tuple(self.events),
+                                              self.community, shown, tuple(self.ledger.chips)))
         changes = tuple(self.ledger.chips[s] - self.chips_before[s] for s in range(self.players))
         entries = self.ledger.since(self.deal_mark)
         self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, summary),
@@ -421,10 +450,6 @@ class RazzState(PhasedState[Phase]):
                 self.stock = list(cards)
             else:
                 self.down[cast(tuple[str, int], key)[1]] = sum(1 << c for c in cards)
-
-    # --- for the hand history --------------------------------------------------------------------------
-    def card(self, index: int) -> Card:
-        return CARDS[index]
 
 
 register(INFO, RazzState)

@@ -13,8 +13,9 @@ Mapping (a choice):
   who sit the hand out, are left out. ``players`` names them ``seat N``.
 * Every card of a hand is written, down cards too: a hand history is read after the hand, by an
   onlooker. Folded hands show only the cards dealt to them, never at the showdown.
-* pokerkit plays razz with the usual cap and no shared card, so a hand with a community card, or a game
-  without the cap heads-up, has no PHH form: ``ValueError`` says so.
+* pokerkit plays razz with the usual cap, no shared card and ties for first action by seat, so a hand
+  with a community card, a game without the cap heads-up and the ``suit-ties`` variant have no PHH form:
+  ``ValueError`` says so.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 from parlour.cards import Card, Rank
 from parlour.engine.record import replay
 from parlour.engine.state import State
-from parlour.games.razz import CARDS, DealRecord, RazzState
+from parlour.games.razz import CARDS, SUIT_TIES, DealRecord, RazzState
 from parlour.mechanics.betting import Move
 
 PHH_RANKS = {Rank.TEN: "T"}
@@ -42,6 +43,8 @@ def to_phh(source: State | Mapping[str, Any], hand: int = 1) -> str:
     state = source if isinstance(source, State) else replay(dict(source))
     if not isinstance(state, RazzState):
         raise ValueError(f"PHH is written here for razz hands, not {state.info.id!r}")
+    if state.variant == SUIT_TIES:
+        raise ValueError("pokerkit breaks ties for first action by seat, so the suit-ties variant has no PHH form")
     if not state.options["heads_up_cap"]:
         raise ValueError("pokerkit caps every razz round, so a game without the cap heads-up has no PHH form")
     if not 1 <= hand <= len(state.deals):

@@ -14,7 +14,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
 3. **The deal** goes round from the dealer's left, one card at a time: two down and one up each, then one
    card a street to each player still in; no cards are burnt (the text names none).
 4. **Ties for first action** from fourth street, between equal boards, go to the seat nearest the
-   dealer's left (notes; suits serve only for the bring-in).
+   dealer's left (notes; suits serve only for the bring-in). Variant ``suit-ties`` breaks them by suit
+   instead (puffapoker, in the notes), which the notes do not spell out: the boards' cards are compared
+   from the highest rank down, and the lower suit is the better board, as a lower card is in a low game
+   (clubs best, spades worst, the mirror of the bring-in); equal suits throughout fall back to the seat.
 5. **Calling the bring-in** is allowed (notes); variant ``no-calling-the-bring-in`` allows only a fold or
    a completion against it.
 6. **Full bets only.** A bet, completion or raise is always the street's full size; a player who cannot
@@ -34,7 +37,7 @@ Choices where the texts are silent (each a default, recorded here and tested):
 12. **The end** (the text names none): when one player holds every chip, or after option ``hands`` deals
     (20 by default), whichever comes first; the most chips wins, ties sharing.
 
-Variants: ``no-calling-the-bring-in`` (choice 5).
+Variants: ``no-calling-the-bring-in`` (choice 5), ``suit-ties`` (choice 4).
 
 A prepared deal (``deal=``) is a stacked pack, ``{"pack": [52 cards, top first]}``, dealt as in choice 3.
 A hand exports to the Poker Hand History format with ``parlour.formats.phh.to_phh``.
@@ -99,6 +102,7 @@ PACK = STANDARD_52
 CARDS = PACK.cards
 INDEX = PACK.index
 NO_CALLING_BRING_IN = "no-calling-the-bring-in"
+SUIT_TIES = "suit-ties"
 MOST_PLAYERS = 8
 STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
 ACTIONS = ActionSpace(*BETTING_ACTIONS)
@@ -122,7 +126,7 @@ class RazzOptions:
 INFO = GameInfo(
     id="razz", name="Razz", family=("poker", "stud", "lowball"), min_players=2, max_players=MOST_PLAYERS,
     default_players=4, pack=PACK.name, rules_source=("razz.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), variants=(NO_CALLING_BRING_IN,), options=option_specs(RazzOptions),
+    num_distinct_actions=len(ACTIONS), variants=(NO_CALLING_BRING_IN, SUIT_TIES), options=option_specs(RazzOptions),
     # A betting round allows each seat at most five actions at the cap (eight seats: about 35), five
     # rounds a deal; the longest random game measured was far below this bound.
     max_actions=200 * 1000)
@@ -159,6 +163,13 @@ def bring_in_key(card: int) -> tuple[int, int]:
     return int(c.rank), int(c.suit or 0)
 
 
+def board_suits(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """For the variant ``suit-ties``: equal boards compared card by card from the highest rank down (ace
+    low), the lower suit the better, as the lower card is in a low game (clubs best, spades worst)."""
+    ranked = sorted((bring_in_key(c) for c in cards), reverse=True)
+    return tuple(-suit for _, suit in ranked)
+
+
 def low_words(cards: list[int]) -> str:
     """A low in a player's words: ``8-6-4-2-A``."""
     return describe(low_value(CARDS[c] for c in cards), low=True)
@@ -175,6 +186,9 @@ class RazzState(PhasedState[Phase]):
     # --- antes and the deal ---------------------------------------------------------------------------
     def _setup(self) -> None:
         opts = self.options
+        if opts["bring_in"] >= opts["small_bet"]:
+            raise ValueError("option bring_in must be less than small_bet: the bring-in is part of a bet, "
+                             "which a completion makes whole")
         self.ledger = Ledger.start(self.players, opts["stack"])
         # Every finished deal as a hand history reads it (``parlour.formats.phh``); a tuple replaced at each
         # deal's end, so that clones share it.
@@ -252,7 +266,9 @@ class RazzState(PhasedState[Phase]):
         live = self.live
         if self.street == 0:
             return max(live, key=lambda s: bring_in_key(self.up[s][0]))
-        return max(live, key=lambda s: (low_value(CARDS[c] for c in self.up[s]), -live.index(s)))
+        suits = self.variant == SUIT_TIES
+        return max(live, key=lambda s: (low_value(CARDS[c] for c in self.up[s]),
+                                        board_suits(self.up[s]) if suits else (), -live.index(s)))
 
     def _open_round(self) -> None:
         live = self.live

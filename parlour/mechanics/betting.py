@@ -187,17 +187,17 @@ class Round:
         if move in (Move.CHECK, Move.CALL):
             if move is Move.CALL:
                 paid = min(self.owed(seat), stack)
-                self._pay(ledger, pot, seat, paid, "calls" + (" all in" if paid == stack else ""))
+                self._pay(ledger, pot, seat, paid, f"calls {paid}" + (" all in" if paid == stack else ""))
                 return replace(self, bets=_plus(self.bets, seat, paid), queue=self.queue[1:])
             return replace(self, queue=self.queue[1:])
         if move is Move.BRING_IN:
             paid = min(self.forced, stack)
-            self._pay(ledger, pot, seat, paid, "brings in" + (" all in" if paid == stack else ""))
+            self._pay(ledger, pot, seat, paid, f"brings in {paid}" + (" all in" if paid == stack else ""))
             return replace(self, bets=_plus(self.bets, seat, paid), top=paid, forced=0,
                            queue=self._after(seat, ledger.chips))
         to = self._raise_to()
         words = {Move.BET: "bets", Move.COMPLETE: "completes to", Move.RAISE: "raises to"}[move]
-        self._pay(ledger, pot, seat, to - self.bets[seat], words)
+        self._pay(ledger, pot, seat, to - self.bets[seat], f"{words} {to}")
         return replace(self, bets=_plus(self.bets, seat, to - self.bets[seat]), top=to, made=self.made + 1,
                        forced=0, queue=self._after(seat, ledger.chips))
 
@@ -206,10 +206,10 @@ class Round:
         at = self.order.index(seat)
         return tuple(s for s in self.order[at + 1:] + self.order[:at] if chips[s] > 0)
 
-    def _pay(self, ledger: Ledger, pot: str, seat: int, amount: int, words: str) -> None:
+    @staticmethod
+    def _pay(ledger: Ledger, pot: str, seat: int, amount: int, reason: str) -> None:
         if amount:
-            ledger.pay(seat, pot, amount, f"{words} {self.bets[seat] + amount}" if "to" in words
-                       else f"{words} {amount}", "bet")
+            ledger.pay(seat, pot, amount, reason, "bet")
 
 
 def _plus(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:

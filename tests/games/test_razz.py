@@ -111,6 +111,13 @@ class TestLaterStreets:
         act(state, "bring-in", "call", "call")
         assert state.to_move == (1,)
 
+    def test_suit_ties_variant(self) -> None:
+        """NOTES, 4th street (puffapoker's variant; choice 4): equal boards by suit, the lower suit first."""
+        hands = ("2C 3C KH 4S", "2D 3D 7S 4D", "2H 3H 7C 4H")
+        state = game(*hands, variant="suit-ties")
+        act(state, "bring-in", "call", "call")
+        assert state.to_move == (2,)   # 7-4 each: the seven of clubs is the lower suit
+
     def test_small_bets_then_big_bets(self) -> None:
         """NOTES, Structure: the small bet on 3rd and 4th street, twice it on 5th, 6th and 7th."""
         state = game("2C 3C KH 4S 5S 6S 7S", "2D 3D 7D 4D 5D 6D 8D")
@@ -191,6 +198,12 @@ class TestShowdown:
 
 
 class TestTheGame:
+    def test_bring_in_must_be_less_than_the_small_bet(self) -> None:
+        """Choice 1: the bring-in is part of a bet, so it must be below the small bet."""
+        with pytest.raises(ValueError, match="bring_in"):
+            parlour.new_game("razz", players=2, bring_in=4, small_bet=4)
+
+
     def test_broke_player_sits_out_and_the_game_ends_with_every_chip(self) -> None:
         """Choices 11 and 12: a seat without chips is dealt nothing; one player with every chip ends it."""
         rng = random.Random(5)

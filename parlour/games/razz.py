@@ -179,7 +179,7 @@ class RazzState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
-    ZONES = kinds(pots="pots", bets="numbers", community="card", stock="count")
+    ZONES = kinds(pots="pots", community="card", stock="count")
     EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="number", stakes="facts",
                    hands_in_game="number", bring_in="seat")
 
@@ -412,16 +412,16 @@ class RazzState(PhasedState[Phase]):
     # --- what each seat sees ----------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         r = self.round
-        seats = [seat_entry(s, held=self.down[s].bit_count() + len(self.up[s]), chips=self.ledger.chips[s],
+        seats = [seat_entry(s, held=self.down[s].bit_count(), chips=self.ledger.chips[s],
                             face_up=[str(CARDS[c]) for c in self.up[s]], status=self._status(s))
                  for s in range(self.players)]
-        hand = [] if seat is None else [str(CARDS[c]) for c in (*bit_indices(self.down[seat]), *self.up[seat])]
+        # A player's hand is its down cards, which only it sees; its up cards lie face up before it.
+        hand = [] if seat is None else [str(CARDS[c]) for c in bit_indices(self.down[seat])]
         live = self.live if self.to_move else ()
         pots = betting.side_pots(self.contributed, live) if live else ()
         table = {
             "pots": [{"name": name, "chips": pot.amount}
                      for name, pot in zip(betting.pot_names(len(pots)), pots, strict=True)],
-            "bets": list(r.bets) if self.to_move else [0] * self.players,
             "community": None if self.community is None else str(CARDS[self.community]),
             "stock": len(self.stock),
         }

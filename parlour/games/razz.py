@@ -464,11 +464,23 @@ class RazzState(PhasedState[Phase]):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        fresh: dict[int, list[int]] = {}
         for key, cards in deal.items():
             if key == "stock":
                 self.stock = list(cards)
             else:
-                self.down[cast(tuple[str, int], key)[1]] = sum(1 << c for c in cards)
+                seat = cast(tuple[str, int], key)[1]
+                fresh[seat] = list(cards)
+                self.down[seat] = sum(1 << c for c in cards)
+        # The deal's history names the new down cards in place of the real ones, and the earlier deals'
+        # histories (which hold mucked hands) are forgotten: a world keeps nothing its seat did not see.
+        events = []
+        for kind, seat, value in self.events:
+            if kind == "deal" and seat in fresh and value not in self.up[seat]:
+                value = fresh[seat].pop(0)
+            events.append((kind, seat, value))
+        self.events = events
+        self.deals = ()
 
 
 register(INFO, RazzState)

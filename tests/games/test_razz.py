@@ -230,6 +230,9 @@ class TestTheGame:
         assert str(refused(a, a.to_move[0], "check")) == str(refused(b, b.to_move[0], "check"))
         world = a.sample_world(0, random.Random(1))
         assert world.view(0) == a.view(0)
+        assert isinstance(world, RazzState) and not any(   # the world's own history names its new cards
+            kind == "deal" and seat != 0 and world.down[seat] >> card & 1 == 0 and card not in world.up[seat]
+            for kind, seat, card in world.events)
 
     def test_heuristic_beats_random_in_chips(self) -> None:
         """The heuristic seat's chip gain over 60 games of 10 deals against two random seats (the seat
@@ -283,6 +286,16 @@ class TestHandHistory:
                 assert list(last.stacks) == [deal.after[s] for s in deal.seated]
                 checked += 1
         assert checked >= 30
+
+    def test_phh_writes_the_hand_in_its_notation(self) -> None:
+        """PHH export: the variant, stakes and stacks, each card dealt, each move (the bring-in 'pb', a
+        completion 'cbr 4' to its amount, a call 'cc', a fold 'f'), p1 the seat on the dealer's left."""
+        state = game("2C 3C KH", "10D 3D 5S", hands=1)
+        act(state, "bring-in", "complete", "fold")
+        text = to_phh(state, 1)
+        assert "variant = 'FR'\n" in text and "antes = [1, 1]\n" in text and "bring_in = 2\n" in text
+        assert "starting_stacks = [200, 200]\n" in text and "finishing_stacks = [197, 203]\n" in text
+        assert ("actions = ['d dh p1 2c3cKh', 'd dh p2 Td3d5s', 'p1 pb', 'p2 cbr 4', 'p1 f']\n") in text
 
     def test_phh_has_no_form_for_a_community_card(self) -> None:
         state = parlour.new_game("razz", players=8, seed=3, hands=1)

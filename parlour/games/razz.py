@@ -35,7 +35,7 @@ Choices where the texts are silent (each a default, recorded here and tested):
 11. **Broke players** sit out: a seat without chips is dealt no cards. A player short of the ante puts in
     what it has and plays for the main pot.
 12. **The end** (the text names none): when one player holds every chip, or after option ``hands`` deals
-    (20 by default), whichever comes first; the most chips wins, ties sharing.
+    (10 by default), whichever comes first; the most chips wins, ties sharing.
 
 Variants: ``no-calling-the-bring-in`` (choice 5), ``suit-ties`` (choice 4).
 
@@ -117,7 +117,7 @@ class RazzOptions:
     small_bet: int = option(4, "the bet on third and fourth street; the big bet after is twice it",
                             minimum=1, maximum=1000)
     stack: int = option(200, "chips each player starts with", minimum=1, maximum=100_000)
-    hands: int = option(20, "the most deals; the game ends sooner when one player holds every chip",
+    hands: int = option(10, "the most deals; the game ends sooner when one player holds every chip",
                         minimum=1, maximum=1000)
     heads_up_cap: bool = option(True, "the cap of one bet and three raises holds heads-up too (false: no "
                                       "cap in a round begun with two players)")
@@ -128,7 +128,7 @@ INFO = GameInfo(
     default_players=4, pack=PACK.name, rules_source=("razz.txt",), summary=RULES,
     num_distinct_actions=len(ACTIONS), variants=(NO_CALLING_BRING_IN, SUIT_TIES), options=option_specs(RazzOptions),
     # A round at the cap takes at most about 35 actions at eight seats, so a deal under 200; the longest of
-    # 240 random games of the default 20 deals (two to eight players) took 525 actions.
+    # 240 random games of the default 10 deals (two to eight players) took 276 actions.
     max_actions=200 * 1000)
 
 

@@ -184,12 +184,12 @@ class Round:
             raise ValueError(f"seat {seat} may not {move} now")
         if move is Move.FOLD:
             return replace(self, order=tuple(s for s in self.order if s != seat), queue=self.queue[1:])
-        if move in (Move.CHECK, Move.CALL):
-            if move is Move.CALL:
-                paid = min(self.owed(seat), stack)
-                self._pay(ledger, pot, seat, paid, f"calls {paid}" + (" all in" if paid == stack else ""))
-                return replace(self, bets=_plus(self.bets, seat, paid), queue=self.queue[1:])
+        if move is Move.CHECK:
             return replace(self, queue=self.queue[1:])
+        if move is Move.CALL:
+            paid = min(self.owed(seat), stack)
+            self._pay(ledger, pot, seat, paid, f"calls {paid}" + (" all in" if paid == stack else ""))
+            return replace(self, bets=_plus(self.bets, seat, paid), queue=self.queue[1:])
         if move is Move.BRING_IN:
             paid = min(self.forced, stack)
             self._pay(ledger, pot, seat, paid, f"brings in {paid}" + (" all in" if paid == stack else ""))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 import warnings
 
@@ -169,6 +170,11 @@ class TestShowdown:
         assert result.winners == (0, 1)
         assert result.changes == (1, 0, -1)    # 7 chips: 4 to seat 0 (first from the dealer's left), 3
         assert "odd chip" in " ".join(r.text for r in result.reasons)
+        pokerkit = pytest.importorskip("pokerkit")   # pokerkit gives the odd chip alike, to p1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, last = list(pokerkit.HandHistory.loads(to_phh(state, 1)))
+        assert list(last.stacks) == [201, 200, 199]
 
     def test_folded_hands_are_never_shown(self) -> None:
         """Choice 9: a folded hand's down cards stay unseen by everyone, even at the showdown."""
@@ -274,7 +280,7 @@ class TestHandHistory:
         """PHH export: hands with folds, all-ins and side pots load in pokerkit and reach Parlour's
         final stacks."""
         pokerkit = pytest.importorskip("pokerkit")
-        checked = 0
+        checked, seen = 0, set()
         for seed in range(12):
             state = parlour.new_game("razz", players=2 + seed % 5, seed=seed, hands=3, stack=30 + 170 * (seed % 2))
             rng = random.Random(seed)
@@ -292,7 +298,10 @@ class TestHandHistory:
                 deal = state.deals[hand - 1]
                 assert list(last.stacks) == [deal.after[s] for s in deal.seated]
                 checked += 1
-        assert checked >= 30
+                words = " ".join(r.text for r in state.hand_results[hand - 1].reasons)
+                seen |= {kind for kind in ("all in", "side pot") if kind in words}
+                seen |= {"fold" for kind, _, _ in deal.events if kind == "fold"}
+        assert checked >= 30 and seen == {"all in", "side pot", "fold"}, seen
 
     def test_phh_writes_the_hand_in_its_notation(self) -> None:
         """PHH export: the variant, stakes and stacks, each card dealt, each move (the bring-in 'pb', a
@@ -303,6 +312,12 @@ class TestHandHistory:
         assert "variant = 'FR'\n" in text and "antes = [1, 1]\n" in text and "bring_in = 2\n" in text
         assert "starting_stacks = [200, 200]\n" in text and "finishing_stacks = [197, 203]\n" in text
         assert ("actions = ['d dh p1 2c3cKh', 'd dh p2 Td3d5s', 'p1 pb', 'p2 cbr 4', 'p1 f']\n") in text
+        pokerkit = pytest.importorskip("pokerkit")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            history = pokerkit.HandHistory.load(io.BytesIO(text.encode()))   # a .phh file, as read from disk
+            *_, last = list(history)
+        assert list(last.stacks) == [197, 203]
 
     def test_phh_has_no_form_for_a_community_card(self) -> None:
         state = parlour.new_game("razz", players=8, seed=3, hands=1)

@@ -376,12 +376,15 @@ class RazzState(PhasedState[Phase]):
             return tuple(s for s in eligible if values[s] == top)
 
         betting.settle(self.ledger, "pot", pots, best, self.seated)
-        winners = best(live)
-        verb = "wins" if len(winners) == 1 else "share the main pot"
-        if len(pots) > 1 and best(pots[0].eligible) != winners:
-            winners = best(pots[0].eligible)
-            verb = "wins the main pot" if len(winners) == 1 else "share the main pot"
-        self._end_deal(winners, f"{seat_names(winners)} {verb} with {low_words(self.seven(winners[0]))}")
+        names = betting.pot_names(len(pots))
+        said = []
+        for name, pot in zip(names, pots, strict=True):
+            won = best(pot.eligible)
+            verb = "wins" if len(won) == 1 else "share"
+            what = "" if len(pots) == 1 and len(won) == 1 else f" the {name}"
+            said.append(f"seat {won[0]} takes the {name} uncontested" if len(pot.eligible) == 1 else
+                        f"{seat_names(won)} {verb}{what} with {low_words(self.seven(won[0]))}")
+        self._end_deal(best(live), "; ".join(said))
 
     def _win_uncontested(self, seat: int) -> None:
         self.ledger.take_pot(seat, "pot", "takes the pot: everyone else folded")

@@ -202,6 +202,7 @@ class TestShowdown:
                 if any("side pot 1" in t for t in texts):
                     found += 1
                     assert any("main pot" in t for t in texts) and sum(result.changes) == 0
+                    assert "the main pot" in result.summary and "side pot 1" in result.summary
         assert found >= 1
 
 

@@ -232,6 +232,14 @@ class TestTheGame:
         assert sorted(state.ledger.chips)[-1] == 30 and state.result().winners
         assert dealers[:2] == [2, 0]   # the last seat deals first, then the deal passes to the left
 
+    def test_players_all_in_from_the_ante_see_the_hand_out(self) -> None:
+        """Choice 11: a player with no more than the ante puts it all in and plays for the main pot; with
+        no two players able to bet, the cards are dealt to the showdown without a turn."""
+        state = parlour.new_game("razz", players=3, seed=2, stack=1, ante=1)
+        assert isinstance(state, RazzState) and state.is_over and len(state.hand_results) == 1
+        assert sorted(state.scores()) == [0, 0, 3] and len(state.deals[0].shown) == 3
+        assert not any(kind != "deal" for kind, _, _ in state.deals[0].events)
+
     def test_twin_states_differing_in_hidden_cards_look_the_same(self) -> None:
         """Hidden information: another seat's down cards and the stock are unseen, in views, legal lists,
         refusals, logs and ``to_move``."""

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -400,6 +401,29 @@ def test_export_writes_a_bridge_record_as_pbn_and_refuses_other_games(tmp_path: 
     tetka = tmp_path / "tetka.json"
     assert run(["play", "tetka", *ALL_BOTS, "--save", str(tetka)])[0] == 0
     code, out = run(["export", str(tetka)])
+    assert code == 2 and "a game of tetka, which no export format holds" in " ".join(out.split())
+    code, out = run(["export", str(tetka), "--format", "pbn"])
     assert code == 2 and "PBN is a format for auction-bridge" in out
     code, out = run(["export", str(tmp_path / "missing.json")])
     assert code == 2 and "cannot read" in out
+
+
+def test_export_writes_razz_hands_as_phh_for_pokerkit(tmp_path: Path) -> None:
+    """``parlour export`` of a Razz record: every finished hand as one .phhs file (a TOML table a hand) that
+    pokerkit reads, or one hand with ``--hand``; ``--hand`` means nothing to PBN."""
+    pokerkit = pytest.importorskip("pokerkit")
+    game = tmp_path / "razz.json"
+    assert run(["play", "razz", "--seats", "heuristic,heuristic,heuristic", "--seed", "4", "--option", "hands=3",
+                "--save", str(game)])[0] == 0
+    code, out = run(["export", str(game)])
+    assert code == 0 and out.startswith("[1]\n") and "variant = 'FR'" in out
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        histories = list(pokerkit.HandHistory.loads_all(out))
+    assert len(histories) == 3
+    code, one = run(["export", str(game), "--hand", "2"])
+    assert code == 0 and one.startswith("variant = 'FR'") and f"[2]\n{one}" in out
+    code, out = run(["export", str(game), "--hand", "9"])
+    assert code == 2 and "no finished hand 9" in out
+    code, out = run(["export", str(game), "--format", "pbn"])
+    assert code == 2 and "PBN is a format for auction-bridge" in out

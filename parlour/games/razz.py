@@ -418,15 +418,20 @@ class RazzState(PhasedState[Phase]):
     # --- what each seat sees ----------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         r = self.round
+        # This street's bets lie in front of the seats that made them, as at a table; the pots hold what
+        # earlier streets (and the antes) swept into the middle.
+        bets = r.bets if self.to_move else (0,) * self.players
         seats = [seat_entry(s, held=self.down[s].bit_count(), chips=self.ledger.chips[s],
-                            face_up=[str(CARDS[c]) for c in self.up[s]], status=self._status(s))
+                            face_up=[str(CARDS[c]) for c in self.up[s]], status=self._status(s),
+                            bet=bets[s], role=self._titles(s))
                  for s in range(self.players)]
         # A player's hand is its down cards, which only it sees; its up cards lie face up before it.
         hand = [] if seat is None else [str(CARDS[c]) for c in bit_indices(self.down[seat])]
         live = self.live if self.to_move else ()
-        pots = betting.side_pots(self.contributed, live) if live else ()
+        swept = [self.contributed[s] - bets[s] for s in range(self.players)]
+        pots = betting.side_pots(swept, live) if live else ()
         table = {
-            "pots": [{"name": name, "chips": pot.amount}
+            "pots": [self._pot_view(name, pot, len(pots))
                      for name, pot in zip(betting.pot_names(len(pots)), pots, strict=True)],
             "community": None if self.community is None else str(CARDS[self.community]),
             "stock": len(self.stock),
@@ -443,8 +448,16 @@ class RazzState(PhasedState[Phase]):
         }
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
+    @staticmethod
+    def _pot_view(name: str, pot: betting.Pot, count: int) -> dict[str, Any]:
+        """A pot as the table shows it; where there are side pots, each names the seats that may win it."""
+        shown: dict[str, Any] = {"name": name, "chips": pot.amount}
+        if count > 1:
+            shown["seats"] = list(pot.eligible)
+        return shown
+
     def _status(self, seat: int) -> str:
-        """``dealer, all in``: the seat's role and how it stands in the hand."""
+        """``all in``: how the seat stands in the hand (its role and its bet are facts of their own)."""
         if seat not in self.seated:
             words = ["out of chips"] if not self.ledger.chips[seat] else []
         elif seat in self.folded:
@@ -453,9 +466,7 @@ class RazzState(PhasedState[Phase]):
             words = ["all in"]
         else:
             words = []
-        if self.to_move and seat in self.seated and self.round.bets[seat]:
-            words.append(f"bet {self.round.bets[seat]}")
-        return ", ".join(w for w in (self._titles(seat), *words) if w)
+        return ", ".join(words)
 
     # --- sampled worlds: the hidden cards dealt again --------------------------------------------------------
     def _unknown(self, seat: int) -> Unknown:

@@ -328,6 +328,23 @@ class TestHandHistory:
             *_, last = list(history)
         assert list(last.stacks) == [197, 203]
 
+    def test_phh_for_a_seat_writes_unseen_cards_as_unknown_and_still_replays(self) -> None:
+        """PHH export for one seat: a folded hand's down cards and the others' seventh cards, which that
+        seat never saw, are ``??``; its own cards, every up card and the hands shown are written, so
+        pokerkit still replays the hand to the same stacks."""
+        pokerkit = pytest.importorskip("pokerkit")
+        state = game("2C 3C KH", "10D 3D 5S", hands=1)
+        act(state, "bring-in", "complete", "fold")
+        dealt_first = state.deals[0].seated[0]
+        text = to_phh(state, 1, seat=dealt_first)
+        assert "'d dh p1 2c3cKh', 'd dh p2 ????5s'" in text
+        other = to_phh(state, 1, seat=state.deals[0].seated[1])
+        assert "'d dh p1 ????Kh', 'd dh p2 Td3d5s'" in other
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, last = list(pokerkit.HandHistory.loads(text))
+        assert list(last.stacks) == [197, 203]
+
     def test_phh_has_no_form_for_a_community_card(self) -> None:
         state = parlour.new_game("razz", players=8, seed=3, hands=1)
         while not state.is_over:

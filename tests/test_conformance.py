@@ -114,7 +114,10 @@ def fingerprint(state: State) -> tuple[str, ...]:
 def test_random_playouts_finish(game: str, players: int, variant: str | None) -> None:
     """Many random whole games end without error, with a result naming winners among the seats."""
     for seed in seeds(game, players, variant, PLAYOUTS):
-        state = playout(parlour.new_game(game, players=players, variant=variant, seed=seed), random.Random(seed))
+        start = parlour.new_game(game, players=players, variant=variant, seed=seed)
+        chips = chips_in_play(start)
+        state = playout(start, random.Random(seed))
+        assert chips_in_play(state) == chips, f"{game}: chips were made or lost over a game"
         assert state.to_move == ()
         assert all(state.legal_actions(s) == [] for s in range(players))
         result = state.result()
@@ -159,6 +162,28 @@ def test_every_view_shows_a_declared_phase(game: str, players: int, variant: str
                 phase = state.view(seat).phase
                 assert isinstance(phase, phases), f"{game}: phase {phase!r} is not a member of {phases}"
         assert state.view(None).phase is phases("over")
+
+
+def chips_in_play(state: State) -> int | None:
+    """Every chip of a game that keeps a chip ledger, the seats' and the pots' (None for other games)."""
+    ledger = getattr(state, "ledger", None)
+    return None if ledger is None else int(ledger.total())
+
+
+CHIP_CONFIGS = [(g, p, v) for g, p, v in CONFIGS
+                if chips_in_play(parlour.new_game(g, players=p, variant=v, seed=0)) is not None]
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CHIP_CONFIGS,
+                         ids=[f"{g}-{p}p-{v or 'standard'}" for g, p, v in CHIP_CONFIGS])
+def test_chips_are_never_made_or_lost(game: str, players: int, variant: str | None) -> None:
+    """In a game played in chips, no move makes or loses one: after every move of random games the seats'
+    chips and the pots (side pots included) add up to what the game began with."""
+    for seed in seeds(game, players, variant, 4):
+        chips = None
+        for moves, state in enumerate(snapshots(game, players, variant, seed)):
+            chips = chips_in_play(state) if chips is None else chips
+            assert chips_in_play(state) == chips, f"{game}: move {moves} made or lost chips"
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)

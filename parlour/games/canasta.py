@@ -147,7 +147,7 @@ GOING_OUT, CONCEALED = 100, 200
 BROKEN_ANSWER = 100
 
 
-def _value(card: Card) -> int:
+def card_value(card: Card) -> int:
     """A card's meld value (NOTES' table); a red 3 counts only as a bonus."""
     if card.rank == Rank.JOKER:
         return 50
@@ -158,7 +158,7 @@ def _value(card: Card) -> int:
     return 10 if card.rank >= Rank.EIGHT else 5
 
 
-VALUE = tuple(_value(c) for c in CARDS)
+VALUE = tuple(card_value(c) for c in CARDS)
 WILD = sum(1 << i for i, c in enumerate(CARDS) if is_wild(c, MELDS))
 RED_THREES = sum(1 << i for i, c in enumerate(CARDS) if c.rank == Rank.THREE and c.suit is not None and c.suit.is_red)
 FREEZERS = WILD | RED_THREES
@@ -255,10 +255,12 @@ DRAW, TAKE, ASK, YES, NO, END = Draw(), Take(), Ask(), Yes(), No(), End()
 DISCARDS = card_table(PACK, Discard)
 ACTIONS = ActionSpace(DRAW, TAKE, DISCARDS, MeldLay, Add, COMMIT, engine.WITHDRAW, ASK, YES, NO, END)
 
+# Measured: a deal by random players runs to at most ~410 actions (300 seeds), by heuristics ~290; a game
+# to 5,000 by heuristics about seven deals. Up to 100 deals (the option's bound) at ~1,000 each.
 INFO = GameInfo(
     id="canasta", name="Canasta", family=("rummy", "melding"), min_players=4, max_players=4,
     pack=PACK.name, rules_source=("canasta.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
-    options=option_specs(CanastaOptions), partnerships=True, max_actions=6_000 * 100)
+    options=option_specs(CanastaOptions), partnerships=True, max_actions=100_000)
 
 
 class Phase(engine.Phase):

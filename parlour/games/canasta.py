@@ -39,8 +39,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
 11. The end of the stock: a red 3 drawn as the last card ends the deal once the player has melded
     (``end``, no discard). Otherwise, with the stock empty, a player must take the pile when its top card
     can be added to the side's meld (the pile not frozen); else may take it if able, or ``end`` the deal;
-    a player who cannot take it ends the deal at once. A player holding one card may not take a one-card
-    pile (NOTES).
+    a player who cannot take it ends the deal at once. With a single card in hand, a player may not take a
+    one-card pile (NOTES).
 12. The game ends at the end of a deal when a side has 5,000 (``target``), the higher total winning; or,
     so that a game by random players ends, after ``deals`` deals (default 1; 0 plays to the target only),
     the higher total winning. Equal totals share the win.

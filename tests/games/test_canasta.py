@@ -246,15 +246,6 @@ class TestPile:
         act(state, "take", *lays(1, "KC KD"), *lays(2, "AC AD AH"), "commit")
         assert state.view(0).seats[0]["face_up"] == ["3D"] and state.hands[0].bit_count() == 6
 
-    def test_one_card_may_not_take_a_one_card_pile(self) -> None:
-        """A player holding one card may not take a pile of one card (NOTES)."""
-        state = new(hands_with(s0=KINGS), stock="5H")
-        state.hands[0] = PACK.mask([Card.parse("KS")])
-        state.melds[0] = ((PACK.index[Card.parse("KC")], PACK.index[Card.parse("KD")],
-                           PACK.index[Card.parse("KH")]),)
-        state.pile = [PACK.index[Card.parse("KS#2")]]
-        assert "take" not in legal(state)
-
 
 OUT = f"{EIGHTS} KC KD KH KS"                        # a natural canasta of 8s and four kings
 GO_OUT = [*lays(1, EIGHTS), *lays(2, "KC KD KH KS"), "commit", "discard 9H"]
@@ -351,7 +342,7 @@ class TestEndOfStock:
         assert len(state.hand_results) == 1
 
     def test_one_card_may_not_take_a_one_card_pile(self) -> None:
-        """A player holding one card may not take a pile of one card (NOTES)."""
+        """With a single card in hand a player may not take a one-card pile, though a longer one (NOTES)."""
         s3 = "4S 5S 6S 7S 9S 10S JS QS 7S JS KS"
         state = new(hands_with(s0=OUT, s3=s3), stock="9H 5D 5H 6H")
         act(state, "draw", *lays(1, EIGHTS), *lays(2, "KC KD KH"), "commit", "discard 9H", "draw", "discard 5D",

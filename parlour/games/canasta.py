@@ -385,12 +385,12 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         side = self._side(seat)
         return (not self._frozen(side) and self._meld_of(side, CARDS[self.pile[-1]].rank) >= 0)
 
-    def _may_go_out(self, side: int, melds: tuple[tuple[int, ...], ...]) -> bool:
+    def _may_go_out(self, melds: tuple[tuple[int, ...], ...]) -> bool:
         return self._has_canasta(melds) and self.answer != "no"
 
-    def _leaves_too_few(self, side: int, left: int, melds: tuple[tuple[int, ...], ...]) -> IllegalAction | None:
+    def _leaves_too_few(self, left: int, melds: tuple[tuple[int, ...], ...]) -> IllegalAction | None:
         """Rule 8: a player who may not go out keeps a card to discard and one more."""
-        if left >= 2 or self._may_go_out(side, melds) or (left == 1 and self.last_red):
+        if left >= 2 or self._may_go_out(melds) or (left == 1 and self.last_red):
             return None
         why = "partner said no" if self.answer == "no" else "the side has no canasta"
         return IllegalAction(f"that would leave you unable to go on without going out, and {why}",
@@ -427,7 +427,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _discard_refusal(self, seat: int) -> IllegalAction | None:
         side = self._side(seat)
-        if self.hands[seat].bit_count() == 1 and not self._may_go_out(side, self.melds[side]):
+        if self.hands[seat].bit_count() == 1 and not self._may_go_out(self.melds[side]):
             why = "partner said no" if self.answer == "no" else "the side has no canasta"
             return IllegalAction(f"discarding your last card goes out, and {why}", rule="going out")
         return None
@@ -447,7 +447,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                                  "naturals, at most three wilds and no more wilds than naturals",
                                  rule="meld limits")
         melds = self._replaced(side, place, meld)
-        return self._leaves_too_few(side, self.hands[seat].bit_count() - 1, melds)
+        return self._leaves_too_few(self.hands[seat].bit_count() - 1, melds)
 
     def _replaced(self, side: int, place: int, meld: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         melds = list(self.melds[side])
@@ -610,12 +610,12 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             else:
                 melds.append(meld)
         planned = tuple(melds)
-        if Rank.THREE in seen and not (left <= 1 and self._may_go_out(side, planned)):
+        if Rank.THREE in seen and not (left <= 1 and self._may_go_out(planned)):
             return (), IllegalAction("black 3s are melded only by a player going out", rule="black threes")
-        return planned, self._leaves_too_few(side, left, planned)
+        return planned, self._leaves_too_few(left, planned)
 
     def _commit_refusal(self, stage: Stage) -> IllegalAction | None:
-        planned, refusal = self._planned(stage)
+        refusal = self._planned(stage)[1]
         if refusal is not None:
             return refusal
         side = self._side(stage.seat)
@@ -631,7 +631,6 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             if total < self._minimum(side):
                 return IllegalAction(f"a first meld counts at least {self._minimum(side)} with this turn's melds "
                                      f"together, not {total}", rule="first meld minimum")
-        del planned
         return None
 
     def _commit(self, seat: int, stage: Stage) -> None:

@@ -184,6 +184,21 @@ class TestMelds:
         act(state, "draw", *OPEN, *lays(3, "3C 3C 3S"))
         refused(state, 0, "commit", rule="black threes")
 
+    def test_black_threes_are_melded_by_a_player_going_out(self) -> None:
+        """Black 3s, four and no wild, go down in the turn their player goes out, and count 5 each."""
+        state = new(hands_with(s0=f"{EIGHTS} 3C 3C 3S 3S"), stock="9H")
+        act(state, "draw", *lays(1, EIGHTS), *lays(2, "3C 3C 3S 3S"), "commit", "discard 9H")
+        assert last(state)["cards melded"] == 70 + 20 and last(state)["going out concealed"] == 200
+
+    def test_each_step_is_a_small_numbered_action(self) -> None:
+        """Actions by face and in steps: a draw, a take, 53 discards, 53 faces to 4 new melds, 53 faces to 11
+        melds of the side, commit, withdraw, ask, yes, no, end."""
+        state = new()
+        assert state.action_space_size == 2 + 53 + 53 * 4 + 53 * 11 + 6
+        for text in ("lay 7H 2", "add 2C K", "discard JK", "take", "commit", "ask", "no", "end"):
+            action = state.parse_action(text)
+            assert str(action) == text and state.decode(state.encode(action)) == action
+
     def test_a_side_melds_one_meld_of_a_rank(self) -> None:
         """A new meld of a rank the side has goes onto that meld (source text: one set a rank)."""
         state = new(hands_with(s0=KINGS, s2="KC KS QC 4H 5H 6H 7H 8H 9H 10H JH"), stock="5C 5D 5S")

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from parlour import engine
-from parlour.cards import DOUBLE_108, Card, Rank, Suit
+from parlour.cards import DOUBLE_108, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     COMMIT,
     Action,
@@ -168,16 +168,7 @@ NATURALS = {r: sum(1 << i for i, c in enumerate(CARDS) if c.rank == r) for r in 
 
 
 def _points(mask: int) -> int:
-    return sum(VALUE[i] for i in _bits(mask))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return sum(VALUE[i] for i in bit_indices(mask))
 
 
 def _mask(cards: tuple[int, ...] | list[int]) -> int:
@@ -193,7 +184,7 @@ def best_first_meld(hand: int, top: int | None = None) -> int:
         if naturals >= 2:
             total += _points(hand & NATURALS[rank]) + (VALUE[top] if top is not None and CARDS[top].rank == rank else 0)
             capacity += min(naturals, 3)
-    wilds = sorted((VALUE[i] for i in _bits(hand & WILD)), reverse=True)
+    wilds = sorted((VALUE[i] for i in bit_indices(hand & WILD)), reverse=True)
     return total + sum(wilds[:capacity])
 
 
@@ -314,7 +305,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     def _lay_red_threes(self, seat: int) -> None:
         """Red 3s in hand go face up at once, each replaced from the stock (a replacement may be one)."""
         while self.hands[seat] & RED_THREES:
-            index = _bits(self.hands[seat] & RED_THREES)[0]
+            index = bit_indices(self.hands[seat] & RED_THREES)[0]
             self.hands[seat] &= ~(1 << index)
             self.red_threes[seat] |= 1 << index
             self._say("seat {} lays out {}", seat, CARDS[index].face)
@@ -680,7 +671,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             mixed = sum(1 for m in melded if len(m) >= CANASTA and _mask(m) & WILD)
             item(side, natural * NATURAL_BONUS, f"{natural} natural canasta" + "s" * (natural > 1))
             item(side, mixed * MIXED_BONUS, f"{mixed} mixed canasta" + "s" * (mixed > 1))
-            threes = (self.red_threes[side] | self.red_threes[side + 2]).bit_count()
+            threes = self._red_threes_of(side).bit_count()
             bonus = ALL_RED_THREES if threes == 4 else RED_THREE * threes
             item(side, bonus if melded else -bonus, f"{threes} red 3" + "s" * (threes > 1)
                  + ("" if melded else " with no meld"))
@@ -695,6 +686,9 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                                      f"{why}; side 0 {changes[0]:+}, side 1 {changes[1]:+}"))
         self.to_move = ()
         self._next_deal(over=max(self.totals) >= self.options["target"])
+
+    def _red_threes_of(self, side: int) -> int:
+        return self.red_threes[side] | self.red_threes[side + 2]
 
     def scores(self) -> list[int]:
         return [self.totals[s % 2] for s in range(self.players)]
@@ -723,7 +717,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         def face_up(s: int) -> list[str]:
-            return [str(CARDS[i].face) for i in _bits(self.red_threes[s])]
+            return [str(CARDS[i].face) for i in bit_indices(self.red_threes[s])]
 
         top = str(CARDS[self.pile[-1]].face) if self.pile else None
         return {
@@ -737,7 +731,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                       "side_1_melds": self._meld_view(1)},
             "extra": {"dealer": self.dealer, "minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
                       "canastas": [self._canastas(0), self._canastas(1)],
-                      "red_threes": [[str(CARDS[i].face) for i in _bits(self.red_threes[s] | self.red_threes[s + 2])]
+                      "red_threes": [[str(CARDS[i].face) for i in bit_indices(self._red_threes_of(s))]
                                      for s in (0, 1)],
                       "step": self._step(), "answer": self.answer or None,
                       "deals_in_game": self.hands_in_game, "target": self.options["target"]},

@@ -38,9 +38,9 @@ Choices where the texts are silent (each a default, recorded here and tested):
     turn's melds include a new meld of seven or more cards; additions in that last turn are allowed.
 11. The end of the stock: a red 3 drawn as the last card ends the deal once the player has melded
     (``end``, no discard). Otherwise, with the stock empty, a player must take the pile when its top card
-    can be added to the side's meld (the pile not frozen); else may take it if able, or ``end`` the deal;
-    a player who cannot take it ends the deal at once. With a single card in hand, a player may not take a
-    one-card pile (NOTES).
+    can be added to the side's meld (the pile not frozen); else may take it if able, or ``end`` the deal,
+    which is all a player who cannot take it may do (so that whether a player could have taken the pile
+    stays hidden). With a single card in hand, a player may not take a one-card pile (NOTES).
 12. The game ends at the end of a deal when a side has 5,000 (``target``), the higher total winning; or,
     so that a game by random players ends, after ``deals`` deals (default 1; 0 plays to the target only),
     the higher total winning. Equal totals share the win.
@@ -324,9 +324,6 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         self.canasta_now = False
         self.to_move = (seat,)
         self.turn_seat = seat
-        if not len(self.stock) and not self._can_take(seat):
-            self._say("the stock is gone and seat {} cannot take the pile", seat)
-            self._score(None)
 
     # --- what a side may do ----------------------------------------------------------------------------
     def _minimum(self, side: int) -> int:

@@ -343,10 +343,12 @@ class TestEndOfStock:
         assert state.view(0).table["side_0_melds"][0] == ["KC", "KD", "KH", "KS"]
 
     def test_with_no_stock_a_player_who_cannot_take_ends_the_deal(self) -> None:
-        """No stock: a player who cannot use the discard ends the deal at once (NOTES)."""
+        """No stock: a player who cannot use the discard ends the deal, by the same ``end`` as one who will
+        not (NOTES; choice 11)."""
         state = self._kings_opened("4S")
-        assert len(state.hand_results) == 1
-        assert "the stock is gone and seat 0 cannot take the pile" in state.view(1).log
+        assert legal(state) == ["end"]
+        act(state, "end")
+        assert len(state.hand_results) == 1 and "seat 0: end" in state.view(1).log
 
     def test_with_no_stock_a_player_may_decline_a_discard_and_end_the_deal(self) -> None:
         """No stock: a player able to take the pile for a new meld may decline it, which ends the deal

@@ -478,6 +478,26 @@ class TestBots:
         rate, low, _ = wilson_interval(wins, 30)
         assert low > 0.5, (rate, low)
 
+    def test_the_heuristic_takes_the_pile_melds_and_blocks_with_a_black_three(self) -> None:
+        """The heuristic takes the pile when it may, lays its melds, and discards a black 3 first."""
+        heuristic = make_bot("heuristic", GAME, seed=0)
+        state = new(hands_with(s0="3C " + " ".join(PLAIN[0].split()[1:]), s1=TAKER), stock="5H")
+        act(state, "draw")
+        assert heuristic.choose(state.view(0)) == "discard 3C"
+        act(state, "discard KC")
+        assert heuristic.choose(state.view(1)) == "take"
+        while "withdraw" in legal(state) or "take" in legal(state):
+            act(state, heuristic.choose(state.view(1)))
+        assert state.view(1).table["side_1_melds"] == [["KC", "KD", "KH"], ["AD", "AH", "AS"]]
+
+    def test_the_view_marks_canastas_natural_and_mixed(self) -> None:
+        """The table shows each side's melds grouped, and names its canastas natural or mixed."""
+        state = new(hands_with(s0="8C 8C 8D 8H 8S 2C JK KC KD KH KS"), stock="9H")
+        act(state, "draw", *lays(1, "8C 8C 8D 8H 8S 2C JK"), *lays(2, "KC KD KH"), "commit")
+        view = state.view(3)
+        assert view.extra["canastas"] == [["mixed canasta of 8s"], []]
+        assert view.table["side_0_melds"] == [["8C", "8C", "8D", "8H", "8S", "2C", "JK"], ["KC", "KD", "KH"]]
+
     def test_ismcts_plays_a_whole_game_legally(self) -> None:
         """``ismcts:50`` at seat 0 with heuristics, on a deal seat 1 ends on its first turn by going out."""
         state = new(SHORT, pile="9S", stock="5H 6H")

@@ -158,3 +158,26 @@ class TestMinimums:
                                                                                             120]
         with pytest.raises(ValueError):
             minimum_for(0, ())
+
+
+from parlour.mechanics.melds import PileRules  # noqa: E402  (this section's own name, kept beside it)
+
+
+class TestCanasta:
+    """The discard pile's rules as data (``PileRules``), with Canasta's values."""
+
+    RULES = TWOS_AND_JOKERS
+    PILE = PileRules(freezers=frozenset({(Rank.THREE, Suit.HEARTS), (Rank.THREE, Suit.DIAMONDS)}),
+                     blockers=frozenset({(Rank.THREE, Suit.CLUBS), (Rank.THREE, Suit.SPADES)}))
+
+    def test_frozen_for_a_side_that_has_not_melded_and_for_all_with_a_wild_or_red_three(self) -> None:
+        plain, wild, red = parse_cards("7H 9S"), parse_cards("7H 2C 9S"), parse_cards("3D 9S")
+        assert self.PILE.is_frozen(plain, melded=False, rules=self.RULES)
+        assert not self.PILE.is_frozen(plain, melded=True, rules=self.RULES)
+        assert self.PILE.is_frozen(wild, melded=True, rules=self.RULES)
+        assert self.PILE.is_frozen(red, melded=True, rules=self.RULES)
+        assert not PileRules(frozen_until_melded=False).is_frozen(plain, melded=False, rules=self.RULES)
+
+    def test_never_taken_under_a_wild_or_a_black_three(self) -> None:
+        takes = [self.PILE.may_take(card, self.RULES) for card in parse_cards("7H JK 2C 3S 3C")]
+        assert takes == [True, False, False, False, False]

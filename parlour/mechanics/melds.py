@@ -247,3 +247,29 @@ def minimum_for(score: int, tiers: Sequence[tuple[int, int]]) -> int:
 
 
 # --- Canasta and Samba: the discard pile, and what only they need ----------------------------------------
+@dataclass(frozen=True)
+class PileRules:
+    """When the discard pile may be taken, as data (Canasta's defaults; Samba configures its own).
+
+    ``freezers``: faces that freeze the pile for everyone once they lie in it, besides the wilds when
+    ``wilds_freeze`` (Canasta's red 3s). ``blockers``: faces that, on top, may not be taken (a black 3
+    stops the next player; the next discard covers it). ``frozen_until_melded``: the pile is frozen for a
+    side that has not melded. ``natural_pair``: how many natural cards of the top card's rank from the hand
+    a frozen pile needs."""
+
+    freezers: frozenset[Face] = field(default_factory=frozenset)
+    wilds_freeze: bool = True
+    blockers: frozenset[Face] = field(default_factory=frozenset)
+    frozen_until_melded: bool = True
+    natural_pair: int = 2
+
+    def is_frozen(self, pile: Iterable[Card], melded: bool, rules: MeldRules) -> bool:
+        """Whether the pile is frozen for a side (``melded``: the side has melded this deal)."""
+        return (self.frozen_until_melded and not melded) or any(
+            (self.wilds_freeze and is_wild(card, rules)) or (card.rank, card.suit) in self.freezers for card in pile)
+
+    def may_take(self, top: Card, rules: MeldRules) -> bool:
+        """Whether a pile with ``top`` on it may be taken at all: never under a wild, a blocker or a card
+        never melded."""
+        face = (top.rank, top.suit)
+        return not is_wild(top, rules) and face not in self.blockers and face not in rules.unmeldable

@@ -1,0 +1,752 @@
+"""Canasta (classic): two partnerships of two meld sets of one rank from a 108-card pack, to 5,000.
+
+Follows ``rules/source/canasta.txt`` with the "Canasta (classic)" entry of ``rules/NOTES.md``, which
+restores the card values, the bonuses, the first-meld minimums and the end of the stock.
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+1. Seat 3 deals first, so seat 0 plays first; the deal passes to the left. Seats 0 and 2 are one side
+   ("side 0"), seats 1 and 3 the other. Eleven cards each, one at a time from the dealer's left.
+2. The upcard: a red 3 or a wild card turned up stays in the pile, freezing it, and the next card of the
+   stock is turned on top until a card that is neither turns up (NOTES).
+3. Red 3s are laid out at once, never held: those dealt are laid out (each replaced from the stock)
+   before the first turn, seat by seat from the dealer's left; one drawn is laid out and replaced at
+   once. A red 3 in a pile taken is laid out with no replacement (NOTES). So the 500-point penalty for a
+   red 3 kept in hand cannot arise.
+4. A turn in small steps: ``draw`` (from the stock) or ``take`` (the pile), then any number of staged
+   meld turns (``lay 7H 2`` ... ``commit``, or ``withdraw``), additions to the side's melds
+   (``add 7H 7``, ``add 2C K``), then ``discard 7H``. New melds of a rank the side already has are added
+   to that meld at commit: a side never holds two melds of one rank.
+5. ``take`` puts the pile's top card in the first staged meld and sets the rest of the pile aside; the
+   commit must use that card (in a new meld, or added to the side's meld of its rank when the pile is not
+   frozen for the side) and only then does the rest of the pile go to the hand. A withdrawal puts the pile
+   back as it was and the turn goes on with a draw. ``take`` is offered only when the hand holds what a
+   legal commit needs: a natural pair of the top card's rank when the pile is frozen for the side, and
+   cards enough to reach the first meld's minimum when the side has not melded.
+6. The first meld's minimum is counted over the cards of the melds committed in that one commit (the
+   pile's top card included, the rest of the pile not), never bonuses, by the side's total at the start
+   of the deal (below 0: 15; to 1,495: 50; to 2,995: 90; from 3,000: 120).
+7. Melds: at least two natural cards, at most three wild cards and never more wilds than naturals (the
+   NOTES default). Black 3s are melded only in the turn a player goes out, three or four, with no wild.
+8. A side without a canasta may not go out, so no step may leave its player unable to keep a card after
+   the discard (a commit or addition leaves at least two cards, or one where the deal then ends without a
+   discard).
+9. Asking partner: ``ask`` is optional, once a turn, after the draw and before any meld; the partner
+   answers ``yes`` or ``no``. After ``no`` the player may not go out this turn (refused); after ``yes``
+   a player who ends the turn without going out loses 100 for the side.
+10. Concealed going out (200 rather than 100): the player had laid nothing before this turn and this
+    turn's melds include a new meld of seven or more cards; additions in that last turn are allowed.
+11. The end of the stock: a red 3 drawn as the last card ends the deal once the player has melded
+    (``end``, no discard). Otherwise, with the stock empty, a player must take the pile when its top card
+    can be added to the side's meld (the pile not frozen); else may take it if able, or ``end`` the deal,
+    which is all a player who cannot take it may do (so that whether a player could have taken the pile
+    stays hidden). With a single card in hand, a player may not take a one-card pile (NOTES).
+12. The game ends at the end of a deal when a side has 5,000 (``target``), the higher total winning; or,
+    so that a game by random players ends, after ``deals`` deals (default 1; 0 plays to the target only),
+    the higher total winning. Equal totals share the win.
+13. The pile's top card shows in the view with the pile's size and whether it is frozen; the pile's
+    other cards were seen when discarded and are in the log.
+
+Hidden information: the hands (less the pile cards taken, and staged cards taken back, which every seat
+saw go there) and the stock.
+
+A prepared deal is a stacked pack, ``deal={"pack": [108 cards, top first]}``: the first 44 are dealt
+round from the dealer's left, the next are turned up and then form the stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from parlour import engine
+from parlour.cards import DOUBLE_108, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    COMMIT,
+    Action,
+    ActionSpace,
+    Cards,
+    Discard,
+    FieldAction,
+    GameInfo,
+    HandResult,
+    IllegalAction,
+    Pass,
+    PhasedState,
+    Reason,
+    Stage,
+    StagedTurnState,
+    Unknown,
+    Words,
+    card_table,
+    option,
+    option_specs,
+    register,
+    seat_entry,
+)
+from parlour.engine.actions import Numbers
+from parlour.engine.staging import Lay
+from parlour.engine.view import kinds
+from parlour.mechanics.melds import MeldRules, PileRules, is_wild, minimum_for, set_rank
+from parlour.mechanics.stock import Stock
+
+RULES = """\
+**Canasta** is a partnership game of melding for four players with two packs and four jokers (108
+cards). Partners sit across; each side scores together.
+
+*The deal.* Eleven cards each; the next card is turned up to start the discard pile (a red 3 or a wild
+turned up freezes the pile and another is turned on it); the rest is the stock.
+
+*Cards.* Jokers and 2s are wild. Red 3s are bonus cards: laid out at once and replaced from the stock.
+Black 3s stop the next player taking the pile.
+
+*A turn.* Draw a card from the stock, or take the whole pile by melding its top card at once; lay melds
+(three or more of one rank, at least two natural cards, at most three wilds and never more wilds than
+naturals), add to your side's melds, and discard. A side's first melds of a deal must count a minimum that
+grows with its score: 15 below 0, then 50, 90 from 1,500 and 120 from 3,000.
+
+*The pile* is frozen for a side that has not melded, and for both once a wild or red 3 lies in it: it is
+then taken only with a natural pair of the top card's rank from the hand.
+
+*Canastas.* A meld of seven or more: natural (no wild) 500, mixed 300. A side needs one to go out.
+
+*Going out.* Meld or discard your last card; you may first ask your partner, whose answer binds. Going
+out scores 100, or 200 when the whole hand goes down at once (concealed).
+
+*Scoring.* Cards melded count (joker 50, ace and 2 20, 8 to K 10, 4 to 7 and black 3 5) with the
+bonuses, red 3s 100 each (800 for all four; minus when the side has not melded), less the cards left in
+both partners' hands. The game is to 5,000.
+"""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanastaOptions:
+    target: int = option(5_000, "the total that ends the game at the end of a deal", minimum=100,
+                         maximum=100_000)
+    deals: int = option(1, "the most deals played (0: play to the target only); the higher total wins",
+                        minimum=0, maximum=100)
+
+
+# --- the cards, as data (Samba changes the pack, the hand, the tiers and the limits) ----------------------
+PACK = DOUBLE_108
+CARDS = PACK.cards
+HAND_SIZE = 11
+SLOTS = 4                 # new melds staged at once
+CANASTA = 7
+RED_THREE_FACES = frozenset({(Rank.THREE, Suit.HEARTS), (Rank.THREE, Suit.DIAMONDS)})
+PILE = PileRules(freezers=RED_THREE_FACES, blockers=frozenset({(Rank.THREE, Suit.CLUBS), (Rank.THREE, Suit.SPADES)}))
+MELDS = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), set_size=3, run_size=None, most_wilds=3,
+                  fewest_naturals=2, wilds_at_most_naturals=True,
+                  unmeldable=RED_THREE_FACES)
+# From each side's score at the start of the deal: the first meld's minimum (any score below 0: 15).
+TIERS = ((-1_000_000, 15), (0, 50), (1_500, 90), (3_000, 120))
+NATURAL_BONUS, MIXED_BONUS = 500, 300
+RED_THREE, ALL_RED_THREES = 100, 800
+GOING_OUT, CONCEALED = 100, 200
+BROKEN_ANSWER = 100
+
+
+def card_value(card: Card) -> int:
+    """A card's meld value (NOTES' table); a red 3 counts only as a bonus."""
+    if card.rank == Rank.JOKER:
+        return 50
+    if card.rank in (Rank.TWO, Rank.ACE):
+        return 20
+    if card.rank == Rank.THREE:
+        return 0 if card.suit is not None and card.suit.is_red else 5
+    return 10 if card.rank >= Rank.EIGHT else 5
+
+
+VALUE = tuple(card_value(c) for c in CARDS)
+WILD = sum(1 << i for i, c in enumerate(CARDS) if is_wild(c, MELDS))
+RED_THREES = sum(1 << i for i, c in enumerate(CARDS) if c.rank == Rank.THREE and c.suit is not None and c.suit.is_red)
+FREEZERS = WILD | RED_THREES
+MELD_RANKS = (Rank.ACE, *(Rank(r) for r in range(4, 14)))
+RANK_WORDS = tuple(r.letter for r in MELD_RANKS)
+NATURALS = {r: sum(1 << i for i, c in enumerate(CARDS) if c.rank == r) for r in (*MELD_RANKS, Rank.THREE)}
+
+
+def _points(mask: int) -> int:
+    return sum(VALUE[i] for i in bit_indices(mask))
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << i for i in cards)
+
+
+def best_first_meld(hand: int, top: int | None = None) -> int:
+    """The most a first meld could count from ``hand`` (with the pile's ``top`` card in a meld of its rank):
+    every rank with two naturals melded, and the wilds placed where limits allow, dearest first."""
+    capacity, total = 0, 0
+    for rank in MELD_RANKS:
+        naturals = (hand & NATURALS[rank]).bit_count() + (top is not None and CARDS[top].rank == rank)
+        if naturals >= 2:
+            total += _points(hand & NATURALS[rank]) + (VALUE[top] if top is not None and CARDS[top].rank == rank else 0)
+            capacity += min(naturals, 3)
+    wilds = sorted((VALUE[i] for i in bit_indices(hand & WILD)), reverse=True)
+    return total + sum(wilds[:capacity])
+
+
+# --- actions ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Draw(Pass):
+    verb: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Pass):
+    """Take the whole discard pile, its top card going into the first meld staged."""
+
+    verb: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldLay(Lay):
+    """``lay 7H 2``: the seven of hearts to this turn's second new meld."""
+
+    FIELDS = (Cards(PACK), Numbers(1, SLOTS, "meld"))
+
+
+@dataclass(frozen=True, slots=True)
+class Add(FieldAction):
+    """``add 2C K``: a card from hand to the side's meld of kings."""
+
+    verb: ClassVar[str] = "add"
+    FIELDS = (Cards(PACK), Words(RANK_WORDS, "meld"))
+    card: Card
+    meld: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Pass):
+    """``ask``: "partner, may I go out?"."""
+
+    verb: ClassVar[str] = "ask"
+
+
+@dataclass(frozen=True, slots=True)
+class Yes(Pass):
+    verb: ClassVar[str] = "yes"
+
+
+@dataclass(frozen=True, slots=True)
+class No(Pass):
+    verb: ClassVar[str] = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Pass):
+    """End the deal: after a red 3 drawn as the stock's last card, or refusing the pile with no stock."""
+
+    verb: ClassVar[str] = "end"
+
+
+DRAW, TAKE, ASK, YES, NO, END = Draw(), Take(), Ask(), Yes(), No(), End()
+DISCARDS = card_table(PACK, Discard)
+ACTIONS = ActionSpace(DRAW, TAKE, DISCARDS, MeldLay, Add, COMMIT, engine.WITHDRAW, ASK, YES, NO, END)
+
+# Measured: a deal by random players runs to at most ~410 actions (300 seeds), by heuristics ~290; a game
+# to 5,000 by heuristics about seven deals. Up to 100 deals (the option's bound) at ~1,000 each.
+INFO = GameInfo(
+    id="canasta", name="Canasta", family=("rummy", "melding"), min_players=4, max_players=4,
+    pack=PACK.name, rules_source=("canasta.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
+    options=option_specs(CanastaOptions), partnerships=True, max_actions=100_000)
+
+
+class Phase(engine.Phase):
+    PLAY = "play"
+    OVER = "over"
+
+
+class CanastaState(PhasedState[Phase], StagedTurnState):
+    PACK = PACK
+    LAY = MeldLay
+    ACTIONS = ACTIONS
+    ACTION_KINDS = ACTIONS.kinds
+    MUTABLE = ("hands", "stock", "pile", "melds", "red_threes", "totals", "penalties")
+    ZONES = kinds(upcard="card", pile="count", stock="count", frozen="flag", staged="melds",
+                  side_0_melds="melds", side_1_melds="melds")
+    EXTRAS = kinds(dealer="seat", minimums="numbers", canastas="texts", red_threes="melds", step="text",
+                   answer="text", deals_in_game="number", target="number")
+
+    # --- deal ----------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        self.phase = Phase.PLAY
+        self.totals = [0, 0]
+        self.hands_in_game = self.options["deals"] or None
+        self.dealer = self.players - 1
+        self._deal()
+
+    def _deal(self) -> None:
+        deck = self._deck(PACK)
+        self.hands = self._deal_around(deck[:HAND_SIZE * 4], self.dealer)
+        rest = deck[HAND_SIZE * 4:]
+        turned = 1
+        while (1 << rest[turned - 1]) & FREEZERS:
+            turned += 1
+        self.pile = rest[:turned]                       # bottom first
+        self.stock = Stock(rest[turned:])
+        self.melds: list[tuple[tuple[int, ...], ...]] = [(), ()]
+        self.red_threes = [0] * self.players          # laid out before each seat
+        self.penalties = [0, 0]
+        self.last_red = False                           # the stock's last card was a red 3
+        self.laid_before = 0                            # seats (a mask) that laid melds in earlier turns
+        self.start_totals = tuple(self.totals)
+        self._say("hand {}: seat {} deals; the upcard is {}", self.hand_number, self.dealer,
+                  " ".join(str(CARDS[i].face) for i in self.pile))
+        for seat in self.seating.order_from(self.seating.next(self.dealer)):
+            self._lay_red_threes(seat)
+        self._start_turn(self.seating.next(self.dealer))
+
+    def _side(self, seat: int) -> int:
+        return seat % 2
+
+    def _lay_red_threes(self, seat: int) -> None:
+        """Red 3s in hand go face up at once, each replaced from the stock (a replacement may be one)."""
+        while self.hands[seat] & RED_THREES:
+            index = bit_indices(self.hands[seat] & RED_THREES)[0]
+            self.hands[seat] &= ~(1 << index)
+            self.red_threes[seat] |= 1 << index
+            self._say("seat {} lays out {}", seat, CARDS[index].face)
+            if len(self.stock):
+                self.hands[seat] |= 1 << self.stock.draw()[0]
+            else:
+                self.last_red = True
+
+    def _start_turn(self, seat: int) -> None:
+        self.drawn = False
+        self.taken: tuple[int, ...] | None = None       # the rest of a pile being taken, set aside
+        self.took_back = False
+        self.asked = False
+        self.answer = ""
+        self.laid_now = False
+        self.canasta_now = False
+        self.to_move = (seat,)
+        self.turn_seat = seat
+
+    # --- what a side may do ----------------------------------------------------------------------------
+    def _minimum(self, side: int) -> int:
+        return minimum_for(self.start_totals[side], TIERS)
+
+    def _opened(self, side: int) -> bool:
+        return bool(self.melds[side])
+
+    def _frozen(self, side: int) -> bool:
+        """Frozen for everyone once a wild or red 3 lies in it; for a side that has not melded, always."""
+        return PILE.is_frozen([CARDS[i] for i in self.pile], self._opened(side), MELDS)
+
+    def _meld_of(self, side: int, rank: Rank) -> int:
+        """The place of the side's meld of ``rank``, or -1."""
+        for k, meld in enumerate(self.melds[side]):
+            if self._rank_of(meld) == rank:
+                return k
+        return -1
+
+    @staticmethod
+    def _rank_of(cards: tuple[int, ...] | list[int]) -> Rank | None:
+        naturals = [CARDS[i].rank for i in cards if not (1 << i) & WILD]
+        return naturals[0] if naturals else None
+
+    def _has_canasta(self, melds: tuple[tuple[int, ...], ...]) -> bool:
+        return any(len(meld) >= CANASTA for meld in melds)
+
+    def _can_take(self, seat: int) -> bool:
+        """Whether a legal commit using the pile's top card exists (rule 5)."""
+        if not self.pile or self.took_back:
+            return False
+        top = self.pile[-1]
+        card, hand, side = CARDS[top], self.hands[seat], self._side(seat)
+        if not PILE.may_take(card, MELDS):
+            return False
+        if hand.bit_count() == 1 and len(self.pile) == 1:
+            return False
+        naturals = (hand & NATURALS[card.rank]).bit_count()
+        if self._frozen(side):
+            if naturals < PILE.natural_pair:
+                return False
+            return self._opened(side) or best_first_meld(hand, top) >= self._minimum(side)
+        return self._meld_of(side, card.rank) >= 0 or naturals >= 2 or (naturals >= 1 and bool(hand & WILD))
+
+    def _forced_take(self, seat: int) -> bool:
+        """With no stock, the top card that goes on the side's meld must be taken (rule 11)."""
+        side = self._side(seat)
+        return (not self._frozen(side) and self._meld_of(side, CARDS[self.pile[-1]].rank) >= 0)
+
+    def _may_go_out(self, melds: tuple[tuple[int, ...], ...]) -> bool:
+        return self._has_canasta(melds) and self.answer != "no"
+
+    def _leaves_too_few(self, left: int, melds: tuple[tuple[int, ...], ...]) -> IllegalAction | None:
+        """Rule 8: a player who may not go out keeps a card to discard and one more."""
+        if left >= 2 or self._may_go_out(melds) or (left == 1 and self.last_red):
+            return None
+        why = "partner said no" if self.answer == "no" else "the side has no canasta"
+        return IllegalAction(f"that would leave you unable to go on without going out, and {why}",
+                             rule="going out")
+
+    # --- the turn -----------------------------------------------------------------------------------
+    def _may_stage(self, seat: int) -> bool:
+        return self.drawn and self.to_move == (self.turn_seat,) and seat == self.turn_seat
+
+    def _turn_legal(self, seat: int) -> list[Action]:
+        if seat != self.turn_seat:
+            return [YES, NO]
+        if not self.drawn:
+            take: list[Action] = [TAKE] if self._can_take(seat) else []
+            if not len(self.stock):
+                return take if take and self._forced_take(seat) else [*take, END]
+            return [DRAW, *take]
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if not self.last_red:
+            out += [d for d in DISCARDS.of(hand) if self._discard_refusal(seat) is None]
+        out += [a for a in self._adds(seat) if self._add_refusal(seat, a) is None]
+        if not self.asked and not self.laid_now:
+            out.append(ASK)
+        if self.last_red:
+            out.append(END)
+        return out
+
+    def _adds(self, seat: int) -> list[Add]:
+        side = self._side(seat)
+        ranks = [self._rank_of(meld) for meld in self.melds[side]]
+        return [Add(face, rank.letter) for face in PACK.faces_in(self.hands[seat]) for rank in MELD_RANKS
+                if rank in ranks and (face.rank == rank or is_wild(face, MELDS))]
+
+    def _discard_refusal(self, seat: int) -> IllegalAction | None:
+        side = self._side(seat)
+        if self.hands[seat].bit_count() == 1 and not self._may_go_out(self.melds[side]):
+            why = "partner said no" if self.answer == "no" else "the side has no canasta"
+            return IllegalAction(f"discarding your last card goes out, and {why}", rule="going out")
+        return None
+
+    def _add_refusal(self, seat: int, action: Add) -> IllegalAction | None:
+        side = self._side(seat)
+        rank = MELD_RANKS[RANK_WORDS.index(action.meld)]
+        place = self._meld_of(side, rank)
+        if place < 0:
+            return IllegalAction(f"your side has no meld of {action.meld}", rule="add to your side's melds")
+        index = PACK.copy_to_take(action.card, self.hands[seat])
+        if index < 0:
+            return IllegalAction(f"you do not hold {action.card}", rule="add from your hand")
+        meld = (*self.melds[side][place], index)
+        if set_rank([CARDS[i] for i in meld], MELDS) != rank:
+            return IllegalAction(f"{action.card} does not go on the meld of {action.meld}: a meld has two "
+                                 "naturals, at most three wilds and no more wilds than naturals",
+                                 rule="meld limits")
+        melds = self._replaced(side, place, meld)
+        return self._leaves_too_few(self.hands[seat].bit_count() - 1, melds)
+
+    def _replaced(self, side: int, place: int, meld: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        melds = list(self.melds[side])
+        melds[place] = meld
+        return tuple(melds)
+
+    def _turn_check(self, seat: int, action: Action) -> None:
+        if seat != self.turn_seat:
+            if action not in (YES, NO):
+                raise IllegalAction("answer your partner: yes or no", rule="asking partner")
+            return
+        if isinstance(action, Add):
+            if not self.drawn:
+                raise IllegalAction("draw or take the pile first", rule="the turn")
+            refusal = self._add_refusal(seat, action)
+            if refusal is not None:
+                raise refusal
+            return
+        if isinstance(action, Discard) and self.drawn and not self.last_red:
+            if PACK.copy_to_take(action.card, self.hands[seat]) < 0:
+                raise IllegalAction(f"you do not hold {action.card}", rule="discard from your hand")
+            refusal = self._discard_refusal(seat)
+            if refusal is not None:
+                raise refusal
+            return
+        if action == TAKE and not self.drawn and TAKE not in self._turn_legal(seat):
+            raise IllegalAction("the pile may be taken only to meld its top card at once, with a natural pair "
+                                "when it is frozen, and not at all under a black 3 or a wild", rule="taking the pile")
+        if action not in self._turn_legal(seat):
+            doing = "draw or take the pile" if not self.drawn else "meld, add or discard"
+            raise IllegalAction(f"{action} is not allowed now: {doing}", rule="the turn")
+
+    def _turn_do(self, seat: int, action: Action) -> None:
+        if action in (YES, NO):
+            self.answer = str(action)
+            self.to_move = (self.turn_seat,)
+        elif action == ASK:
+            self.asked = True
+            self.to_move = (self.seating.next(seat, 2),)
+        elif action == DRAW:
+            self._draw(seat)
+        elif action == TAKE:
+            self._take(seat)
+        elif action == END:
+            self._say("seat {} ends the deal", seat)
+            self._score(None)
+        elif isinstance(action, Add):
+            self._add(seat, action)
+        else:
+            self._discard(seat, PACK.copy_to_take(action.card, self.hands[seat]))  # type: ignore[attr-defined]
+
+    def _draw(self, seat: int) -> None:
+        index = self.stock.draw()[0]
+        self.hands[seat] |= 1 << index
+        self.drawn = True
+        if (1 << index) & RED_THREES:
+            if not len(self.stock):
+                self.last_red = True
+            self._lay_red_threes(seat)
+
+    def _take(self, seat: int) -> None:
+        """The top card goes into the first staged meld, the rest of the pile aside until the commit."""
+        top = self.pile[-1]
+        self.taken = tuple(self.pile[:-1])
+        self.pile = []
+        self.drawn = True
+        self.stage = Stage(seat).lay(top, 1)
+
+    def _withdrawn(self, seat: int, stage: Stage) -> None:
+        if self.taken is None:
+            return
+        top = stage.melds[0][0]
+        self.hands[seat] &= ~(1 << top)
+        self.pile = [*self.taken, top]
+        self.taken = None
+        self.drawn = False
+        self.took_back = True
+        self.stage = None
+
+    def _add(self, seat: int, action: Add) -> None:
+        side = self._side(seat)
+        place = self._meld_of(side, MELD_RANKS[RANK_WORDS.index(action.meld)])
+        index = PACK.copy_to_take(action.card, self.hands[seat])
+        self.hands[seat] &= ~(1 << index)
+        self.melds[side] = self._replaced(side, place, (*self.melds[side][place], index))
+        self.laid_now = True
+        if not self.hands[seat]:
+            self._go_out(seat)
+
+    def _discard(self, seat: int, index: int) -> None:
+        self.hands[seat] &= ~(1 << index)
+        self.pile.append(index)
+        if not self.hands[seat]:
+            self._go_out(seat)
+            return
+        if self.answer == "yes":
+            self.penalties[self._side(seat)] += BROKEN_ANSWER
+            self._say("seat {} was told yes and did not go out: 100 off", seat)
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        if self.laid_now:
+            self.laid_before |= 1 << seat
+        self._start_turn(self.seating.next(seat))
+
+    # --- the staged melds --------------------------------------------------------------------------------
+    def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
+        """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand
+        can pair (or the side has melded), wilds laid after the naturals they stand with."""
+        card = CARDS[index]
+        if (1 << index) & RED_THREES:
+            return IllegalAction("red 3s are not melded", rule="red threes")
+        if slot > 1 and not stage.meld(slot - 1):
+            return IllegalAction(f"meld {slot - 1} is started first", rule="staged turn")
+        meld = stage.meld(slot)
+        naturals = [i for i in meld if not (1 << i) & WILD]
+        if (1 << index) & WILD:
+            if len(meld) - len(naturals) >= min(MELDS.most_wilds or CANASTA, len(naturals)):
+                return IllegalAction("a wild card goes on a meld of more naturals than wilds, at most three",
+                                     rule="meld limits")
+            return None
+        if naturals:
+            rank = CARDS[naturals[0]].rank
+            return None if rank == card.rank else IllegalAction(f"meld {slot} is of {rank.letter}s",
+                                                                rule="one rank a meld")
+        if any(self._rank_of(other) == card.rank for other in stage.melds):
+            return IllegalAction(f"a meld of {card.rank.letter}s is laid out already", rule="one meld a rank")
+        held = (self.hands[stage.seat] & NATURALS[card.rank]).bit_count()
+        if held < (3 if card.rank == Rank.THREE else 2) and self._meld_of(self._side(stage.seat), card.rank) < 0:
+            return IllegalAction(f"a meld of {card.rank.letter}s needs two natural cards", rule="meld limits")
+        return None
+
+    def _planned(self, stage: Stage) -> tuple[tuple[tuple[int, ...], ...], IllegalAction | None]:
+        """The side's melds once ``stage`` is committed, or why it may not be."""
+        side = self._side(stage.seat)
+        melds = list(self.melds[side])
+        left = self.hands[stage.seat].bit_count() + len(self.taken or ())
+        seen: set[Rank] = set()
+        for slot, meld in enumerate(stage.melds, 1):
+            if not meld:
+                continue
+            rank = self._rank_of(meld)
+            if rank is None:
+                return (), IllegalAction(f"meld {slot} needs natural cards", rule="meld limits")
+            if rank in seen:
+                return (), IllegalAction(f"two melds of {rank.letter}: a side has one meld of a rank",
+                                         rule="one meld a rank")
+            seen.add(rank)
+            place = self._meld_of(side, rank)
+            whole = (*melds[place], *meld) if place >= 0 else meld
+            if rank == Rank.THREE:
+                if any((1 << i) & WILD for i in meld) or not 3 <= len(meld) <= 4:
+                    return (), IllegalAction("black 3s are melded three or four, with no wild",
+                                             rule="black threes")
+            elif set_rank([CARDS[i] for i in whole], MELDS) != rank:
+                return (), IllegalAction(f"meld {slot} is not a meld: three or more of a rank, two naturals, at "
+                                         "most three wilds and no more wilds than naturals", rule="meld limits")
+            if place >= 0:
+                melds[place] = whole
+            else:
+                melds.append(meld)
+        planned = tuple(melds)
+        if Rank.THREE in seen and not (left <= 1 and self._may_go_out(planned)):
+            return (), IllegalAction("black 3s are melded only by a player going out", rule="black threes")
+        return planned, self._leaves_too_few(left, planned)
+
+    def _commit_refusal(self, stage: Stage) -> IllegalAction | None:
+        refusal = self._planned(stage)[1]
+        if refusal is not None:
+            return refusal
+        side = self._side(stage.seat)
+        if self.taken is not None:
+            top = stage.melds[0][0]
+            rank = CARDS[top].rank
+            pair = sum(1 for i in stage.melds[0][1:] if CARDS[i].rank == rank and not (1 << i) & WILD)
+            if self._frozen(side) and pair < PILE.natural_pair:
+                return IllegalAction("the pile is frozen: its top card is taken only with a natural pair of its "
+                                     "rank from your hand", rule="frozen pile")
+        if not self._opened(side):
+            total = sum(VALUE[i] for meld in stage.melds for i in meld)
+            if total < self._minimum(side):
+                return IllegalAction(f"a first meld counts at least {self._minimum(side)} with this turn's melds "
+                                     f"together, not {total}", rule="first meld minimum")
+        return None
+
+    def _commit(self, seat: int, stage: Stage) -> None:
+        side = self._side(seat)
+        planned, _ = self._planned(stage)
+        self.canasta_now |= any(len(meld) >= CANASTA for meld in stage.filled()
+                                if self._meld_of(side, self._rank_of(meld) or Rank.JOKER) < 0)
+        self.melds[side] = planned
+        self.laid_now = True
+        if self.taken is not None:
+            self._receive_pile(seat, self.taken)
+        if not self.hands[seat]:
+            self._go_out(seat)
+
+    def _receive_pile(self, seat: int, cards: tuple[int, ...]) -> None:
+        """The pile's other cards go to the hand in everyone's sight; a red 3 in it is laid out, unreplaced."""
+        mask = _mask(cards)
+        self.red_threes[seat] |= mask & RED_THREES
+        mask &= ~RED_THREES
+        self.hands[seat] |= mask
+        known = list(self.known or (0,) * self.players)
+        known[seat] |= mask
+        self.known = tuple(known)
+        self.taken = None
+        self._say("seat {} takes the pile of {} cards", seat, len(cards) + 1)
+
+    # --- scoring (the book's words) ----------------------------------------------------------------------
+    def _go_out(self, seat: int) -> None:
+        concealed = not self.laid_before >> seat & 1 and self.canasta_now
+        self._say("seat {} goes out{}", seat, " concealed" if concealed else "")
+        self._score((seat, concealed))
+
+    def _score(self, out: tuple[int, bool] | None) -> None:
+        self.stage = None
+        reasons: list[Reason] = []
+        changes = [0, 0]
+
+        def item(side: int, points: int, text: str) -> None:
+            if points:
+                changes[side] += points
+                reasons.append(Reason(side, points, text))
+
+        for side in (0, 1):
+            melded = [m for m in self.melds[side]]
+            item(side, sum(_points(_mask(m)) for m in melded), "cards melded")
+            natural = sum(1 for m in melded if len(m) >= CANASTA and not _mask(m) & WILD)
+            mixed = sum(1 for m in melded if len(m) >= CANASTA and _mask(m) & WILD)
+            item(side, natural * NATURAL_BONUS, f"{natural} natural canasta" + "s" * (natural > 1))
+            item(side, mixed * MIXED_BONUS, f"{mixed} mixed canasta" + "s" * (mixed > 1))
+            threes = self._red_threes_of(side).bit_count()
+            bonus = ALL_RED_THREES if threes == 4 else RED_THREE * threes
+            item(side, bonus if melded else -bonus, f"{threes} red 3" + "s" * (threes > 1)
+                 + ("" if melded else " with no meld"))
+            if out is not None and self._side(out[0]) == side:
+                item(side, CONCEALED if out[1] else GOING_OUT, "going out concealed" if out[1] else "going out")
+            item(side, -sum(_points(self.hands[s]) for s in (side, side + 2)), "cards left in hand")
+            item(side, -self.penalties[side], "told yes and did not go out")
+        self.totals = [t + c for t, c in zip(self.totals, changes, strict=True)]
+        per_seat = tuple(changes[s % 2] for s in range(4))
+        why = "a player goes out" if out is not None else "the stock is exhausted"
+        self._finish_hand(HandResult(self.hand_number, per_seat, tuple(reasons),
+                                     f"{why}; side 0 {changes[0]:+}, side 1 {changes[1]:+}"))
+        self.to_move = ()
+        self._next_deal(over=max(self.totals) >= self.options["target"])
+
+    def _red_threes_of(self, side: int) -> int:
+        return self.red_threes[side] | self.red_threes[side + 2]
+
+    def scores(self) -> list[int]:
+        return [self.totals[s % 2] for s in range(self.players)]
+
+    # --- what seats see and do not ---------------------------------------------------------------------
+    def _meld_view(self, side: int) -> list[list[str]]:
+        return [[str(CARDS[i].face) for i in meld] for meld in self.melds[side]]
+
+    def _canastas(self, side: int) -> list[str]:
+        out = []
+        for meld in self.melds[side]:
+            if len(meld) >= CANASTA:
+                rank = self._rank_of(meld)
+                kind = "mixed" if _mask(meld) & WILD else "natural"
+                out.append(f"{kind} canasta of {rank.letter if rank else '?'}s")
+        return out
+
+    def _step(self) -> str:
+        if self.is_over:
+            return "over"
+        if self.to_move and self.to_move[0] != self.turn_seat:
+            return "partner answers"
+        if self.taken is not None:
+            return "meld the pile's top card"
+        return "meld, add or discard" if self.drawn else "draw or take the pile"
+
+    def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        def face_up(s: int) -> list[str]:
+            return [str(CARDS[i].face) for i in bit_indices(self.red_threes[s])]
+
+        top = str(CARDS[self.pile[-1]].face) if self.pile else None
+        return {
+            "phase": self.phase,
+            "hand": [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])],
+            "seats": [seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), face_up=face_up(s),
+                                 status=self._titles(s)) for s in range(self.players)],
+            "table": {"upcard": top, "pile": len(self.pile) + len(self.taken or ()), "stock": len(self.stock),
+                      "frozen": PILE.is_frozen([CARDS[i] for i in (*self.pile, *(self.taken or ()))], True, MELDS),
+                      "staged": self._staged_melds(), "side_0_melds": self._meld_view(0),
+                      "side_1_melds": self._meld_view(1)},
+            "extra": {"dealer": self.dealer, "minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
+                      "canastas": [self._canastas(0), self._canastas(1)],
+                      "red_threes": [[str(CARDS[i].face) for i in bit_indices(self._red_threes_of(s))]
+                                     for s in (0, 1)],
+                      "step": self._step(), "answer": self.answer or None,
+                      "deals_in_game": self.hands_in_game, "target": self.options["target"]},
+        }
+
+    def _unknown(self, seat: int) -> Unknown:
+        unknown = Unknown(0, faces=PACK.face_of)
+        for other in range(self.players):
+            if other != seat:
+                unknown.hide(("hand", other), self.hands[other] & ~self._known_held(other))
+        self.stock.hide(unknown, seat)
+        return unknown
+
+    def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        for key, cards in deal.items():
+            if isinstance(key, tuple) and key[0] == "hand":
+                self.hands[key[1]] = _mask(cards) | self._known_held(key[1])
+        self.stock.place(deal)
+
+
+register(INFO, CanastaState)

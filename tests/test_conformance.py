@@ -9,6 +9,7 @@ api checks.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -76,12 +77,28 @@ def spread(game: str, players: int, variant: str | None, seed: int, most: int) -
     longer one (Comet's twenty-odd deals to 100, Authors' deals of random asks), so that a sweep whose cost
     grows with the square of a game's length costs a long game what it costs a Tëtka game, while looking
     at all its deals."""
-    length = sum(1 for _ in snapshots(game, players, variant, seed))
-    states = max(FEWEST, most * min(length, LONG) // length)
-    step = -(-length // states)
+    length = game_length(game, players, variant, seed)
+    yield from evenly(game, players, variant, seed, max(FEWEST, most * min(length, LONG) // length))
+
+
+def sweep(game: str, players: int, variant: str | None, seed: int) -> Iterator[State]:
+    """Every state of the random game from ``seed`` in a game of up to ``LONG`` actions, and ``LONG`` of
+    them evenly spread over a longer one (Canasta to 5,000): for the checks whose cost grows with the
+    game's length alone."""
+    yield from evenly(game, players, variant, seed, LONG)
+
+
+def evenly(game: str, players: int, variant: str | None, seed: int, states: int) -> Iterator[State]:
+    step = -(-game_length(game, players, variant, seed) // states)
     for position, state in enumerate(snapshots(game, players, variant, seed)):
         if position % step == 0 or state.is_over:
             yield state
+
+
+@functools.cache
+def game_length(game: str, players: int, variant: str | None, seed: int) -> int:
+    """The actions of the random game ``snapshots`` plays from ``seed`` (played once per worker)."""
+    return sum(1 for _ in snapshots(game, players, variant, seed))
 
 
 def usual(game: str, players: int, variant: str | None) -> bool:
@@ -105,7 +122,7 @@ def playout_seeds(game: str, players: int, variant: str | None) -> range:
     proportionally fewer where a game runs past ``LONG`` actions (Canasta to 5,000 is many deals), at least
     ``FEWEST_PLAYOUTS``: every game gets about the same number of deals played, not of games."""
     full = seeds(game, players, variant, PLAYOUTS)
-    length = sum(1 for _ in snapshots(game, players, variant, 0))
+    length = game_length(game, players, variant, 0)
     return range(max(FEWEST_PLAYOUTS, len(full) * min(length, LONG) // length))
 
 
@@ -143,7 +160,7 @@ def test_random_playouts_finish(game: str, players: int, variant: str | None) ->
 def test_every_step_keeps_the_contract(game: str, players: int, variant: str | None) -> None:
     """At every step: seats to move have legal actions listed stably; notation and numbers round-trip."""
     for seed in seeds(game, players, variant, 3):
-        for state in snapshots(game, players, variant, seed):
+        for state in sweep(game, players, variant, seed):
             assert isinstance(state.to_move, tuple)
             for seat in range(players):
                 legal = state.legal_actions(seat)
@@ -167,7 +184,7 @@ def test_every_view_shows_a_declared_phase(game: str, players: int, variant: str
     phases = next((p for p in declared if issubclass(p, engine.Phase) and p is not engine.Phase), None)
     assert phases is not None, f"{game} declares no Phase(engine.Phase)"
     for seed in seeds(game, players, variant, 2):
-        for state in snapshots(game, players, variant, seed):
+        for state in sweep(game, players, variant, seed):
             for seat in (*range(players), None):
                 phase = state.view(seat).phase
                 assert isinstance(phase, phases), f"{game}: phase {phase!r} is not a member of {phases}"
@@ -240,7 +257,7 @@ def test_every_zone_says_what_it_holds(game: str, players: int, variant: str | N
     """Every table zone and extra entry, in every seat's view and a spectator's, has a declared kind
     that its value fits, so that front-ends draw it by kind and never by its name."""
     for seed in seeds(game, players, variant, 3):
-        for state in snapshots(game, players, variant, seed):
+        for state in sweep(game, players, variant, seed):
             for seat in [*range(players), None]:
                 assert misfits(state.view(seat)) == [], f"seed {seed}, seat {seat}"
 
@@ -342,7 +359,7 @@ def test_refused_actions_change_nothing(game: str, players: int, variant: str | 
     """Out of turn, malformed and illegal actions raise the right error and leave the state as it was."""
     rng = random.Random(11)
     every_action = None
-    for state in snapshots(game, players, variant, 11):
+    for state in sweep(game, players, variant, 11):
         if state.is_over or rng.random() > 0.3:
             continue
         if every_action is None:

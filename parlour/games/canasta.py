@@ -41,9 +41,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
     can be added to the side's meld (the pile not frozen); else may take it if able, or ``end`` the deal,
     which is all a player who cannot take it may do (so that whether a player could have taken the pile
     stays hidden). With a single card in hand, a player may not take a one-card pile (NOTES).
-12. The game ends at the end of a deal when a side has 5,000 (``target``), the higher total winning; or,
-    so that a game by random players ends, after ``deals`` deals (default 1; 0 plays to the target only),
-    the higher total winning. Equal totals share the win.
+12. The game ends at the end of a deal when a side has 5,000 (``target``), the higher total winning, as
+    the book has it. So that every game ends (random players never reach 5,000), it also ends after
+    ``deals`` deals (default 10; heuristic players reach 5,000 in about seven), the higher total winning;
+    ``deals=0`` plays to the target alone. Equal totals share the win.
 13. The pile's top card shows in the view with the pile's size and whether it is frozen; the pile's
     other cards were seen when discarded and are in the log.
 
@@ -116,7 +117,7 @@ out scores 100, or 200 when the whole hand goes down at once (concealed).
 
 *Scoring.* Cards melded count (joker 50, ace and 2 20, 8 to K 10, 4 to 7 and black 3 5) with the
 bonuses, red 3s 100 each (800 for all four; minus when the side has not melded), less the cards left in
-both partners' hands. The game is to 5,000.
+both partners' hands. The game is to 5,000 (ending after ten deals at most, option `deals`).
 """
 
 
@@ -124,7 +125,7 @@ both partners' hands. The game is to 5,000.
 class CanastaOptions:
     target: int = option(5_000, "the total that ends the game at the end of a deal", minimum=100,
                          maximum=100_000)
-    deals: int = option(1, "the most deals played (0: play to the target only); the higher total wins",
+    deals: int = option(10, "a safety end: the most deals played (0: to the target only); the higher total wins",
                         minimum=0, maximum=100)
 
 

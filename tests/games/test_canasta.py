@@ -60,6 +60,8 @@ def pack_for(hands: list[str], pile: str, stock: str = "") -> list[str]:
 
 
 def new(hands: list[str] | None = None, pile: str = "9C", stock: str = "", **options: Any) -> CanastaState:
+    """A prepared deal, played as a game of that one deal unless the test says otherwise."""
+    options.setdefault("deals", 1)
     state = parlour.new_game(GAME, seed=1, deal={"pack": pack_for(hands or PLAIN, pile, stock)}, **options)
     assert isinstance(state, CanastaState)
     return state
@@ -511,6 +513,6 @@ class TestBots:
         deal = json.dumps({"pack": pack_for(SHORT, "9S", "5H 6H")})
         lines = iter(["draw", "discard 9C"])
         code = main(["play", GAME, "--seats", "human,heuristic,heuristic,heuristic", "--seed", "1",
-                     "--option", f"deal={deal}"], input_fn=lambda _prompt: next(lines), console=console)
+                     "--option", f"deal={deal}", "deals=1"], input_fn=lambda _prompt: next(lines), console=console)
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert code == 0 and "Game over" in out

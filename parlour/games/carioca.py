@@ -108,7 +108,8 @@ end.
 
 *The end of a deal.* The first to empty the hand scores nothing; the others count what they hold: 50 a
 joker, 20 an ace, 10 a court card, the pips otherwise. A turn that begins with the stock empty ends the
-deal with everyone counting. After the seventh deal the lowest total wins.
+deal with everyone counting. The lowest total wins: the book plays all seven deals (`deals=7`); the
+default game is the first deal alone.
 """
 
 PACK = DOUBLE_108

@@ -172,7 +172,7 @@ class TestAfterTheContract:
         refused(state, 1, "add 7C 1", rule="contract first")
 
     def test_an_escalera_grows_at_the_end_named(self) -> None:
-        """Melding: cards go on the end or the beginning of an escalera; a joker at either end."""
+        """Melding: an escalera grows at its low end or its high end, as the player names it."""
         state = second_deal(stock="2S 3C 4H#2")
         act(state, "draw stock", *lay("9S 9C 9D", "5H 6H JK 8H"), "discard 2S", "draw stock", "discard 3C",
             "draw stock")

@@ -292,7 +292,7 @@ class CariocaState(StagedTurnState):
     MUTABLE = ("hands", "stock", "pile", "melds", "laid", "totals")
     ZONES = kinds(melds="melds", staged="melds", meld_words="texts", upcard="card", discards="count",
                   stock="count", contract="text")
-    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deal_of="number", stock_next="flag")
+    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", stock_next="flag")
 
     # --- deal ---------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -572,7 +572,7 @@ class CariocaState(StagedTurnState):
             "contract": f"deal {self.hand_number}: {contract_words(self.hand_number)}",
         }
         extra = {"dealer": self.dealer, "turn": None if self.is_over else self.turn,
-                 "laid": [s for s in range(self.players) if self.laid[s]], "deal_of": self.hands_in_game,
+                 "laid": [s for s in range(self.players) if self.laid[s]], "deals_in_game": self.hands_in_game,
                  "stock_next": self.took_discard}
         hand = [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}

@@ -17,7 +17,7 @@ from parlour.bots import make_bot
 from parlour.cards import Card
 from parlour.cli.main import main
 from parlour.engine.staging import COMMIT
-from parlour.games.carioca import CariocaState, contract_plan, hand_points
+from parlour.games.carioca import CariocaState, contract_plan, contract_words, hand_points
 from parlour.sim.stats import wilson_interval
 
 GAME = "carioca"
@@ -85,6 +85,22 @@ class TestDeal:
 
 
 class TestContract:
+    def test_each_deal_has_its_own_contract_in_the_books_order(self) -> None:
+        """Melding: the seven contracts in order (choice 1), trios before escaleras in the slots."""
+        assert [contract_words(n) for n in range(1, 8)] == [
+            "2 trios", "1 trio and 1 escalera", "2 escaleras", "3 trios", "2 trios and 1 escalera",
+            "1 trio and 2 escaleras", "3 escaleras"]
+
+    def test_the_deal_passes_to_the_right(self) -> None:
+        """Ending the hand: the next deal is dealt by the seat on the dealer's right, and the seat on the new
+        dealer's right plays first (three players: seat 1 deals, then seat 0; seat 2 begins)."""
+        state = parlour.new_game(GAME, players=3, seed=2, deals=2)
+        while state.hand_number == 1:
+            seat = state.to_move[0]
+            act(state, "draw stock")
+            act(state, f"discard {state.view(seat).hand[0]}")
+        assert state.dealer == 0 and state.to_move == (2,)
+
     def test_the_contract_is_laid_all_at_once_and_shown(self) -> None:
         """Melding: the first meld is the whole contract (deal 1: two trios), laid at once; every seat
         sees the melds with their owner."""

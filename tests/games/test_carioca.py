@@ -314,6 +314,15 @@ class TestBots:
             bots_to_end(state, bots)
             assert state.is_over and len(state.history) < limit
 
+    @pytest.mark.parametrize("players", [2, 5])
+    def test_random_games_of_the_books_seven_deals_end_within_max_actions(self, players: int) -> None:
+        """The conformance suite plays the default single deal; the book's seven end in time too."""
+        limit = parlour.game_info(GAME).max_actions
+        for seed in range(2):
+            state = parlour.new_game(GAME, players=players, seed=seed, deals=7)
+            state.playout(random.Random(seed))
+            assert state.is_over and len(state.hand_results) == 7 and len(state.history) < limit
+
     def test_the_heuristic_lays_the_contract_it_holds(self) -> None:
         state = new()
         bot = make_bot("heuristic", GAME, seed=0)

@@ -274,16 +274,17 @@ class TestEnd:
 class TestHiddenInformation:
     def test_twins_differing_in_a_hidden_card_look_the_same(self) -> None:
         """Seat 0 cannot tell seat 1's 6D from a 6C deep in the stock: same views, legal lists, refusals,
-        logs, to_move and worlds for seat 0 through a draw of the upcard and a contract."""
+        logs, to_move and worlds for seat 0 through a contract, a draw of the upcard and a discard."""
         twins = [new((TRIOS, OTHER), stock="9C 2C"), new((TRIOS, OTHER.replace("6D", "6C")), stock="9C 2C")]
         for state in twins:
-            act(state, *LAID, "discard 9C", "draw discard")
+            act(state, *LAID, "discard 9C", "draw discard", "discard 4C")
         assert twins[0].hands != twins[1].hands
         views = [t.view(0) for t in twins]
-        assert views[0] == views[1] and twins[0].to_move == twins[1].to_move
+        assert views[0] == views[1] and twins[0].to_move == twins[1].to_move == (0,)
         assert twins[0].legal_actions(0) == twins[1].legal_actions(0)
-        messages = [str(refused(t, 0, "discard 3H")) for t in twins]
-        assert messages[0] == messages[1]
+        for action in ("draw discard", "add 6D 1", "discard 6C"):
+            messages = [str(refused(t, 0, action)) for t in twins]
+            assert messages[0] == messages[1]
         for number in range(4):
             worlds = [t.sample_world(0, random.Random(number)) for t in twins]
             assert all(worlds[0].view(s) == worlds[1].view(s) for s in (0, 1, None))

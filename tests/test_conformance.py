@@ -97,6 +97,16 @@ def seeds(game: str, players: int, variant: str | None, full: int) -> range:
 
 LONG = 500      # actions: about a whole Tëtka game
 FEWEST = 10     # states looked at in the longest game
+FEWEST_PLAYOUTS = 20    # whole random games played of the longest game
+
+
+def playout_seeds(game: str, players: int, variant: str | None) -> range:
+    """The seeds of the whole random games to play: ``PLAYOUTS`` (halved away from the usual table), and
+    proportionally fewer where a game runs past ``LONG`` actions (Canasta to 5,000 is many deals), at least
+    ``FEWEST_PLAYOUTS``: every game gets about the same number of deals played, not of games."""
+    full = seeds(game, players, variant, PLAYOUTS)
+    length = sum(1 for _ in snapshots(game, players, variant, 0))
+    return range(max(FEWEST_PLAYOUTS, len(full) * min(length, LONG) // length))
 
 
 def same_views(one: State, other: State) -> bool:
@@ -113,7 +123,7 @@ def fingerprint(state: State) -> tuple[str, ...]:
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
 def test_random_playouts_finish(game: str, players: int, variant: str | None) -> None:
     """Many random whole games end without error, with a result naming winners among the seats."""
-    for seed in seeds(game, players, variant, PLAYOUTS):
+    for seed in playout_seeds(game, players, variant):
         start = parlour.new_game(game, players=players, variant=variant, seed=seed)
         chips = chips_in_play(start)
         state = playout(start, random.Random(seed))

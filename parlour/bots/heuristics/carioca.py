@@ -1,0 +1,111 @@
+"""Carioca: lay the contract as soon as the hand makes it, then put every card that fits on the table's
+melds, and otherwise throw the costliest card that helps no trio or escalera.
+
+The contract is laid card by card along the plan the rules' own ``contract_plan`` finds for the hand
+(the staged cards counted back in, so each step follows the same plan), escaleras low to high so that
+each joker stands where it was laid. A card helps when another of its rank is held (a trio in the
+making) or one of its suit lies within two places (an escalera); jokers are never thrown. The discard
+pile's top card is taken when it is a joker or helps in that sense before the contract, or when it fits a
+meld on the table after it. Reads the view only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from parlour.bots.heuristic import heuristic_for
+from parlour.cards import Card, Rank
+from parlour.engine.view import View
+from parlour.games.carioca import PACK, POINTS, Phase, contract_plan
+
+
+def hand_mask(faces: list[str]) -> int:
+    """The hand as a mask over the pack: each face shown takes the lowest copy not taken yet."""
+    mask = 0
+    for text in faces:
+        copies = PACK.face_masks[PACK.face_number[Card.parse(text)]] & ~mask
+        mask |= copies & -copies
+    return mask
+
+
+def _face(index: int) -> str:
+    return str(PACK.cards[index].face)
+
+
+def helps(card: Card, others: list[Card]) -> int:
+    """How many other cards of the hand could meld with ``card``: same rank, or same suit close by."""
+    if card.rank == Rank.JOKER:
+        return 99
+    return sum(other.rank == card.rank or (other.suit == card.suit and abs(int(other.rank) - int(card.rank)) <= 2)
+               for other in others)
+
+
+def _cards(view: View) -> list[Card]:
+    return [Card.parse(text) for text in view.hand]
+
+
+def _take_upcard(view: View) -> bool:
+    upcard = view.table["upcard"]
+    if upcard is None:
+        return False
+    card = Card.parse(upcard)
+    if card.rank == Rank.JOKER:
+        return True
+    if view.seat in view.extra["laid"]:
+        return any(card.rank == Card.parse(meld[-1]).rank for meld in view.table["melds"])
+    return helps(card, _cards(view)) >= 2
+
+
+def _next_lay(view: View) -> str | None:
+    """The next card of the contract's plan, as ``lay <face> <meld>``, or None without a plan."""
+    staged = view.table["staged"]
+    held = hand_mask([*view.hand, *(face for meld in staged for face in meld)])
+    plan = contract_plan(held, view.hand_number)
+    if plan is None:
+        return None
+    for slot, meld in enumerate(plan, 1):
+        laid = staged[slot - 1] if slot <= len(staged) else []
+        faces = [_face(i) for i in meld]
+        if laid != faces[:len(laid)]:
+            return None
+        if len(laid) < len(faces):
+            return f"lay {faces[len(laid)]} {slot}"
+    return None
+
+
+def _discard(view: View, legal: list[str]) -> str:
+    cards = _cards(view)
+    options = [a for a in legal if a.startswith("discard ")]
+
+    def cost(action: str) -> tuple[int, int]:
+        card = Card.parse(action.split()[1])
+        others = list(cards)
+        others.remove(card)
+        index = PACK.index[card]
+        return helps(card, others), -POINTS[index]
+    return min(options, key=cost)
+
+
+@heuristic_for("carioca")
+def carioca(view: View, rng: random.Random) -> str:
+    legal = view.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    if view.phase == Phase.DRAW:
+        return "draw discard" if "draw discard" in legal and _take_upcard(view) else "draw stock"
+    if "commit" in legal:
+        return "commit"
+    if "withdraw" in legal or any(a.startswith("lay ") for a in legal):
+        lay = _next_lay(view)
+        if lay in legal:
+            return lay
+        if "withdraw" in legal:
+            return "withdraw"
+    for verb in ("swap ", "extend ", "add "):
+        moves = [a for a in legal if a.startswith(verb) and not a.startswith(f"{verb}JK")]
+        if moves:
+            return moves[0]
+    jokers = [a for a in legal if a.split()[0] in ("extend", "add") and a.split()[1] == "JK"]
+    if jokers:
+        return jokers[0]
+    return _discard(view, legal)

@@ -32,8 +32,8 @@ Choices where the text is silent (each a default, recorded here and tested):
    deadwood held, and no one wins the deal.
 9. Deadwood counts 50 for a joker, 20 for an ace, 10 for a king, queen or jack, the pips otherwise (a 2
    counts two: it is no wild card). The lowest total after the deals wins; ties share the win.
-10. Option ``deals`` plays the first contracts in order: the book plays all seven (``deals=7``); the
-    default is the first deal alone, so that random games stay short enough for the test suite.
+10. The game is the book's seven deals; option ``deals`` plays only the first contracts, in order (a
+    shorter game).
 11. A player may begin laying out the contract only when the cards held (with those already laid out
     this turn) can make it: nobody lays melds that cannot become the contract, and random play does not
     spend its turns laying out and taking back what can never be laid down.
@@ -108,8 +108,7 @@ end.
 
 *The end of a deal.* The first to empty the hand scores nothing; the others count what they hold: 50 a
 joker, 20 an ace, 10 a court card, the pips otherwise. A turn that begins with the stock empty ends the
-deal with everyone counting. The lowest total wins: the book plays all seven deals (`deals=7`); the
-default game is the first deal alone.
+deal with everyone counting. After the seven deals the lowest total wins (option `deals` plays fewer).
 """
 
 PACK = DOUBLE_108
@@ -127,7 +126,7 @@ SHAPE = '{"hands": [cards per seat], "upcard": card, "stock": [cards, top first]
 
 @dataclass(frozen=True, kw_only=True)
 class CariocaOptions:
-    deals: int = option(1, "deals to play, the first contracts of the seven in order (the book: 7)",
+    deals: int = option(7, "deals to play, the first contracts of the seven in order (the book: 7)",
                         minimum=1, maximum=7)
     final_discard: bool = option(False, "going out needs a final discard: no meld may use the last card")
 

@@ -37,6 +37,7 @@ def deal(hands: tuple[str, ...], upcard: str, stock: str = "") -> dict[str, Any]
 
 
 def new(hands: tuple[str, ...] = (TRIOS, OTHER), upcard: str = "4H", stock: str = "9C", **options: Any) -> CariocaState:
+    options.setdefault("deals", 1)      # a prepared deal is a game of that deal unless the test says otherwise
     state = parlour.new_game(GAME, players=len(hands), seed=1, deal=deal(hands, upcard, stock), **options)
     assert isinstance(state, CariocaState)
     return state
@@ -239,7 +240,8 @@ class TestEnd:
     def test_going_out_by_melding_scores_deadwood_to_the_others(self) -> None:
         """Ending the hand: the one out scores 0, the others count 50 a joker, 20 an ace, 10 a court card,
         pips otherwise, a 2 counting two (choice 9); going out needs no final discard (choice 6)."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=deal((QUICK, OTHER.replace("2S", "JK")), "4H", "7S#2"))
+        state = parlour.new_game(GAME, players=2, seed=1, deal=deal((QUICK, OTHER.replace("2S", "JK")), "4H", "7S#2"),
+                                 deals=1)
         act(state, "draw stock", *lay("7H 7S 7D 7C 7C 7S", "KC KD KS KH KH KC"))
         assert state.is_over
         other = 4 + 4 + 8 + 8 + 10 + 10 + 10 + 6 + 6 + 20 + 50
@@ -249,7 +251,8 @@ class TestEnd:
     def test_a_final_discard_when_the_option_asks_for_one(self) -> None:
         """Option ``final_discard`` (choice 6): a contract using every card is refused; keep one back."""
         hands = (QUICK, OTHER)
-        state = parlour.new_game(GAME, players=2, seed=1, deal=deal(hands, "4H", "7S#2"), final_discard=True)
+        state = parlour.new_game(GAME, players=2, seed=1, deal=deal(hands, "4H", "7S#2"), final_discard=True,
+                                 deals=1)
         act(state, "draw stock", *lay("7H 7S 7D 7C 7C 7S", "KC KD KS KH KH KC")[:-1])
         refused(state, 0, "commit", rule="final discard")
         act(state, "withdraw")
@@ -300,7 +303,7 @@ class TestBots:
             me = seed % 2
             bots = [make_bot("random", GAME, seed=seed * 2 + s) for s in range(2)]
             bots[me] = make_bot("heuristic", GAME, seed=seed)
-            state = parlour.new_game(GAME, players=2, seed=seed)
+            state = parlour.new_game(GAME, players=2, seed=seed, deals=1)
             bots_to_end(state, bots)
             winners = state.result().winners
             wins += (me in winners) / len(winners)
@@ -345,6 +348,6 @@ def test_the_game_plays_in_the_terminal() -> None:
     options = json.dumps(deal((QUICK, OTHER), "4H", "7S#2"))
     lines = iter(["draw stock", *lay("7H 7S 7D 7C 7C 7S", "KC KD KS KH KH KC")])
     code = main(["play", GAME, "--players", "2", "--seats", "human,heuristic", "--seed", "1",
-                 "--option", f"deal={options}"], input_fn=lambda _prompt: next(lines), console=console)
+                 "--option", f"deal={options}", "deals=1"], input_fn=lambda _prompt: next(lines), console=console)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert code == 0 and "Game over" in out and "seat 0 goes out" in out

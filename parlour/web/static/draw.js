@@ -310,11 +310,15 @@ function singleCardZone(name, card) {
   return zoneBox(name, cardPicture(card, "small"), "zone-card");
 }
 
-/** Groups of cards (by side or player), each a small pile of its own. */
+/**
+ * Groups of cards (by side or player), each a small pile of its own, numbered from 1 as actions name them
+ * ("add 7H 3" adds to the third, "lay 7H 2" stages into the second).
+ */
 function meldsZone(name, groups) {
   const body = groups.length
-    ? el("div", { class: "melds" }, groups.map((cards) => el("div", { class: "pile meld" },
-      cards.length ? cards.map((c) => cardPicture(c, "tiny")) : el("span", { class: "muted", text: "—" }))))
+    ? el("div", { class: "melds" }, groups.map((cards, i) => el("figure", { class: "meld", dataset: { testid: `meld-${name}-${i + 1}` } },
+      el("div", { class: "pile" }, cards.length ? cards.map((c) => cardPicture(c, "tiny")) : el("span", { class: "muted", text: "—" })),
+      el("figcaption", { class: "meld-number", text: String(i + 1) }))))
     : el("div", { class: "empty-zone", text: "none" });
   return zoneBox(name, body, "zone-melds");
 }

@@ -11,6 +11,7 @@ from parlour.bots import make_bot, sampler_for
 from parlour.bots.ismcts import Budget, IsmctsBot
 
 GAMES = [info.id for info in parlour.games()]
+SEARCHES = 20       # searched choices in a whole game, at most
 
 # A Tëtka deal, and its twin in which seats 1 and 2 have swapped two cards seat 0 cannot see. Both
 # swapped cards are diamonds, so no one's legal moves change before they are played.
@@ -113,13 +114,18 @@ class TestBudgetAndLegality:
 
     @pytest.mark.parametrize("game", GAMES)
     def test_only_legal_moves_in_every_game(self, game: str) -> None:
+        """The search picks only legal moves, in every game, at about ``SEARCHES`` states spread through a
+        whole game played with random moves between, so that a game of book length (Canasta to 5,000)
+        costs what a short one does."""
+        length = parlour.new_game(game, seed=4).playout(random.Random(4))
+        share = min(0.3, SEARCHES / length)
         rng = random.Random(4)
         state = parlour.new_game(game, seed=4)
         searcher = IsmctsBot(game, seed=4, budget=Budget(iterations=40, seconds=60))
         while not state.is_over:
             seat = state.to_move[0]
             view = state.view(seat)
-            choice = searcher.choose(view, sampler_for(state, seat)) if rng.random() < 0.3 else \
+            choice = searcher.choose(view, sampler_for(state, seat)) if rng.random() < share else \
                 rng.choice(view.legal_actions)
             assert choice in view.legal_actions
             state.apply(seat, choice)

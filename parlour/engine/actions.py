@@ -793,3 +793,16 @@ class ActionSpace:
     def parse(self, text: object) -> Action:
         """Read notation against this space's kinds (as ``parse_action_text``)."""
         return parse_action_text(text, self.kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFrom(FieldAction):
+    """``draw stock`` or ``draw discard``: a rummy turn's first step, from the face-down stock or the top of
+    the discard pile (Kowah, Carioca)."""
+
+    verb: ClassVar[str] = "draw"
+    FIELDS = (Words(("stock", "discard"), "pile"),)
+    pile: str
+
+
+DRAW_STOCK, DRAW_DISCARD = DrawFrom("stock"), DrawFrom("discard")

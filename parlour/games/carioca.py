@@ -81,6 +81,8 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
+from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
 from parlour.mechanics.melds import MeldRules, Run, extended, is_wild, run_layouts, set_rank, with_natural
@@ -138,15 +140,6 @@ class Phase(engine.Phase):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(FieldAction):
-    """``draw stock`` or ``draw discard``: the turn's first step."""
-
-    verb: ClassVar[str] = "draw"
-    FIELDS = (Words(("stock", "discard"), "pile"),)
-    pile: str
-
-
-@dataclass(frozen=True, slots=True)
 class ContractLay(Lay):
     """``lay 7H 2``: a card to meld 2 of the contract being laid out."""
 
@@ -186,7 +179,6 @@ class Swap(FieldAction):
     end: str
 
 
-DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
 DISCARDS = card_table(PACK, Discard)
 ACTIONS = ActionSpace(Draw, DISCARDS, ContractLay, engine.COMMIT, engine.WITHDRAW, Add, Extend, Swap)
 

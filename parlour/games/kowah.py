@@ -68,7 +68,6 @@ from parlour.engine import (
     Claim,
     ClaimWindow,
     Discard,
-    FieldAction,
     GameInfo,
     HandResult,
     Holds,
@@ -78,7 +77,6 @@ from parlour.engine import (
     Reason,
     Result,
     Unknown,
-    Words,
     card_table,
     deal_unknown,
     forget_answers,
@@ -90,6 +88,8 @@ from parlour.engine import (
     seat_entry,
     void_result,
 )
+from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
+from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.view import kinds
 from parlour.mechanics.stock import Stock
 
@@ -143,22 +143,12 @@ class Phase(engine.Phase):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(FieldAction):
-    """``draw stock`` or ``draw discard``: the turn's first step."""
-
-    verb: ClassVar[str] = "draw"
-    FIELDS = (Words(("stock", "discard"), "pile"),)
-    pile: str
-
-
-@dataclass(frozen=True, slots=True)
 class Checki(CardAction):
     """``checki 7S``: declare, showing the identical pair of that face."""
 
     verb: ClassVar[str] = "checki"
 
 
-DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
 DISCARDS = card_table(PACK, Discard)
 CHECKIS = card_table(PACK, Checki)
 CLAIMS = card_table(PACK, Claim)

@@ -20,11 +20,9 @@ from typing import Protocol
 
 from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
 from parlour.cards import Card
-from parlour.engine.actions import Action
+from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK, Action
 from parlour.engine.view import View
 from parlour.games.kowah import (
-    DRAW_DISCARD,
-    DRAW_STOCK,
     FACE_COUNT,
     FACE_MASKS,
     FACE_OF,

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, TypeVar, cast
 
 import pytest
 
-from parlour.cards import Card, Pack, Rank, Suit, bit_indices
+from parlour.cards import DOUBLE_108, Card, Pack, Rank, Suit, bit_indices
 from parlour.engine import (
     Action,
     ActionTable,
@@ -22,7 +22,7 @@ from parlour.engine import (
     Unknown,
     seat_entry,
 )
-from parlour.mechanics.stock import EVERYONE, Stock
+from parlour.mechanics.stock import EVERYONE, Stock, not_thrown_back
 
 GameT = TypeVar("GameT", bound=State)
 PACK = Pack("peek-12", [Card(rank, suit) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN) for suit in Suit])
@@ -373,3 +373,20 @@ def test_random_games_keep_the_contract() -> None:
             looker = rng.randrange(3)
             assert state.sample_world(looker, rng).view(looker) == state.view(looker)
         assert rebuilt(state).view(0) == state.view(0) and state.clone().view(1) == state.view(1)
+
+
+class TestNotThrownBack:
+    """Rummy's custom (Carioca, Kowah): the card taken from the pile is not thrown back that turn."""
+
+    def test_the_taken_face_is_barred_in_every_copy(self) -> None:
+        pack = DOUBLE_108
+        seven, other_seven, king = (pack.index[Card.parse(c)] for c in ("7H", "7H#2", "KS"))
+        hand = 1 << seven | 1 << other_seven | 1 << king
+        assert not_thrown_back(hand, seven, pack) == 1 << king
+        assert not_thrown_back(hand, None, pack) == hand
+
+    def test_a_hand_of_that_face_alone_may_throw_it(self) -> None:
+        pack = DOUBLE_108
+        seven, other_seven = (pack.index[Card.parse(c)] for c in ("7H", "7H#2"))
+        hand = 1 << seven | 1 << other_seven
+        assert not_thrown_back(hand, other_seven, pack) == hand

@@ -25,9 +25,11 @@ Choices where the text is silent (each a default, recorded here and tested):
    card in particular and are never taken back.
 6. A player whose hand is emptied by melding, adding or discarding goes out at once: no final discard is
    needed. Option ``final_discard`` asks for one: then no meld or addition may use the last card.
-7. The discard pile's top card may be drawn instead of the stock's, except right after a turn that drew
-   it: that turn draws from the stock, so a deal cannot go on for ever without using the stock. A card
-   drawn from the pile is known to lie in its taker's hand until a card of its face leaves it.
+7. The discard pile's top card may be drawn on any turn instead of the stock's, as the text has it. The
+   card so taken (or a copy of its face) is not thrown back in the same turn, rummy's custom, unless the
+   hand holds nothing else: a turn never changes nothing, so a deal does not go round for ever without
+   the stock. A card drawn from the pile is known to lie in its taker's hand until a card of its face
+   leaves it.
 8. When a turn begins with the stock empty, the deal ends with no one out: every player counts the
    deadwood held, and no one wins the deal.
 9. Deadwood counts 50 for a joker, 20 for an ace, 10 for a king, queen or jack, the pips otherwise (a 2
@@ -86,7 +88,7 @@ from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
 from parlour.mechanics.melds import MeldRules, Run, extended, is_wild, run_layouts, set_rank, with_natural
-from parlour.mechanics.stock import Stock
+from parlour.mechanics.stock import Stock, not_thrown_back
 
 RULES = """\
 **Carioca** (Loba) is contract rummy from Argentina and Chile for two to five players, with two packs
@@ -98,7 +100,7 @@ turned up to start the discard pile. Each deal has a contract: 1 two trios, 2 a 
 escaleras. A trio is three or more cards of one rank; an escalera four or more of one suit in sequence,
 the ace high or low but not both. Jokers are wild; a 2 is a plain card.
 
-*A turn.* Draw the stock's top card or the discard pile's (not right after a turn that drew the pile),
+*A turn.* Draw the stock's top card or the discard pile's (a card so taken is not thrown back that turn),
 meld if you can, then discard.
 
 *Melding.* Your first meld of a deal is the whole contract, laid at once, each meld with at most one
@@ -283,7 +285,7 @@ class CariocaState(StagedTurnState):
     MUTABLE = ("hands", "stock", "pile", "melds", "laid", "totals")
     ZONES = kinds(melds="melds", staged="melds", meld_words="texts", upcard="card", discards="count",
                   stock="count", contract="text")
-    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", stock_next="flag")
+    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", taken="card")
 
     # --- deal ---------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -309,7 +311,7 @@ class CariocaState(StagedTurnState):
         self.melds: list[Meld] = []
         self.laid = [False] * self.players
         self.laid_now = False                      # the contract went down this turn: no additions yet
-        self.took_discard = False
+        self.taken: int | None = None             # the card drawn from the pile this turn
         self.phase = Phase.DRAW
         self._say("hand {}: seat {} deals; the contract is {}", self.hand_number, self.dealer,
                   contract_words(self.hand_number))
@@ -347,11 +349,12 @@ class CariocaState(StagedTurnState):
 
     def _turn_legal(self, seat: int) -> list[Action]:
         if self.phase is Phase.DRAW:
-            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard() else [DRAW_STOCK]
-        return [*DISCARDS.of(self.hands[seat]), *self._additions(seat)]
+            return [DRAW_STOCK, DRAW_DISCARD] if self.pile else [DRAW_STOCK]
+        return [*DISCARDS.of(self._discardable(seat)), *self._additions(seat)]
 
-    def _may_take_discard(self) -> bool:
-        return bool(self.pile) and not self.took_discard
+    def _discardable(self, seat: int) -> int:
+        """Choice 7: any card held but the one taken from the pile this turn."""
+        return not_thrown_back(self.hands[seat], self.taken, PACK)
 
     def _may_add(self, seat: int) -> bool:
         return self.laid[seat] and not self.laid_now and (not self.options["final_discard"]
@@ -392,15 +395,17 @@ class CariocaState(StagedTurnState):
         if PACK.copy_to_take(card, self.hands[seat]) < 0:
             raise IllegalAction(f"you do not hold {card}", rule="play from your hand")
         if isinstance(action, Discard):
+            if not self._discardable(seat) & PACK.face_masks[PACK.face_number[card]]:
+                raise IllegalAction(f"{card} was taken from the discard pile this turn: discard another card",
+                                    rule="not thrown back")
             return
         self._check_addition(seat, action)
 
     def _check_draw(self, action: Action) -> None:
         if self.phase is not Phase.DRAW:
             raise IllegalAction("you have drawn this turn already", rule="one draw a turn")
-        if action == DRAW_DISCARD and not self._may_take_discard():
-            raise IllegalAction("the last turn drew the discard: this one draws from the stock",
-                                rule="stock after a drawn discard")
+        if action == DRAW_DISCARD and not self.pile:
+            raise IllegalAction("the discard pile is empty: draw from the stock", rule="empty pile")
 
     def _check_addition(self, seat: int, action: Action) -> None:
         if not self.laid[seat]:
@@ -447,8 +452,8 @@ class CariocaState(StagedTurnState):
             self._end_deal(seat)
 
     def _draw(self, seat: int, from_stock: bool) -> None:
-        self.took_discard = not from_stock
         card = self.stock.draw()[0] if from_stock else self.pile.pop()
+        self.taken = None if from_stock else card
         self.hands[seat] |= 1 << card
         if not from_stock:
             known = list(self.known or (0,) * self.players)
@@ -564,7 +569,7 @@ class CariocaState(StagedTurnState):
         }
         extra = {"dealer": self.dealer, "turn": None if self.is_over else self.turn,
                  "laid": [s for s in range(self.players) if self.laid[s]], "deals_in_game": self.hands_in_game,
-                 "stock_next": self.took_discard}
+                 "taken": None if self.taken is None else str(CARDS[self.taken].face)}
         hand = [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 

@@ -26,9 +26,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
    both claim one card: each would hold two of its face besides the card on offer.)
 6. A checki player whose own draw brings the third copy wins at once, before any claim (notes 2), whether
    the card came from the stock or from the discard pile: the discard pile may be taken to win.
-7. The discard pile's top card may be taken by anyone in turn, except on the deal's first turn (there is
-   none yet) and right after a turn that took it: then the stock must be drawn. The text sets no end to a
-   deal whose players keep passing one card round; this keeps every deal finite.
+7. The discard pile's top card may be taken by anyone in turn, on any turn but the deal's first (there is
+   none yet). The card so taken (or a copy of its face) is not thrown back in the same turn, rummy's
+   custom, unless nothing else may go: the text sets no end to a deal whose players keep passing one card
+   round, and so a turn always changes the hand.
 8. The stock is used up (notes 4): when a turn begins with the stock empty, the deal is void, even if the
    discard pile could be taken; the last stock card's discard is still offered for claims. A game whose
    every deal was void has no winner.
@@ -91,7 +92,7 @@ from parlour.engine import (
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.view import kinds
-from parlour.mechanics.stock import Stock
+from parlour.mechanics.stock import Stock, not_thrown_back
 
 RULES = """\
 **Kowah** comes from Java: two to four players draw and discard, building a hand round an identical pair
@@ -102,8 +103,8 @@ queen and king of clubs. Two cards of the same rank and suit are *identical*.
 
 *The deal.* Eight cards each; the rest is the stock. The player left of the dealer begins.
 
-*A turn.* Draw the stock's top card or the discard pile's top card (the first turn of a deal, and the
-turn after one that took the discard, must draw from the stock), then discard a card face up.
+*A turn.* Draw the stock's top card or the discard pile's top card (the first turn of a deal draws from
+the stock), then discard a card face up: not the one just taken from the pile.
 
 *Checki.* A hand of eight made of two threes of a rank and an identical pair, or of a three of a rank and
 five of one rank made of two identical pairs and one card of the third suit, may be declared:
@@ -310,7 +311,7 @@ class KowahState(PhasedState[Phase]):
     MUTABLE = ("hands", "pile", "stock", "shown", "face_up", "known", "totals")
     ZONES = kinds(stock="count", discard="cards", offered="card")
     EXTRAS = kinds(dealer="seat", turn="seat", checki="seats", known_held="melds",
-                   stock_next="flag", deals_in_game="number")
+                   taken="card", deals_in_game="number")
     # A search's cache of the hands a checki player may hold (``_sample_unknown``), kept with the position
     # and seat it was made for; a class default, so that a clone shares it and a world forgets it.
     _shapes_kept: tuple[tuple[int, int, Counts, int, str], list[Counts], list[int]] | None = None
@@ -343,7 +344,7 @@ class KowahState(PhasedState[Phase]):
         self.shown = [-1] * n                 # per seat, the face of its shown pair; -1 before checki
         self.face_up = [0] * n                # per seat, the shown pair's two cards
         self.known = [0] * n                  # per seat, cards known to every seat to lie in its hand
-        self.took_discard = False
+        self.taken: int | None = None         # the card drawn from the pile this turn
         self.phase = Phase.DRAW
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
         self._begin_turn(self.seating.next(self.dealer))
@@ -379,16 +380,19 @@ class KowahState(PhasedState[Phase]):
             offered = FACE_OF[self.offered]
             return [NO_CLAIM, CLAIMS[offered]] if hand_needs(self.hands[seat]) >> offered & 1 else [NO_CLAIM]
         if self.phase is Phase.DRAW:
-            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard() else [DRAW_STOCK]
+            return [DRAW_STOCK, DRAW_DISCARD] if self.pile else [DRAW_STOCK]
         hand = self.hands[seat]
         declare = [] if self.shown[seat] >= 0 else [CHECKIS[f] for f in bit_indices(declarable(hand))]
         return [*DISCARDS.of(self._discardable(seat)), *declare]
 
-    def _may_take_discard(self) -> bool:
-        return bool(self.pile) and not self.took_discard
 
     def _discardable(self, seat: int) -> int:
-        """The cards ``seat`` may discard (a mask): any, or for a checki player those that keep its hand."""
+        """The cards ``seat`` may discard (a mask): any but the one taken from the pile this turn (choice 7),
+        and for a checki player those that keep its hand."""
+        return not_thrown_back(self._keeping(seat), self.taken, PACK)
+
+    def _keeping(self, seat: int) -> int:
+        """The cards whose discard leaves ``seat``'s hand as the checki rules need it: any before checki."""
         hand = self.hands[seat]
         pair = self.shown[seat]
         if pair < 0:
@@ -437,14 +441,11 @@ class KowahState(PhasedState[Phase]):
                                 rule="claim a third copy")
 
     def _check_draw(self, action: Action) -> None:
-        if action == DRAW_STOCK or self._may_take_discard():
+        if action == DRAW_STOCK or self.pile:
             return
-        if not self.pile:
-            first = len(self.stock) == len(PACK) - HAND_SIZE * self.players
-            raise IllegalAction("there is no discard to take: draw from the stock",
-                                rule="first draw from the stock" if first else "empty pile")
-        raise IllegalAction("the last turn took the discard: this one draws from the stock",
-                            rule="stock after a taken discard")
+        first = len(self.stock) == len(PACK) - HAND_SIZE * self.players
+        raise IllegalAction("there is no discard to take: draw from the stock",
+                            rule="first draw from the stock" if first else "empty pile")
 
     def _check_checki(self, seat: int, action: Action) -> None:
         if self.shown[seat] >= 0:
@@ -458,6 +459,9 @@ class KowahState(PhasedState[Phase]):
         face = PACK.face_number.get(_face(action), -1)
         if face < 0 or not FACE_MASKS[face] & self.hands[seat]:
             raise IllegalAction(f"you do not hold {_face(action)}", rule="discard from your hand")
+        if not FACE_MASKS[face] & self._discardable(seat) and self.taken is not None and FACE_OF[self.taken] == face:
+            raise IllegalAction(f"{_face(action)} was taken from the discard pile this turn: discard another card",
+                                rule="not thrown back")
         if not FACE_MASKS[face] & self._discardable(seat):
             raise IllegalAction(f"discarding {_face(action)} breaks your checki hand (pair "
                                 f"{FACES[self.shown[seat]]} shown)", rule="checki stands")
@@ -474,8 +478,8 @@ class KowahState(PhasedState[Phase]):
             self._answer(seat, action)
 
     def _draw(self, seat: int, from_stock: bool) -> None:
-        self.took_discard = not from_stock
         card = self.stock.draw()[0] if from_stock else self.pile.pop()
+        self.taken = None if from_stock else card
         if self.shown[seat] >= 0 and hand_needs(self.hands[seat]) >> FACE_OF[card] & 1:
             self._win(seat, card, "draws it from the stock" if from_stock else "takes it from the discard pile")
             return
@@ -568,7 +572,7 @@ class KowahState(PhasedState[Phase]):
             "dealer": self.dealer, "turn": None if self.is_over else self.turn, "deals_in_game": self.hands_in_game,
             "checki": [s for s in range(n) if self.shown[s] >= 0],
             "known_held": [[str(c) for c in PACK.shown(self.known[s])] for s in range(n)],
-            "stock_next": self.took_discard or not self.pile,
+            "taken": None if self.taken is None else str(FACES[FACE_OF[self.taken]]),
         }
         hand = [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
+from parlour.cards import Pack
 from parlour.engine.sampling import Unknown
 
 # A mask of seats: every seat, however many there are.
@@ -107,3 +108,16 @@ class Stock:
 
 def _knows(seen: int, seat: int | None) -> bool:
     return seen == EVERYONE if seat is None else bool(seen >> seat & 1)
+
+
+def not_thrown_back(hand: int, taken: int | None, pack: Pack) -> int:
+    """The cards of ``hand`` (a mask) a player may discard, having taken card ``taken`` from the pile.
+
+    Rummy's custom: the card taken from the discard pile is not thrown back in the same turn, nor a copy of
+    its face (the same throw), or a turn could change nothing and a deal go round for ever. A hand holding
+    nothing else may discard it.
+    """
+    if taken is None:
+        return hand
+    others = hand & ~pack.face_masks[pack.face_of[taken]]
+    return others or hand

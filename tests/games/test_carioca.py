@@ -43,6 +43,10 @@ def new(hands: tuple[str, ...] = (TRIOS, OTHER), upcard: str = "4H", stock: str 
     return state
 
 
+def legal(state: CariocaState, seat: int) -> list[str]:
+    return [str(a) for a in state.legal_actions(seat)]
+
+
 def lay(*melds: str) -> list[str]:
     """The steps laying out ``melds`` (space-separated faces each) to slots 1, 2, ... and committing."""
     return [*(f"lay {face} {slot}" for slot, meld in enumerate(melds, 1) for face in meld.split()), "commit"]
@@ -219,12 +223,24 @@ class TestAfterTheContract:
 
 
 class TestDrawing:
-    def test_the_upcard_is_drawn_but_not_in_two_turns_running(self) -> None:
-        """Game play and choice 7: the upcard may be drawn; right after a turn that drew it, the stock."""
+    def test_the_pile_may_be_drawn_on_turns_running(self) -> None:
+        """Game play (the text): either the upcard or the stock's top card, on any turn, the last turn's
+        draw notwithstanding."""
         state = new()
         act(state, "draw discard", "discard 3H")
-        refused(state, 1, "draw discard", rule="stock after a drawn discard")
+        assert legal(state, 1)[:2] == ["draw stock", "draw discard"]
         refused(state, 1, "discard 4C", rule="draw first")
+        act(state, "draw discard")
+        assert state.view(1).extra["taken"] == "3H"
+
+    def test_the_card_taken_from_the_pile_is_not_thrown_back(self) -> None:
+        """Choice 7: the card drawn from the pile, or a copy of its face, is not discarded that turn."""
+        state = new()
+        act(state, "draw discard")
+        assert "discard 4H" not in legal(state, 0) and "discard 3H" in legal(state, 0)
+        refused(state, 0, "discard 4H", rule="not thrown back")
+        act(state, "discard 3H", "draw stock")
+        assert state.view(1).extra["taken"] is None
 
     def test_a_drawn_upcard_stays_in_the_takers_hand_in_every_world(self) -> None:
         """Sampled worlds keep the card taken from the pile in its taker's hand."""
@@ -285,7 +301,7 @@ class TestHiddenInformation:
         views = [t.view(0) for t in twins]
         assert views[0] == views[1] and twins[0].to_move == twins[1].to_move == (0,)
         assert twins[0].legal_actions(0) == twins[1].legal_actions(0)
-        for action in ("draw discard", "add 6D 1", "discard 6C"):
+        for action in ("commit", "add 6D 1", "discard 6C"):
             messages = [str(refused(t, 0, action)) for t in twins]
             assert messages[0] == messages[1]
         for number in range(4):

@@ -130,12 +130,23 @@ class TestTurn:
         act(state, "draw discard")
         assert state.pile == [] and "KC" in state.view(1).hand
 
-    def test_after_a_turn_that_took_the_discard_the_next_draws_from_the_stock(self) -> None:
-        """Choice 7: the discard may not be taken on two turns running, so every deal ends."""
+    def test_the_discard_may_be_taken_on_turns_running(self) -> None:
+        """Game play (the text): after the first turn either top card may be drawn, whatever the last
+        turn drew."""
         state = new([LOOSE, LOOSE_TOO], "KC")
         act(state, "draw stock", "discard KC", "draw discard", "discard 2D")
-        assert legal(state, 0) == ["draw stock"] and state.view(0).extra["stock_next"]
-        refused(state, 0, "draw discard", "stock after a taken discard")
+        assert legal(state, 0) == ["draw stock", "draw discard"]
+        act(state, "draw discard")
+        assert state.view(0).extra["taken"] == "2D"
+
+    def test_the_card_taken_is_not_thrown_back(self) -> None:
+        """Choice 7: the card taken from the pile, or a copy of its face, is not discarded that turn."""
+        state = new([LOOSE, LOOSE_TOO], "KC")
+        act(state, "draw stock", "discard KC", "draw discard")
+        assert "discard KC" not in legal(state, 1)
+        refused(state, 1, "discard KC", "not thrown back")
+        act(state, "discard 2D", "draw stock")
+        assert state.view(0).extra["taken"] is None
 
     def test_two_copies_held_make_one_action_by_face(self) -> None:
         """Packs with copies: two AD held, one ``discard AD``; naming a copy is refused."""

@@ -5,8 +5,9 @@ The contract is laid card by card along the plan the rules' own ``contract_plan`
 (the staged cards counted back in, so each step follows the same plan), escaleras low to high so that
 each joker stands where it was laid. A card helps when another of its rank is held (a trio in the
 making) or one of its suit lies within two places (an escalera); jokers are never thrown. The discard
-pile's top card is taken when it is a joker or helps in that sense before the contract, or when it fits a
-meld on the table after it. Reads the view only.
+pile's top card is taken when it is a joker, when it completes the contract in hand, or when it fits a
+meld on the table after the contract: a card so taken is melded that turn, or (a joker) kept for good,
+so that no card goes round the table for ever with the stock untouched. Reads the view only.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import random
 from parlour.bots.heuristic import heuristic_for
 from parlour.cards import Card, Rank
 from parlour.engine.view import View
-from parlour.games.carioca import PACK, POINTS, Phase, contract_plan
+from parlour.games.carioca import PACK, POINTS, TABLE_RULES, Phase, contract_plan
+from parlour.mechanics.melds import Run, extended, is_wild, set_rank, with_natural
 
 
 def hand_mask(faces: list[str]) -> int:
@@ -52,8 +54,21 @@ def _take_upcard(view: View) -> bool:
     if card.rank == Rank.JOKER:
         return True
     if view.seat in view.extra["laid"]:
-        return any(card.rank == Card.parse(meld[-1]).rank for meld in view.table["melds"])
-    return helps(card, _cards(view)) >= 2
+        return any(_fits(card, meld) for meld in view.table["melds"])
+    return contract_plan(hand_mask([*view.hand, upcard]), view.hand_number) is not None
+
+
+def _fits(card: Card, faces: list[str]) -> bool:
+    """Whether ``card`` may be added to the meld on the table shown as ``faces`` (low to high for an
+    escalera, each joker where it stands)."""
+    cards = [Card.parse(face) for face in faces]
+    naturals = [(k, c) for k, c in enumerate(cards) if not is_wild(c, TABLE_RULES)]
+    if len({c.rank for _, c in naturals}) == 1:
+        return set_rank([*cards, card], TABLE_RULES) is not None
+    place, first = naturals[0]          # an ace first among the naturals is low: the others lie above it
+    assert first.suit is not None       # a natural card
+    run = Run(first.suit, int(first.rank) - place, tuple(cards))
+    return bool(extended(run, card, TABLE_RULES) or with_natural(run, card, TABLE_RULES))
 
 
 def _next_lay(view: View) -> str | None:

@@ -352,7 +352,8 @@ def side_words(side: int) -> str:
 
 
 def cards_text(mask: int) -> str:
-    return " ".join(str(c) for c in PACK.cards_in(mask))
+    """A hand as a player holds it in Mus: its highest cards first."""
+    return " ".join(str(PACK.cards[i]) for i in sorted(bit_indices(mask), key=lambda i: -GRADE[i]))
 
 
 def hand_words(lance: str, mask: int) -> str:
@@ -376,8 +377,8 @@ class MusState(PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "points", "mine", "stock", "signs", "lances", "calls", "gained", "reasons")
     ZONES = kinds(stock="count", discards="count", calls="bids")
-    EXTRAS = kinds(dealer="seat", mano="seat", lance="text", envite="text", points="numbers", target="number",
-                   lances="texts", declarations="texts", partner_sign="text", signs_caught="texts",
+    EXTRAS = kinds(dealer="seat", mano="seat", lance="text", envite="text", stake="number", points="numbers",
+                   target="number", lances="texts", declarations="texts", partner_sign="text", signs_caught="texts",
                    last_showdown="texts", mus_rounds="number")
 
     # --- the deal and the mus -------------------------------------------------------------------------
@@ -715,6 +716,7 @@ class MusState(PhasedState[Phase]):
         seen = self.signs_seen(seat)
         partner = None if seat is None else next((p for p in self.seating.partners(seat) if p != seat), None)
         extra = {"dealer": self.dealer, "mano": self.mano, "lance": str(self.phase), "envite": self._envite_words(),
+                 "stake": self.vie.stake if self.vie is not None and self.vie.proposer >= 0 else None,
                  "points": list(self.points), "target": self.target, "lances": lances, "declarations": declared,
                  "partner_sign": seen.get(partner) if partner is not None else None,
                  "signs_caught": [f"seat {s}: {sign}" for s, sign in seen.items() if s != partner],

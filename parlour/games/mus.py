@@ -327,7 +327,7 @@ VARIANTS = ("caught-signs",)
 INFO = GameInfo(
     id="mus", name="Mus", family=("vying", "partnership"), min_players=4, max_players=4, pack=PACK.name,
     rules_source=("mus.txt",), summary=RULES, num_distinct_actions=len(ACTIONS), variants=VARIANTS,
-    options=option_specs(MusOptions), partnerships=True, direction=COUNTER_CLOCKWISE, max_actions=20_000)
+    options=option_specs(MusOptions), partnerships=True, direction=COUNTER_CLOCKWISE, max_actions=5_000)
 
 
 class Phase(engine.Phase):
@@ -414,6 +414,7 @@ class MusState(PhasedState[Phase]):
         self.said_pares: tuple[bool, ...] | None = None
         self.said_juego: tuple[bool, ...] | None = None
         self.lances: list[Lance] = []
+        self.shown = False               # the hands were laid face up (a showdown, an órdago)
         self.calls: list[dict[str, Any]] = []
         self.gained = [0, 0]
         self.reasons: list[tuple[int, int, str]] = []   # (side, points, why) this deal
@@ -566,7 +567,7 @@ class MusState(PhasedState[Phase]):
             holders = tuple(s for s in self.order if holds_in(lance, self.hands[s]))
             sides = {SIDES[s] for s in holders}
             if not holders:
-                self._say("nobody has pares: the lance is not played")
+                self._say("nobody has {}: the lance is not played", lance)
                 self._next_lance(lance)
                 return
             if len(sides) == 1 and self.options["pares_betting"] == "both":
@@ -636,6 +637,7 @@ class MusState(PhasedState[Phase]):
         return tuple(s for s in self.order if holds_in(lance, self.hands[s]))
 
     def _show_hands(self) -> None:
+        self.shown = True
         self.last_showdown = tuple(f"seat {s}: {cards_text(self.hands[s])}" for s in self.order)
         for line in self.last_showdown:
             self._say("{}", line)
@@ -693,16 +695,16 @@ class MusState(PhasedState[Phase]):
         return Result(base.winners, base.places, base.scores, text)
 
     # --- what each seat sees --------------------------------------------------------------------------
-    def _envite_words(self) -> str:
+    def _envite_words(self) -> str | None:
         vie = self.vie
-        if vie is None or vie.proposer < 0:
-            return ""
+        if vie is None or vie.proposer < 0 or not vie.queue:
+            return None
         proposal = "órdago" if vie.all_in else f"{vie.stake}"
         before = f", {vie.accepted} accepted before" if vie.accepted else ""
-        return f"seat {vie.proposer} proposes {proposal}{before}; seat {vie.queue[0]} answers" if vie.queue else ""
+        return f"seat {vie.proposer} proposes {proposal}{before}; seat {vie.queue[0]} answers"
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        over = self.is_over
+        over = self.is_over and self.shown
         seats = [seat_entry(s, team=SIDES[s], held=self.hands[s].bit_count(),
                             face_up=[str(c) for c in PACK.cards_in(self.hands[s])] if over else [],
                             status=", ".join(t for t in (self._titles(s), "mano" if s == self.mano else "") if t))
@@ -742,7 +744,7 @@ class MusState(PhasedState[Phase]):
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0)
         for s in range(4):
-            if s != seat and not self.is_over:   # at the end the last hands lie face up
+            if s != seat and not (self.is_over and self.shown):   # the last hands shown lie face up
                 unknown.hide(("hand", s), self.hands[s], facts=self._facts(s, seat), ordered=False)
         unknown.hide("pile", self.pile, known=self.mine[seat] & self.pile, ordered=False)
         self.stock.hide(unknown, seat)

@@ -198,6 +198,7 @@ class TestEnvites:
             (0, 2, "seats 0 and 2: pares: seat 0 (medias of kings), bonuses only"),
             (0, 2, "seats 0 and 2: juego: seat 0 (40), bonuses only")]
         assert state.points == [5, 1]
+        assert (state.dealer, state.mano) == (0, 3)   # the deal passes to the right
 
     def test_an_accepted_ordago_decides_the_game_at_once(self) -> None:
         """An accepted órdago shows the hands at once and the lance's winner takes the game; the other lances
@@ -220,6 +221,32 @@ class TestEnvites:
         state = played(STRONG, "envido 5", "quiero", "paso", "paso", "paso", "paso", target=5)
         assert state.is_over and state.points == [5, 0]
         assert [r[2] for r in reasons(state)] == ["seats 0 and 2: grande: seat 0 (KC KD KH QC), 5 accepted"]
+
+
+NOBODY = ["KC QD 6C 4H", "AC 5D 6H JS", "QC JD 5C 4S", "7D 6D AD KH"]
+
+
+class TestDeclarations:
+    def test_a_lance_nobody_holds_is_not_played(self) -> None:
+        """Nobody declares pares: the lance is skipped, and the declarations are shown to all (notes,
+        'Pares: declaring')."""
+        state = played(NOBODY, *["paso"] * 8)
+        log = state.view(2).log
+        assert "pares: seat 0 no, seat 3 no, seat 2 no, seat 1 no" in log
+        assert "nobody has pares: the lance is not played" in log
+        assert "nobody has juego: punto is played" in log
+        assert state.phase == "punto" and state.vie is not None and state.vie.order == ORDER
+
+    def test_a_passed_pares_without_its_point_as_an_option(self) -> None:
+        """Option ``passed_point`` off: a passed pares pays its bonuses alone (notes, a variant)."""
+        state = played(BOTH, *["paso"] * 15, passed_point=False)
+        assert (0, 4, "seats 0 and 2: pares: seat 0 (duples (kings and 4s)), bonuses only") in reasons(state)
+
+    def test_hands_stay_hidden_when_a_refusal_ends_the_game(self) -> None:
+        """A game won by a refused bet never reaches the showdown: the hands stay face down (choice 12)."""
+        state = played(STRONG, "envido 2", "reenvido 4", "reenvido 2", "no quiero", "no quiero", target=6)
+        assert state.is_over and state.points == [6, 0]
+        assert all(not entry["face_up"] for entry in state.view(None).seats)
 
 
 # Pares and juego held on both sides: seat 0 duples, seat 2 a pair, seat 3 a pair; seat 0 juego of 31 ...

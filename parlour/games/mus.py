@@ -129,7 +129,7 @@ MOST_BET = 30       # the largest amount the notation knows; the option ``most_b
 GRADE_OF_RANK = {Rank.ACE: 1, Rank.TWO: 1, Rank.FOUR: 4, Rank.FIVE: 5, Rank.SIX: 6, Rank.SEVEN: 7,
                  Rank.JACK: 8, Rank.QUEEN: 9, Rank.KING: 10, Rank.THREE: 10}
 GRADE = tuple(GRADE_OF_RANK[card.rank] for card in PACK.cards)
-VALUE = tuple(min(g, 10) if g < 8 else 10 for g in GRADE)
+VALUE = tuple(g if g < 8 else 10 for g in GRADE)
 GRADE_MASKS = {g: sum(1 << i for i, h in enumerate(GRADE) if h == g) for g in sorted(set(GRADE))}
 GRADE_NAMES = {1: "aces", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "jacks", 9: "queens", 10: "kings"}
 # Juego from best to worst; 38 and 39 cannot be made with four cards.

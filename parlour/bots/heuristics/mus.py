@@ -35,6 +35,7 @@ from parlour.games.mus import (
 )
 from parlour.mechanics.vying import Vie
 
+UNKNOWN_PARTNER = 0.25
 SIGN_PREFERENCE = ("duples", "thirty-one", "medias", "two-kings", "two-aces", "blind", "none")
 # What a partner's sign says of the side's chances in each lance (the side's strength is the better of the two).
 SIGN_STRENGTH = {"duples": {PARES: 0.9}, "medias": {PARES: 0.75}, "thirty-one": {JUEGO: 0.9},
@@ -65,8 +66,14 @@ def strength(lance: str, mask: int) -> float:
     return max(0.0, min(1.0, (value - 20) / 10))
 
 
-def side_strength(lance: str, mask: int, partner_sign: str | None) -> float:
-    return max(strength(lance, mask), SIGN_STRENGTH.get(partner_sign or "", {}).get(lance, 0.0))
+def side_strength(lance: str, mask: int, partner_sign: str | None, partner_holds: bool = True) -> float:
+    """The side's chance in ``lance``: ours, or the partner's as its sign tells (an unknown partner wins a
+    quarter of the time; one that declared nothing for pares or juego, never)."""
+    if not partner_holds or (partner_sign == "blind" and lance in (PARES, JUEGO)):
+        partner = 0.0
+    else:
+        partner = SIGN_STRENGTH.get(partner_sign or "", {}).get(lance, 0.2 if partner_sign else UNKNOWN_PARTNER)
+    return 1 - (1 - strength(lance, mask)) * (1 - partner)
 
 
 def wants_mus(mask: int, rounds: int) -> bool:
@@ -82,23 +89,28 @@ def to_discard(cards: Sequence[int]) -> list[int]:
     return out or [min(cards, key=lambda c: (counts[GRADE[c]] > 1, GRADE[c] in (1, 10), GRADE[c]))]
 
 
-def speak(legal: Sequence[str], lance: str, force: float, stake: int | None) -> str:
-    """An envite's call: bet a strong hand, accept by the stake, raise a very strong one."""
+def speak(legal: Sequence[str], force: float, stake: int | None) -> str:
+    """An envite's call by the side's chance in the lance: stake the game on a strong one, bet a good one,
+    accept by the stake and an órdago from 60%, raise a very strong one."""
     if "quiero" in legal:
-        if "reenvido 2" not in legal:            # an órdago stands
-            return "quiero" if force >= 0.88 else "no quiero"
+        if "reenvido 2" not in legal:            # an órdago stands: the game on this lance
+            return "quiero" if force >= 0.6 else "no quiero"
+        if force >= 0.92:
+            return "ordago"
         if force >= 0.85 and (stake or 0) < 8:
             return "reenvido 2"
         return "quiero" if force >= 0.45 + min(stake or 2, 12) / 40 else "no quiero"
-    if force >= 0.8 and "envido 4" in legal:
+    if force >= 0.75 and "ordago" in legal:     # a strong lance is worth the game: the partner may be weaker
+        return "ordago"
+    if force >= 0.68 and "envido 4" in legal:
         return "envido 4"
-    if force >= 0.6 and "envido 2" in legal:
+    if force >= 0.58 and "envido 2" in legal:
         return "envido 2"
     return "paso"
 
 
 def decide(legal: Sequence[str], phase: str, mask: int, partner_sign: str | None, rounds: int,
-           stake: int | None) -> str:
+           stake: int | None, partner_holds: bool = True) -> str:
     """The heuristic's action as notation, from what the seat knows."""
     if phase == "mus":
         return "mus" if wants_mus(mask, rounds) else "no hay mus"
@@ -110,20 +122,23 @@ def decide(legal: Sequence[str], phase: str, mask: int, partner_sign: str | None
     if phase == "signs":
         return next(f"sena {s}" for s in SIGN_PREFERENCE if f"sena {s}" in legal)
     lance = phase if phase in (GRANDE, CHICA, PARES, JUEGO, PUNTO) else GRANDE
-    return speak(legal, lance, side_strength(lance, mask, partner_sign), stake)
+    return speak(legal, side_strength(lance, mask, partner_sign, partner_holds), stake)
 
 
 @heuristic_for("mus")
 def choose(view: View, rng: random.Random) -> str:
     mask = PACK.mask(Card.parse(c) for c in view.hand)
+    partner = None if view.seat is None else (view.seat + 2) % 4
+    said = [line for line in view.extra["declarations"] if line.startswith(f"{view.phase}:")]
+    holds = not said or f"seat {partner} yes" in said[0]
     choice = decide(view.legal_actions, str(view.phase), mask, view.extra["partner_sign"],
-                    view.extra["mus_rounds"], view.extra["stake"])
+                    view.extra["mus_rounds"], view.extra["stake"], holds)
     return choice if choice in view.legal_actions else rng.choice(view.legal_actions)
 
 
 class MusPosition(Position, Protocol):
     """What the habits read: the hands (only the seat's own entry), the phase, the rounds of mus, the
-    envite standing and the signs the seat saw."""
+    envite standing, the declarations and the signs the seat saw."""
 
     @property
     def hands(self) -> Sequence[int]: ...
@@ -137,6 +152,12 @@ class MusPosition(Position, Protocol):
     @property
     def vie(self) -> Vie | None: ...
 
+    @property
+    def said_pares(self) -> tuple[bool, ...] | None: ...
+
+    @property
+    def said_juego(self) -> tuple[bool, ...] | None: ...
+
     def signs_seen(self, viewer: int | None) -> dict[int, str]: ...
 
 
@@ -146,7 +167,9 @@ def habits(position: MusPosition, seat: int, rng: random.Random) -> Action:
     legal = position.legal_actions(seat)
     vie = position.vie
     stake = vie.stake if vie is not None and vie.proposer >= 0 else None
-    partner = position.signs_seen(seat).get((seat + 2) % 4)
-    choice = decide([str(a) for a in legal], str(position.phase), position.hands[seat], partner,
-                    position.mus_rounds, stake)
+    partner = (seat + 2) % 4
+    said = {PARES: position.said_pares, JUEGO: position.said_juego}.get(str(position.phase))
+    choice = decide([str(a) for a in legal], str(position.phase), position.hands[seat],
+                    position.signs_seen(seat).get(partner), position.mus_rounds, stake,
+                    said is None or said[partner])
     return next((a for a in legal if str(a) == choice), legal[0])

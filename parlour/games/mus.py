@@ -40,6 +40,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
     its score shown as the target. The lances after it are not played.
 12. A hand shown at the showdown or at an órdago is listed in the log and, until the next showdown, under
     the last showdown's hands.
+13. Equal pairs are told apart by the odd cards, from the top, and equal medias by the odd card, as the
+    text says (many tables give such ties to mano at once); equal duples, and any hands still level, go
+    to the player nearer mano.
+14. Rounds of mus are not limited: they go on while all four ask for it.
 
 Options from the notes (each "Default: std; source as a variant"): ``pares_betting`` (``both``: betting in
 pares or juego only when both sides hold them; ``anyone``: when anyone does, all four then speaking),
@@ -756,7 +760,7 @@ class MusState(PhasedState[Phase]):
         try:
             return super()._sample_unknown(seat, rng)
         except ValueError:
-            return _loose_deal(self._unknown_now(seat), rng)
+            return loose_deal(self._unknown_now(seat), rng)
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         for key, cards in deal.items():
@@ -774,7 +778,7 @@ def _no_juego(mask: int) -> bool:
     return not has_juego(mask)
 
 
-def _loose_deal(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
+def loose_deal(unknown: Unknown, rng: random.Random) -> dict[Hashable, list[int]]:
     """A deal of ``unknown`` keeping its known cards in place but not the facts about whole hands."""
     zones = [Zone(z.key, z.size, z.allowed, z.known, (), z.ordered) for z in unknown.zones]
     return deal_unknown(Unknown(pool=unknown.pool, zones=zones), rng)

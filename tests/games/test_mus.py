@@ -11,11 +11,14 @@ import json
 import random
 from typing import Any
 
+import pytest
 from table import act, bots_to_end, refused
 
 import parlour
 from parlour.bots import make_bot
 from parlour.cards import Card
+from parlour.engine import Unknown, deal_unknown
+from parlour.engine.sampling import at_least
 from parlour.games.mus import (
     CHICA,
     GRANDE,
@@ -26,6 +29,7 @@ from parlour.games.mus import (
     MusState,
     best_seat,
     lance_key,
+    loose_deal,
     pares_of,
     total,
 )
@@ -334,6 +338,17 @@ class TestSenas:
         for _ in range(20):
             world = state.sample_world(0, rng)
             assert isinstance(world, MusState) and pares_of(world.hands[2])[0] == 3
+
+    def test_worlds_drop_facts_too_rare_to_meet(self) -> None:
+        """Where the facts known of the hands cannot be met by drawing again, a world still keeps every card
+        the seat knows where it lies (here a fact no hand can meet)."""
+        unknown = Unknown(pool=0)
+        unknown.hide(("hand", 1), mask("KC KD KH KS"), facts=(at_least(5, PACK.full_mask),))
+        unknown.hide("pile", mask("4C 5C"), known=mask("4C"))
+        with pytest.raises(ValueError):
+            deal_unknown(unknown, random.Random(1))
+        deal = loose_deal(unknown, random.Random(1))
+        assert len(deal[("hand", 1)]) == 4 and PACK.index[Card.parse("4C")] in deal["pile"]
 
     def test_an_opponent_may_catch_a_sign(self) -> None:
         """Variant ``caught-signs``: an opponent catches a sign by a chance fixed by the seed, and only that

@@ -265,32 +265,61 @@ class Reenvido(FieldAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Say(Action):
-    """A call of one or more words without amount: ``mus``, ``no hay mus``, ``paso``, ``quiero``,
-    ``no quiero``, ``ordago``, ``draw``."""
+class MusCall(Action):
+    """``mus``: this player would change cards."""
 
-    words: str
+    verb: ClassVar[str] = "mus"
+
+
+@dataclass(frozen=True, slots=True)
+class No(Action):
+    """``no hay mus`` ends the discarding; ``no quiero`` refuses a bet."""
+
+    verb: ClassVar[str] = "no"
+    PHRASES: ClassVar[tuple[str, ...]] = ("hay mus", "quiero")
+    what: str
 
     def __str__(self) -> str:
-        return self.words
+        return f"no {self.what}"
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        what = " ".join(a.lower() for a in args)
+        if what not in cls.PHRASES:
+            raise NotationError("write 'no hay mus' or 'no quiero'")
+        return cls(what)
 
 
-def _sayer(verb: str, *phrases: str) -> type[Say]:
-    """A ``Say`` kind for one first word, reading back each of its phrases."""
+@dataclass(frozen=True, slots=True)
+class Paso(Action):
+    """``paso``: no bet, before anyone has bet in the lance."""
 
-    def parse_args(cls: type[Say], args: Sequence[str]) -> Action:
-        text = " ".join([verb, *(a.lower() for a in args)])
-        if text not in phrases:
-            raise NotationError(f"write {' or '.join(repr(p) for p in phrases)}")
-        return cls(text)
-
-    return type(f"Say_{verb}", (Say,), {"verb": verb, "__slots__": (), "parse_args": classmethod(parse_args)})
+    verb: ClassVar[str] = "paso"
 
 
-_NO = _sayer("no", "no hay mus", "no quiero")
-MUS, NO_MUS, NO_QUIERO = _sayer("mus", "mus")("mus"), _NO("no hay mus"), _NO("no quiero")
-PASO, QUIERO = _sayer("paso", "paso")("paso"), _sayer("quiero", "quiero")("quiero")
-ORDAGO, DRAW = _sayer("ordago", "ordago")("ordago"), _sayer("draw", "draw")("draw")
+@dataclass(frozen=True, slots=True)
+class Quiero(Action):
+    """``quiero``: the standing bet is accepted."""
+
+    verb: ClassVar[str] = "quiero"
+
+
+@dataclass(frozen=True, slots=True)
+class Ordago(Action):
+    """``ordago``: the whole game on this lance."""
+
+    verb: ClassVar[str] = "ordago"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """``draw``: as many cards from the stock as were laid away."""
+
+    verb: ClassVar[str] = "draw"
+
+
+MUS, NO_MUS, NO_QUIERO, PASO, QUIERO, ORDAGO, DRAW = (MusCall(), No("hay mus"), No("quiero"), Paso(), Quiero(),
+                                                     Ordago(), Draw())
 DISCARDS = ActionTable([FaceDownDiscard(card) for card in PACK.cards])
 ACTIONS = ActionSpace(MUS, NO_MUS, DISCARDS, DRAW, Sena, PASO, Envido, Reenvido, QUIERO, NO_QUIERO, ORDAGO)
 MOVE_OF: dict[Action, Move] = {PASO: Move.PASS, QUIERO: Move.ACCEPT, NO_QUIERO: Move.REFUSE, ORDAGO: Move.ALL_IN}

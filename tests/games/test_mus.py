@@ -112,6 +112,12 @@ class TestComparisons:
         ranked = sorted(by_total, key=lambda t: lance_key(JUEGO, mask(by_total[t])), reverse=True)
         assert ranked == [31, 32, 40, 37, 36, 35, 34, 33]
 
+    def test_ties_in_pares_and_juego_go_to_mano(self) -> None:
+        """Identical pares or equal juegos: the player nearer mano wins (notes, 'Mano')."""
+        hands = [mask("4C 5C 6C 7C"), mask("KC KD QC JC"), mask("KH 3H QH JH"), mask("KS 3S QS JS")]
+        assert best_seat(PARES, hands, ORDER) == 3 and best_seat(JUEGO, hands, ORDER) == 3
+        assert best_seat(PARES, hands, (2, 1)) == 2
+
     def test_punto_highest_total(self) -> None:
         """Punto: the highest total below 31 (mus.txt, 'Punto')."""
         assert lance_key(PUNTO, mask("KC QC 7C 2C")) > lance_key(PUNTO, mask("KD 7D 6D 4D"))
@@ -374,6 +380,16 @@ class TestBots:
             state = parlour.new_game(GAME, seed=seed)
             bots_to_end(state, [make_bot("heuristic", GAME, seed=seed * 4 + s) for s in range(4)])
             assert state.is_over and len(state.history) <= state.info.max_actions
+
+    def test_the_heuristic_reads_its_partners_sign(self) -> None:
+        """Seat 2 (a pair of queens) passes grande when its partner signed nothing, and stakes the game
+        when the partner signed two kings."""
+        choices = []
+        for sign in ("two-kings", "none"):
+            state = game(SIGNED)
+            act(state, "no hay mus", f"sena {sign}", "sena none", "sena duples", "sena none", "paso", "paso")
+            choices.append(make_bot("heuristic", GAME, seed=1).choose(state.view(2), None))
+        assert choices == ["ordago", "paso"]
 
     def test_the_heuristic_beats_random_play(self) -> None:
         """Heuristic partners against random ones, sides alternating: a win rate whose 95% interval lies

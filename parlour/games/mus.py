@@ -435,6 +435,8 @@ class MusState(PhasedState[Phase]):
         else:
             self.hands, held = read_hands(plan, PACK, [4] * 4, 'a Mus deal is {"hands": [four lists of 4 cards]}')
             listed = [PACK.index[c] for c in prepared_cards(plan.get("stock", []))]
+            if PACK.mask(PACK.cards[i] for i in listed) & held or len(set(listed)) != len(listed):
+                raise ValueError("a Mus deal's stock lists cards no hand holds, each once")
             stock = listed + [i for i in range(len(PACK)) if not held >> i & 1 and i not in listed]
         self.stock = Stock(stock)
         self.pile = 0                    # discards lying face down, not yet shuffled back

@@ -147,6 +147,12 @@ class TestMus:
             act(state, "discard " + str(PACK.cards_in(state.hands[state.to_move[0]])[0]), "draw")
         assert state.phase == "mus" and state.to_move == (0,) and state.mus_rounds == 1
 
+    def test_a_prepared_stock_holds_no_dealt_card(self) -> None:
+        """A prepared deal's stock may not list a card a hand holds, nor one card twice."""
+        for stock in ("KC", "JC JC"):
+            with pytest.raises(ValueError, match="stock"):
+                game(STRONG, stock=stock)
+
     def test_no_hay_mus_ends_the_discarding(self) -> None:
         """The first "no hay mus" ends discarding and the lances begin (mus.txt, 'Mus or no mus')."""
         state = game(STRONG, signs="none")

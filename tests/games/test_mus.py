@@ -1,0 +1,418 @@
+"""Mus, rule by rule (rules/source/mus.txt with the "Mus" entry of rules/NOTES.md, and the numbered choices
+of ``parlour/games/mus.py``).
+
+Every test names the hands (``deal={"hands": ...}``). Seat 1 deals the first hand, so seat 0 is mano and
+speaking goes 0, 3, 2, 1; seats 0 and 2 play against 1 and 3.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from table import act, bots_to_end, refused
+
+import parlour
+from parlour.bots import make_bot
+from parlour.cards import Card
+from parlour.engine import Unknown, deal_unknown
+from parlour.engine.sampling import at_least
+from parlour.games.mus import (
+    CHICA,
+    GRANDE,
+    JUEGO,
+    PACK,
+    PARES,
+    PUNTO,
+    MusState,
+    best_seat,
+    lance_key,
+    loose_deal,
+    pares_of,
+    total,
+)
+from parlour.sim.stats import wilson_interval
+
+GAME = "mus"
+ORDER = (0, 3, 2, 1)
+
+
+def mask(cards: str) -> int:
+    return PACK.mask(Card.parse(c) for c in cards.split())
+
+
+def game(hands: list[str], stock: str = "", seed: int = 1, variant: str | None = None, **options: Any) -> MusState:
+    """A game on the named hands (by seat), its stock as listed (top first) before the rest of the pack."""
+    deal: dict[str, Any] = {"hands": [h.split() for h in hands]}
+    if stock:
+        deal["stock"] = stock.split()
+    state = parlour.new_game(GAME, seed=seed, variant=variant, deal=deal, **options)
+    assert isinstance(state, MusState)
+    return state
+
+
+def played(hands: list[str], *calls: str, **options: Any) -> MusState:
+    """No hay mus at once, no señas; then ``calls`` in turn."""
+    state = game(hands, signs="none", **options)
+    act(state, "no hay mus", *calls)
+    return state
+
+
+def reasons(state: MusState) -> list[tuple[int | None, int, str]]:
+    return [(r.seat, r.points, r.text) for r in state.hand_results[-1].reasons]
+
+
+# Seat 0: the best grande (three kings) and medias; seat 1: the best chica; nobody else has pares or juego.
+STRONG = ["KC KD KH QC", "AC 5C 6S 7H", "4H 5H 6H 7S", "4D 5D 6D 7D"]
+
+
+class TestCards:
+    def test_threes_are_kings_and_twos_aces(self) -> None:
+        """Eight kings and eight aces: a 3 is a king and a 2 an ace everywhere, so K-3 is a pair
+        (mus.txt, 'Game play'; notes, 'Eight kings, eight aces')."""
+        assert pares_of(mask("KC 3D 7S 4H"))[:2] == (1, 10)
+        assert pares_of(mask("AC 2D 7S 4H"))[:2] == (1, 1)
+        assert lance_key(GRANDE, mask("3C 4D 5S 6H")) == lance_key(GRANDE, mask("KC 4H 5H 6S"))
+
+    def test_juego_values(self) -> None:
+        """Kings, queens, jacks (and 3s) count 10, aces and 2s 1, the rest their face (notes, 'Juego values')."""
+        assert total(mask("KC QD JS 2H")) == 31
+        assert total(mask("3C 7D 5S AH")) == 23
+
+
+class TestComparisons:
+    def test_grande_compares_from_the_top_and_ties_go_to_mano(self) -> None:
+        """Grande: highest card first, then the next; identical hands go to the player nearer mano
+        (mus.txt, 'The rounds'; notes, 'Mano')."""
+        hands = [mask("KC 7C 5C 4C"), mask("KD QD AD 2D"), mask("KH 7H 5H 4H"), mask("QS JS 7S 6S")]
+        assert best_seat(GRANDE, hands, ORDER) == 1
+        hands[1] = mask("KD 7D 5D 4D")
+        assert best_seat(GRANDE, hands, ORDER) == 0
+        assert best_seat(GRANDE, hands, (3, 2, 1)) == 2
+
+    def test_chica_compares_from_the_bottom(self) -> None:
+        """Chica: the lowest card first, then the next lowest: A 4 6 7 beats 2 4 Q K on the third card
+        (mus.txt, 'The rounds')."""
+        hands = [mask("AC 5C 6C KC"), mask("2D 4D QD KD"), mask("AH 4H 7H 6H"), mask("4S 5S 6S 7S")]
+        assert best_seat(CHICA, hands, ORDER) == 2
+
+    def test_pares_order_duples_medias_par(self) -> None:
+        """Duples beat medias beat a pair; within each, the higher group first (mus.txt, 'Pares')."""
+        duples, medias, pair = mask("4C 4D 5C 5D"), mask("KC KD KH AC"), mask("KS 3S QS JS")
+        assert lance_key(PARES, duples) > lance_key(PARES, medias) > lance_key(PARES, pair)
+        assert lance_key(PARES, mask("KC 3C 4H 4S")) > lance_key(PARES, mask("QC QD JC JD"))
+        assert lance_key(PARES, mask("QC QD 7C 5D")) > lance_key(PARES, mask("QH QS 7H 4D"))
+
+    def test_the_juego_order(self) -> None:
+        """Juego: 31, then 32, 40, 37, 36, 35, 34, 33 (notes, 'Juego')."""
+        by_total = {31: "KC QC JC AC", 32: "KD QD 7D 5D", 40: "KH QH JH 3H", 37: "KS QS JS 7S",
+                    36: "KC QD JH 6C", 35: "KD QC JS 5C", 34: "KH QS JD 4C", 33: "KS QH 7C 6D"}
+        ranked = sorted(by_total, key=lambda t: lance_key(JUEGO, mask(by_total[t])), reverse=True)
+        assert ranked == [31, 32, 40, 37, 36, 35, 34, 33]
+
+    def test_ties_in_pares_and_juego_go_to_mano(self) -> None:
+        """Identical pares or equal juegos: the player nearer mano wins (notes, 'Mano')."""
+        hands = [mask("4C 5C 6C 7C"), mask("KC KD QC JC"), mask("KH 3H QH JH"), mask("KS 3S QS JS")]
+        assert best_seat(PARES, hands, ORDER) == 3 and best_seat(JUEGO, hands, ORDER) == 3
+        assert best_seat(PARES, hands, (2, 1)) == 2
+
+    def test_punto_highest_total(self) -> None:
+        """Punto: the highest total below 31 (mus.txt, 'Punto')."""
+        assert lance_key(PUNTO, mask("KC QC 7C 2C")) > lance_key(PUNTO, mask("KD 7D 6D 4D"))
+
+
+class TestMus:
+    def test_all_four_mus_then_discard_and_draw(self) -> None:
+        """Only when all four say mus does each lay away one to four cards face down and draw as many; how
+        many is public, which is not; then mus is asked again (mus.txt, 'Mus or no mus'; choice 8)."""
+        state = game(STRONG, stock="JC JD", signs="none")
+        act(state, "mus", "mus", "mus")
+        assert state.phase == "mus"
+        act(state, "mus")
+        assert state.phase == "discard" and state.to_move == (0,)
+        refused(state, 0, "draw", rule="discard")
+        refused(state, 0, "discard 4D", rule="discard")
+        act(state, "discard QC", "discard KH")
+        assert state.view(3).log[-2:] == ["seat 0: discard a card face down"] * 2
+        assert state.view(0).log[-1] == "seat 0: discard KH"
+        act(state, "draw")
+        assert state.hands[0] == mask("KC KD JC JD")
+        assert state.to_move == (3,)
+        act(state, "discard 4D", "discard 5D", "discard 6D", "discard 7D")
+        refused(state, 3, "discard AS", rule="discard")
+        act(state, "draw")
+        for _ in range(2):
+            act(state, "discard " + str(PACK.cards_in(state.hands[state.to_move[0]])[0]), "draw")
+        assert state.phase == "mus" and state.to_move == (0,) and state.mus_rounds == 1
+
+    def test_a_prepared_stock_holds_no_dealt_card(self) -> None:
+        """A prepared deal's stock may not list a card a hand holds, nor one card twice."""
+        for stock in ("KC", "JC JC"):
+            with pytest.raises(ValueError, match="stock"):
+                game(STRONG, stock=stock)
+
+    def test_no_hay_mus_ends_the_discarding(self) -> None:
+        """The first "no hay mus" ends discarding and the lances begin (mus.txt, 'Mus or no mus')."""
+        state = game(STRONG, signs="none")
+        act(state, "mus", "no hay mus")
+        assert state.phase == "grande" and state.to_move == (0,)
+
+    def test_the_stock_running_out(self) -> None:
+        """When the stock cannot give a player his cards, the discards are shuffled into a new stock
+        (mus.txt, 'Mus or no mus'; choice 8)."""
+        state = game(STRONG, signs="none")
+        for _ in range(2):
+            act(state, "mus", "mus", "mus", "mus")
+            for _ in range(4):
+                seat = state.to_move[0]
+                act(state, *(f"discard {c}" for c in PACK.cards_in(state.hands[seat])), "draw")
+        assert "the stock runs out: the discards are shuffled into a new stock" in state.view(None).log
+        assert all(h.bit_count() == 4 for h in state.hands)
+        held = sum(state.hands) | state.pile | sum(1 << c for c in state.stock.top_first())
+        assert held == PACK.full_mask and len(state.stock) + state.pile.bit_count() == 24
+
+
+class TestEnvites:
+    def test_a_refused_first_bet_scores_one_at_once(self) -> None:
+        """A first bet refused by both opponents gives the bettors 1 at once (mus.txt, 'Betting'; notes)."""
+        state = played(STRONG, "envido 2", "no quiero")
+        assert state.points == [0, 0] and state.to_move == (1,)
+        act(state, "no quiero")
+        assert state.points == [1, 0] and state.phase == "chica"
+
+    def test_a_refusal_needs_both_opponents(self) -> None:
+        """One opponent's no quiero passes the answer to his partner, who may still accept (choice 4)."""
+        state = played(STRONG, "envido 2", "no quiero", "quiero")
+        assert state.points == [0, 0] and state.phase == "chica"
+        assert state.lances[0][1:] == ("accepted", 2)
+
+    def test_a_refused_raise_scores_what_was_accepted_before(self) -> None:
+        """A refused raise gives the raisers the stake accepted before it: envido 2, reenvido 3 refused
+        scores 2 (notes, 'Envites')."""
+        state = played(STRONG, "envido 2", "reenvido 3", "no quiero", "no quiero")
+        assert state.points == [0, 2]
+        refused(state, 0, "quiero", rule="envite")
+
+    def test_bets_are_bounded_and_answered_only_when_standing(self) -> None:
+        """Bets run from 2 to the table's most; quiero needs a bet (choice 3)."""
+        state = played(STRONG)
+        refused(state, 0, "quiero", rule="envite")
+        refused(state, 0, "envido 11", rule="envite")
+        act(state, "ordago")
+        refused(state, 3, "reenvido 2", rule="envite")
+
+    def test_an_all_passed_lance_scores_one_to_the_better_hand(self) -> None:
+        """Four passes: the lance is worth 1 to the better hand at the showdown; pares and juego held by one
+        side only are not spoken and pay their bonuses (mus.txt, 'Betting'; notes; choice 7)."""
+        state = played(STRONG, *["paso"] * 8)
+        assert state.hand_number == 2
+        assert reasons(state) == [
+            (0, 1, "seats 0 and 2: grande: seat 0 (KC KD KH QC), en paso"),
+            (1, 1, "seats 1 and 3: chica: seat 1 (7H 6S 5C AC), en paso"),
+            (0, 2, "seats 0 and 2: pares: seat 0 (medias of kings), bonuses only"),
+            (0, 2, "seats 0 and 2: juego: seat 0 (40), bonuses only")]
+        assert state.points == [5, 1]
+        assert (state.dealer, state.mano) == (0, 3)   # the deal passes to the right
+
+    def test_an_accepted_ordago_decides_the_game_at_once(self) -> None:
+        """An accepted órdago shows the hands at once and the lance's winner takes the game; the other lances
+        are not played (mus.txt, 'Betting'; choice 11)."""
+        state = played(STRONG, "paso", "paso", "paso", "paso", "ordago", "quiero")
+        assert state.is_over and state.points == [0, 40]
+        log = state.view(None).log
+        assert "órdago accepted in chica: the hands are shown" in log
+        assert "seat 1: 7H 6S 5C AC" in log
+        assert state.result().winners == (1, 3)
+
+    def test_a_refused_ordago_is_a_refused_bet(self) -> None:
+        """A refused órdago counts as a refused first bet: 1 (notes, 'Órdago')."""
+        state = played(STRONG, "ordago", "no quiero", "no quiero")
+        assert state.points == [1, 0] and not state.is_over
+
+    def test_scoring_stops_the_moment_a_side_reaches_the_target(self) -> None:
+        """The showdown pays lance by lance and stops when a side reaches the target: grande's accepted 5
+        wins at 5, and chica's point for the other side is never paid (mus.txt, 'Resolution')."""
+        state = played(STRONG, "envido 5", "quiero", "paso", "paso", "paso", "paso", target=5)
+        assert state.is_over and state.points == [5, 0]
+        assert [r[2] for r in reasons(state)] == ["seats 0 and 2: grande: seat 0 (KC KD KH QC), 5 accepted"]
+
+
+NOBODY = ["KC QD 6C 4H", "AC 5D 6H JS", "QC JD 5C 4S", "7D 6D AD KH"]
+
+
+class TestDeclarations:
+    def test_a_lance_nobody_holds_is_not_played(self) -> None:
+        """Nobody declares pares: the lance is skipped, and the declarations are shown to all (notes,
+        'Pares: declaring')."""
+        state = played(NOBODY, *["paso"] * 8)
+        log = state.view(2).log
+        assert "pares: seat 0 no, seat 3 no, seat 2 no, seat 1 no" in log
+        assert "nobody has pares: the lance is not played" in log
+        assert "nobody has juego: punto is played" in log
+        assert state.phase == "punto" and state.vie is not None and state.vie.order == ORDER
+
+    def test_a_passed_pares_without_its_point_as_an_option(self) -> None:
+        """Option ``passed_point`` off: a passed pares pays its bonuses alone (notes, a variant)."""
+        state = played(BOTH, *["paso"] * 15, passed_point=False)
+        assert (0, 4, "seats 0 and 2: pares: seat 0 (duples (kings and 4s)), bonuses only") in reasons(state)
+
+    def test_hands_stay_hidden_when_a_refusal_ends_the_game(self) -> None:
+        """A game won by a refused bet never reaches the showdown: the hands stay face down (choice 12)."""
+        state = played(STRONG, "envido 2", "reenvido 4", "reenvido 2", "no quiero", "no quiero", target=6)
+        assert state.is_over and state.points == [6, 0]
+        assert all(not entry["face_up"] for entry in state.view(None).seats)
+
+
+# Pares and juego held on both sides: seat 0 duples, seat 2 a pair, seat 3 a pair; seat 0 juego of 31 ...
+BOTH = ["KC KD 4C 4D", "AC 5D 6H 7H", "QC QD 5C 4S", "JC JD 7C AD"]
+JUEGOS = ["KC QC JC AC", "KH QH 6H 7H", "KD QD JD 3D", "4S 5S 6S 7S"]
+
+
+class TestBonuses:
+    def test_pares_bonuses_for_each_partner(self) -> None:
+        """The side that wins pares scores each partner's holding: duples 3 and a pair 1, with the passed
+        lance's 1 (notes, 'Pares: bonuses')."""
+        state = played(BOTH, *["paso"] * 15)
+        assert (0, 5, "seats 0 and 2: pares: seat 0 (duples (kings and 4s)), en paso") in reasons(state)
+
+    def test_only_holders_speak_in_pares(self) -> None:
+        """Only players who declared pares speak in the pares lance (choice 6), declared for all to see."""
+        state = played(BOTH, *["paso"] * 8)
+        assert state.phase == "pares" and state.vie is not None and state.vie.order == (0, 3, 2)
+        assert "pares: seat 0 yes, seat 3 yes, seat 2 yes, seat 1 no" in state.view(1).extra["declarations"]
+
+    def test_bonuses_of_the_best_player_alone_as_an_option(self) -> None:
+        """Option ``bonuses=best``: only the winning player's holding scores (notes, source text)."""
+        state = played(BOTH, *["paso"] * 15, bonuses="best")
+        assert (0, 4, "seats 0 and 2: pares: seat 0 (duples (kings and 4s)), en paso") in reasons(state)
+
+    def test_juego_bonuses_31_and_40(self) -> None:
+        """Juego: 3 for a 31 and 2 for any other juego, for each partner: 31 with 40 makes 5, besides the
+        passed lance's 1 (notes, 'Juego')."""
+        state = played(JUEGOS, *["paso"] * 8, "paso", "paso", "paso")
+        assert (0, 6, "seats 0 and 2: juego: seat 0 (31), en paso") in reasons(state)
+
+    def test_punto_when_nobody_has_juego(self) -> None:
+        """Punto is played when nobody has juego: the highest total wins, with 1 more (mus.txt, 'Punto')."""
+        state = played(BOTH, *["paso"] * 11)
+        assert state.phase == "punto"
+        act(state, "envido 2", "quiero")
+        assert (0, 3, "seats 0 and 2: punto: seat 2 (29), 2 accepted") in reasons(state)
+
+    def test_pares_betting_when_anyone_holds_them_as_an_option(self) -> None:
+        """Option ``pares_betting=anyone``: one side's pares are enough for a lance that all four speak
+        (notes, source text)."""
+        state = played(STRONG, *["paso"] * 8, pares_betting="anyone")
+        assert state.phase == "pares" and state.vie is not None and state.vie.order == ORDER
+
+
+# Seat 0 holds two kings; seat 2 duples.
+SIGNED = ["KC KD 5C 4C", "AC 5D 6H 7H", "QC QD 5S 5H", "JC 7D 7C 6D"]
+
+
+class TestSenas:
+    def test_a_sign_only_when_holding_it(self) -> None:
+        """A sign means only what its holding allows: seat 0, without duples, cannot sign duples (choice 9)."""
+        state = game(SIGNED)
+        act(state, "no hay mus")
+        assert state.phase == "signs"
+        refused(state, 0, "sena duples", rule="señas")
+        assert [str(a) for a in state.legal_actions(0)] == ["sena two-kings", "sena none"]
+
+    def test_twin_signs_leak_nothing_to_the_opponents(self) -> None:
+        """Twin states that differ only in seat 0's sign (two kings, or none): the opponents' and a
+        spectator's views, logs, legal lists, records shown and worlds are identical; the partner's differ."""
+        twins = []
+        for sign in ("two-kings", "none"):
+            state = game(SIGNED)
+            act(state, "no hay mus", f"sena {sign}")
+            twins.append(state)
+        a, b = twins
+        assert a.to_move == b.to_move
+        for seat in (1, 3, None):
+            assert a.view(seat) == b.view(seat)
+            assert json.dumps(a.record_for(seat)) == json.dumps(b.record_for(seat))
+        for seat in (1, 3):
+            assert a.legal_actions(seat) == b.legal_actions(seat)
+            wa, wb = a.sample_world(seat, random.Random(7)), b.sample_world(seat, random.Random(7))
+            assert isinstance(wa, MusState) and isinstance(wb, MusState)
+            assert wa.hands == wb.hands and wa.view(seat) == wb.view(seat) and wa.history == wb.history
+        assert a.view(2).extra["partner_sign"] == "two-kings" and b.view(2).extra["partner_sign"] == "none"
+        assert a.view(2).log != b.view(2).log
+
+    def test_the_partners_worlds_keep_the_sign(self) -> None:
+        """Worlds sampled for the partner hold what the sign means (seat 2 signed duples)."""
+        state = game(SIGNED)
+        act(state, "no hay mus", "sena two-kings", "sena none", "sena duples")
+        rng = random.Random(3)
+        for _ in range(20):
+            world = state.sample_world(0, rng)
+            assert isinstance(world, MusState) and pares_of(world.hands[2])[0] == 3
+
+    def test_worlds_drop_facts_too_rare_to_meet(self) -> None:
+        """Where the facts known of the hands cannot be met by drawing again, a world still keeps every card
+        the seat knows where it lies (here a fact no hand can meet)."""
+        unknown = Unknown(pool=0)
+        unknown.hide(("hand", 1), mask("KC KD KH KS"), facts=(at_least(5, PACK.full_mask),))
+        unknown.hide("pile", mask("4C 5C"), known=mask("4C"))
+        with pytest.raises(ValueError):
+            deal_unknown(unknown, random.Random(1))
+        deal = loose_deal(unknown, random.Random(1))
+        assert len(deal[("hand", 1)]) == 4 and PACK.index[Card.parse("4C")] in deal["pile"]
+
+    def test_an_opponent_may_catch_a_sign(self) -> None:
+        """Variant ``caught-signs``: an opponent catches a sign by a chance fixed by the seed, and only that
+        opponent sees it (choice 10)."""
+        caught = 0
+        for seed in range(30):
+            state = game(SIGNED, seed=seed, variant="caught-signs")
+            act(state, "no hay mus", "sena two-kings")
+            seen = {s: state.view(s).extra["signs_caught"] for s in (1, 3)}
+            for s, other in ((1, 3), (3, 1)):
+                if seen[s]:
+                    caught += 1
+                    assert seen[s] == ["seat 0: two-kings"] and state.view(s).log[-1] == "seat 0: sena two-kings"
+                    if not seen[other]:
+                        assert state.view(other).log[-1] == "seat 0: sena (a sign or none)"
+        assert 0 < caught < 30
+
+
+class TestBots:
+    def test_heuristic_games_end_within_max_actions(self) -> None:
+        """Whole games by heuristic bots end within ``max_actions`` from many seeds."""
+        for seed in range(20):
+            state = parlour.new_game(GAME, seed=seed)
+            bots_to_end(state, [make_bot("heuristic", GAME, seed=seed * 4 + s) for s in range(4)])
+            assert state.is_over and len(state.history) <= state.info.max_actions
+
+    def test_the_heuristic_reads_its_partners_sign(self) -> None:
+        """Seat 2 (a pair of queens) passes grande when its partner signed nothing, and stakes the game
+        when the partner signed two kings."""
+        choices = []
+        for sign in ("two-kings", "none"):
+            state = game(SIGNED)
+            act(state, "no hay mus", f"sena {sign}", "sena none", "sena duples", "sena none", "paso", "paso")
+            choices.append(make_bot("heuristic", GAME, seed=1).choose(state.view(2), None))
+        assert choices == ["ordago", "paso"]
+
+    def test_the_heuristic_beats_random_play(self) -> None:
+        """Heuristic partners against random ones, sides alternating: a win rate whose 95% interval lies
+        above one half."""
+        wins, games = 0, 120
+        for seed in range(games):
+            side = seed % 2
+            state = parlour.new_game(GAME, seed=seed)
+            bots = [make_bot("heuristic" if s % 2 == side else "random", GAME, seed=seed * 4 + s) for s in range(4)]
+            bots_to_end(state, bots)
+            wins += state.scores()[side] > state.scores()[1 - side]
+        _, low, _ = wilson_interval(wins, games)
+        assert low > 0.5
+
+    def test_ismcts_plays_a_whole_game(self) -> None:
+        """An IS-MCTS bot plays a whole (short) game legally among heuristic ones."""
+        state = parlour.new_game(GAME, seed=4, target=8)
+        bots = [make_bot("ismcts:50", GAME, seed=1), *(make_bot("heuristic", GAME, seed=s) for s in range(3))]
+        bots_to_end(state, bots)
+        assert state.is_over

@@ -8,16 +8,36 @@ making) or one of its suit lies within two places (an escalera); jokers are neve
 pile's top card is taken when it is a joker, when it completes the contract in hand, or when it fits a
 meld on the table after the contract: a card so taken is melded that turn, or (a joker) kept for good,
 so that no card goes round the table for ever with the stock untouched. Reads the view only.
+
+The playout habits (``habits``, for IS-MCTS) play the same way, quicker: always the stock, the contract by
+the same plan the moment the hand makes it, every card that fits the table, and otherwise the costliest
+card with no partner of its rank. They read the position through ``CariocaPosition``, their own hand only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank
+from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, bit_indices
+from parlour.engine import COMMIT, WITHDRAW, Action, Discard
+from parlour.engine.actions import DRAW_STOCK
+from parlour.engine.staging import Stage
 from parlour.engine.view import View
-from parlour.games.carioca import PACK, POINTS, TABLE_RULES, Phase, contract_plan
+from parlour.games.carioca import (
+    CARDS,
+    PACK,
+    POINTS,
+    TABLE_RULES,
+    Add,
+    ContractLay,
+    Extend,
+    Phase,
+    Swap,
+    contract_plan,
+)
 from parlour.mechanics.melds import Run, extended, is_wild, set_rank, with_natural
 
 
@@ -124,3 +144,61 @@ def carioca(view: View, rng: random.Random) -> str:
     if jokers:
         return jokers[0]
     return _discard(view, legal)
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class CariocaPosition(Position, Protocol):
+    @property
+    def hands(self) -> Sequence[int]: ...   # masks over the pack; a habit reads only its own seat's
+    @property
+    def stage(self) -> Stage | None: ...    # the contract being laid out this turn, in everyone's sight
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def hand_number(self) -> int: ...
+
+
+@habit_for("carioca")
+def habits(position: CariocaPosition, seat: int, rng: random.Random) -> Action:
+    """The heuristic's play without its care: the stock always (the deal moves on), the contract by plan,
+    the first card that fits the table, else the costliest card that pairs with no other of its rank."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    if position.phase is Phase.DRAW:
+        return DRAW_STOCK
+    legal = position.legal_actions(seat)
+    if COMMIT in legal:
+        return COMMIT
+    lay = _planned_lay(position, seat) if position.stage or any(isinstance(a, ContractLay) for a in legal) else None
+    if lay is not None and lay in legal:
+        return lay
+    if WITHDRAW in legal:
+        return WITHDRAW
+    additions = [a for a in legal if isinstance(a, Add | Extend | Swap)]
+    if additions:
+        return min(additions, key=lambda a: a.card.rank == Rank.JOKER)
+    return max((a for a in legal if isinstance(a, Discard)), key=lambda a: _throw_value(a, position.hands[seat]))
+
+
+def _planned_lay(position: CariocaPosition, seat: int) -> Action | None:
+    """The next card of the contract's plan for the hand and the cards staged, or None."""
+    stage = position.stage
+    staged = stage.cards if stage else 0
+    plan = contract_plan(position.hands[seat] | staged, position.hand_number)
+    if plan is None:
+        return None
+    for slot, meld in enumerate(plan, 1):
+        laid = [CARDS[i].face for i in stage.meld(slot)] if stage else []
+        faces = [CARDS[i].face for i in meld]
+        if laid != faces[:len(laid)]:
+            return None
+        if len(laid) < len(faces):
+            return ContractLay(faces[len(laid)], slot)
+    return None
+
+
+def _throw_value(action: Discard, hand: int) -> tuple[bool, bool, int]:
+    """Jokers last; then a card with no other of its rank held before one that has; then the costlier."""
+    card = action.card
+    alone = not any(CARDS[i].rank == card.rank for i in bit_indices(hand) if CARDS[i].face != card)
+    return card.rank != Rank.JOKER, alone, POINTS[PACK.index[card]]

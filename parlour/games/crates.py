@@ -200,7 +200,7 @@ class CratesState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained")
-    ZONES = kinds(upcard="card", discard="cards", stock="count")
+    ZONES = kinds(upcard="card", stock="count")
     EXTRAS = kinds(dealer="seat", going="text", called="text", to_draw="number", cover="flag",
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
 
@@ -395,7 +395,7 @@ class CratesState(PhasedState[Phase]):
         """A turn ended by drawing: one card, or the 2-sequence's total; after a 2-sequence in which someone
         ran out, the deal ends."""
         owed, self.run, self.cover = max(self.run, 1), 0, False
-        if not self._draw(seat, owed):
+        if not self._draw(seat, owed, said=owed > 1):
             self.idle += 1
         if owed > 1 and self.out:
             self._end_deal("the 2-sequence is drawn after a player ran out")
@@ -416,9 +416,10 @@ class CratesState(PhasedState[Phase]):
             self._say("seat {} draws two for not saying one card", seat)
             self._draw(seat, 2)
 
-    def _draw(self, seat: int, count: int) -> int:
+    def _draw(self, seat: int, count: int, said: bool = True) -> int:
         """``seat`` draws ``count`` cards, scoring a pressure each time the stock is empty (and turning the
-        pile under the upcard into a new stock); returns how many it drew (fewer when nothing is left)."""
+        pile under the upcard into a new stock); returns how many it drew (fewer when nothing is left). The
+        log says how many unless ``said`` is false (a ``draw`` of one card says it already)."""
         drawn = 0
         for _ in range(count):
             if not len(self.stock):
@@ -427,7 +428,7 @@ class CratesState(PhasedState[Phase]):
                     break
             self.hands[seat] |= 1 << self.stock.draw()[0]
             drawn += 1
-        if drawn:
+        if drawn and said:
             self._say("seat {} draws {}", seat, drawn)
         return drawn
 
@@ -473,8 +474,7 @@ class CratesState(PhasedState[Phase]):
                             status=", ".join(t for t in ("dealer" if s == self.dealer else "",
                                                           "owes two cards" if self.forgot[s] else "") if t))
                  for s in range(n)]
-        table = {"upcard": str(CARDS[self.pile[-1]]), "discard": [str(CARDS[c]) for c in self.pile],
-                 "stock": len(self.stock)}
+        table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock)}
         sides = sorted(set(self.side))
         extra = {
             "dealer": self.dealer, "going": "left" if self.turn.step > 0 else "right",

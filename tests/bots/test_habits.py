@@ -18,7 +18,7 @@ from parlour.engine.actions import Action
 from parlour.engine.state import State
 
 WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "comet", "east-west", "heart-solo",
-               "kabu", "kowah", "pitty-pat", "pontoon", "preference", "razz", "reversis", "schafkopf", "solo", "tetka",
+               "crates", "kabu", "kowah", "pitty-pat", "pontoon", "preference", "razz", "reversis", "schafkopf", "solo", "tetka",
                "tute", "twenty-five", "twenty-four", "vint")
 DEALS = 6            # games played per check, each to its end or MOVES moves
 MOVES = 120

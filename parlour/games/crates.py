@@ -75,6 +75,7 @@ from parlour.engine import (
     register,
     seat_entry,
 )
+from parlour.engine.state import SEAT_BITS
 from parlour.engine.view import kinds
 from parlour.mechanics.stock import Stock
 
@@ -171,6 +172,10 @@ DRAW = Draw()
 CALLS = tuple(Call(name) for name in SUIT_NAMES)
 SAY_ONE_CARD = Say("one", "card")
 ACTIONS = ActionSpace(PLAYS, DRAW, Call, SAY_ONE_CARD)
+# Every action by number, and its notation: a view words the whole deal's history, and a Crates deal runs
+# to a few hundred actions, none of them secret.
+EVERY = tuple(ACTIONS.decode(number) for number in range(len(ACTIONS)))
+TEXTS = tuple(map(str, EVERY))
 
 # Random games of fifteen deals take about 600 actions at four players and seldom past 2,000; a deal of
 # many pressures can run long, so the bound leaves room.
@@ -266,6 +271,16 @@ class CratesState(PhasedState[Phase]):
         if "upcard" not in deal:
             top, below = below[:1] + top, below[1:]
         return hands, top + below
+
+    def decode(self, number: int) -> Action:
+        if type(number) is int and 0 <= number < len(EVERY):
+            return EVERY[number]
+        return self.ACTIONS.decode(number)
+
+    def action_text_for(self, position: int, seat: int | None) -> str | None:
+        # No Crates action is secret: each reads as its notation to every seat (``State.action_text_for``).
+        number = self._code(position) >> SEAT_BITS
+        return TEXTS[number] if number >= 0 else super().action_text_for(position, seat)
 
     # --- what may be played ----------------------------------------------------------------------------
     def _playable(self, seat: int) -> int:

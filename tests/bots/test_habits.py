@@ -18,8 +18,8 @@ from parlour.engine.actions import Action
 from parlour.engine.state import State
 
 WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "comet", "east-west", "heart-solo",
-               "crates", "kabu", "kowah", "pitty-pat", "pontoon", "preference", "razz", "reversis", "schafkopf", "solo", "tetka",
-               "tute", "twenty-five", "twenty-four", "vint")
+               "kabu", "kowah", "pitty-pat", "pontoon", "preference", "razz", "reversis", "schafkopf", "solo", "tetka",
+               "tute", "twenty-five", "twenty-four", "vint", "crates")
 DEALS = 6            # games played per check, each to its end or MOVES moves
 MOVES = 120
 CHOICES = 4          # habit rng seeds tried at each position (the habits' noise takes some of them)

@@ -206,7 +206,7 @@ class CratesState(PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained")
     ZONES = kinds(upcard="card", stock="count")
-    EXTRAS = kinds(dealer="seat", going="text", called="text", to_draw="number", cover="flag",
+    EXTRAS = kinds(dealer="seat", stage="text", going="text", called="text", to_draw="number", cover="flag",
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -483,6 +483,19 @@ class CratesState(PhasedState[Phase]):
         """Whether ``seat`` is the dealer calling blind, before looking at the hand."""
         return self.blind and seat == self.dealer
 
+    def _stage(self) -> str:
+        """What is being decided, in a player's words, from public facts alone."""
+        if self.is_over:
+            return "the game is over"
+        seat = self.to_move[0] if self.to_move else self.turn.seat
+        if self.phase is Phase.CALL:
+            return f"seat {seat} calls a suit" + (" blind, before looking" if self.blind else "")
+        if self.run:
+            return f"2-sequence: seat {seat} adds a 2 or an ace, or draws {self.run}"
+        if self.cover:
+            return f"seat {seat} covers the 6 if able, or draws"
+        return f"seat {seat} plays {self._wanted()} if able, or draws"
+
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
         seats = [seat_entry(s, team=self.seating.team(s), held=self.hands[s].bit_count(),
@@ -492,7 +505,7 @@ class CratesState(PhasedState[Phase]):
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock)}
         sides = sorted(set(self.side))
         extra = {
-            "dealer": self.dealer, "going": "left" if self.turn.step > 0 else "right",
+            "dealer": self.dealer, "stage": self._stage(), "going": "left" if self.turn.step > 0 else "right",
             "called": None if self.called < 0 else SUIT_NAMES[self.called], "to_draw": self.run or None,
             "cover": self.cover, "pressures": [self.pressures[s] for s in sides],
             "next_pressure": [FIRST_PRESSURE << self.pressures[s] for s in sides],

@@ -199,6 +199,33 @@ class TestEffects:
         assert state.to_move == (2,) and state.view(None).extra["going"] == "right"
 
 
+class TestBlocked:
+    def test_a_deal_nobody_can_play_or_draw_in_is_blocked(self) -> None:
+        """Choice 10: with nothing under the upcard, a draw from the empty stock scores its pressure and
+        draws nothing; when every player in a row so fails, the deal ends and the cards left score."""
+        state = new({}, "KH", voids={0: "H " + every("K"), 1: "H " + every("K")})
+        while len(state.stock):
+            state.stock.draw()
+        left = [hand_points(PACK.mask(parse_cards(" ".join(state.view(s).hand)))) for s in (0, 1)]
+        act(state, "draw")
+        assert state.scores() == [5, 0] and state.hand_number == 1
+        act(state, "draw")
+        assert state.hand_number == 2 and "blocked" in state.hand_results[0].summary
+        assert state.hand_results[0].changes == (5 + left[0], 5 + left[1])
+
+
+class TestPartners:
+    def test_partners_share_a_score_and_may_play_alone(self) -> None:
+        """Setup: at four the partners sit opposite and share a score; option ``partners`` false seats
+        four players each for themselves (choice 11)."""
+        assert parlour.new_game(GAME, players=4, seed=1).seating.teams == (0, 1, 0, 1)
+        assert parlour.new_game(GAME, players=4, seed=1, partners=False).seating.teams is None
+        state = new({}, "KH", players=4)
+        finish_hand(state)
+        change = state.hand_results[0].changes
+        assert change[0] == change[2] and change[1] == change[3] and state.scores()[0] == state.scores()[2]
+
+
 class TestOneCard:
     def test_saying_one_card_spares_the_penalty(self) -> None:
         """Ending the hand: about to play from two cards, the player says "one card"."""

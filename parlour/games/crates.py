@@ -39,6 +39,9 @@ Choices where the texts are silent (each a default, recorded here and tested):
 
 Hidden information: the hands and the stock's order. Every card played is public, and so is every
 count. The dealer sees no hand while calling blind; sampled worlds for the dealer then deal its hand anew.
+A player who draws, unable to play, is known to have held none of the cards that would have played; the
+worlds keep that many of its cards clear of them, one fewer each time it plays a card that might have
+been among them (a card that would have played shows it came from the draws).
 
 A prepared deal (``deal=``) is ``{"hands": [[cards] per seat], "upcard": "7H", "stock": [cards, top
 first]}`` with as many cards a hand as the deal gives; ``upcard`` and ``stock`` may be left out, the cards
@@ -204,7 +207,7 @@ def _card(action: Action) -> int:
 class CratesState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
-    MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained")
+    MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained", "lacks", "lacking")
     ZONES = kinds(upcard="card", stock="count")
     EXTRAS = kinds(dealer="seat", stage="text", going="text", called="text", to_draw="number", cover="flag",
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
@@ -241,6 +244,10 @@ class CratesState(PhasedState[Phase]):
         self.stock = Stock(rest[1:])
         self.forgot = [False] * n            # who played from two cards without saying "one card"
         self.gained = [0] * n                # points scored this deal by pressures, by side
+        # What a draw shows: one who could not play held none of the cards that would have played then. Of
+        # the cards seat s holds, lacking[s] are known to be none of lacks[s] (a mask of the pack).
+        self.lacks = [0] * n
+        self.lacking = [0] * n
         self.called = -1                     # the suit an 8 or 9 called, while it stands; -1 for none
         self.run = 0                         # the 2-sequence's total to draw; 0 when none runs
         self.out = False                     # someone ran out of cards while a 2-sequence runs
@@ -284,14 +291,17 @@ class CratesState(PhasedState[Phase]):
 
     # --- what may be played ----------------------------------------------------------------------------
     def _playable(self, seat: int) -> int:
-        """The cards ``seat`` may play now (a mask): a 2 or an ace in a 2-sequence; otherwise the top card's
-        suit (or the suit called over it) or its rank."""
-        hand = self.hands[seat]
+        """The cards ``seat`` may play now (a mask)."""
+        return self.hands[seat] & self._matching()
+
+    def _matching(self) -> int:
+        """The cards of the pack that may be played now: a 2 or an ace in a 2-sequence; otherwise the top
+        card's suit (or the suit called over it) or its rank."""
         if self.run:
-            return hand & RUN_CARDS
+            return RUN_CARDS
         top = self.pile[-1]
         suit = SUIT_OF[top] if self.called < 0 else self.called
-        return hand & (SUIT_MASKS[suit] | RANK_MASK_OF[top])
+        return SUIT_MASKS[suit] | RANK_MASK_OF[top]
 
     def _may_say(self, seat: int) -> bool:
         return self.hands[seat].bit_count() == 2 and not self.said
@@ -370,6 +380,8 @@ class CratesState(PhasedState[Phase]):
             self.forgot[seat] = True
             self._say("seat {} did not say one card", seat)
         self.hands[seat] = hand & ~(1 << card)
+        if not self.lacks[seat] >> card & 1:   # it may have been one of the cards known to lack them
+            self.lacking[seat] = max(0, self.lacking[seat] - 1)
         self.pile.append(card)
         self.said = False
         self.idle = 0
@@ -409,6 +421,7 @@ class CratesState(PhasedState[Phase]):
     def _draw_turn(self, seat: int) -> None:
         """A turn ended by drawing: one card, or the 2-sequence's total; after a 2-sequence in which someone
         ran out, the deal ends."""
+        self.lacks[seat], self.lacking[seat] = self._matching(), self.hands[seat].bit_count()
         owed, self.run, self.cover = max(self.run, 1), 0, False
         if not self._draw(seat, owed, said=owed > 1):
             self.idle += 1
@@ -522,14 +535,20 @@ class CratesState(PhasedState[Phase]):
         unknown = Unknown(pool=0)
         for s in range(self.players):
             if s != seat or self._blind(seat):
-                unknown.hide(("hand", s), self.hands[s], ordered=False)
+                # Any ``lacking[s]`` of the hand's cards (the sizes are public) lack ``lacks[s]``.
+                hand = self.hands[s]
+                kept = hand
+                for _ in range(hand.bit_count() - self.lacking[s]):
+                    kept &= kept - 1
+                unknown.hide(("hand", s), kept, allowed=PACK.full_mask & ~self.lacks[s], ordered=False)
+                unknown.hide(("drawn", s), hand & ~kept, ordered=False)
         self.stock.hide(unknown, seat)
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         for key, cards in deal.items():
             if isinstance(key, tuple) and key[0] == "hand":
-                self.hands[key[1]] = sum(1 << c for c in cards)
+                self.hands[key[1]] = sum(1 << c for c in cards) | sum(1 << c for c in deal[("drawn", key[1])])
         self.stock.place(deal)
 
 

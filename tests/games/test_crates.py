@@ -347,6 +347,20 @@ class TestHiddenInformation:
         assert states[0].to_move == (2,) and states[0].view(1) != states[1].view(1)
 
 
+    def test_a_draw_shows_what_the_hand_lacked_and_worlds_keep_it(self) -> None:
+        """Hidden information: seat 1 draws on QH, unable to play, so its eight cards held no heart and no
+        queen; the worlds sampled for seat 0 give it at most one such card (the one drawn), until it plays."""
+        state = new({0: "QH"}, "KH", voids={1: "H " + every("Q")})
+        act(state, "play QH")
+        assert legal(state) == ["draw"]
+        act(state, "draw")
+        barred = PACK.mask(parse_cards("QC QD QS")) | PACK.suit_masks[2]
+        rng = random.Random(1)
+        counts = {(world.hands[1] & barred).bit_count()
+                  for world in (state.sample_world(0, rng) for _ in range(40))}
+        assert counts <= {0, 1} and state.view(0) == state.sample_world(0, rng).view(0)
+
+
 class TestPrepared:
     def test_a_bad_prepared_deal_is_refused(self) -> None:
         """A prepared deal names each hand's cards, eight in the first deal."""

@@ -321,9 +321,22 @@ class CratesState(PhasedState[Phase]):
             return [DRAW]
         return [*PLAYS.of(playable), *([SAY_ONE_CARD] if self._may_say(seat) else [])]
 
+    def _allowed(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` is among ``_legal(seat)``, without listing them: every move of a playout asks."""
+        kind = type(action)
+        if self.phase is Phase.CALL:
+            return kind is Call and action in self._calls()
+        playable = self._playable(seat)
+        if kind is Play:
+            index = PACK.index.get(action.card, -1)  # type: ignore[attr-defined]
+            return index >= 0 and bool(playable >> index & 1)
+        if kind is Draw:
+            return not playable
+        return kind is Say and bool(playable) and self._may_say(seat)
+
     def _check(self, seat: int, action: Action) -> None:
         # Refusals speak of the public cards and the actor's own hand only; the blind caller's not at all.
-        if action in self._legal(seat):
+        if self._allowed(seat, action):
             return
         kind = type(action)
         if self.phase is Phase.CALL:
@@ -339,7 +352,8 @@ class CratesState(PhasedState[Phase]):
         playable = self._playable(seat)
         if kind is Draw:
             raise IllegalAction("you can play a card, so you must", rule="must play if able")
-        if not self.hands[seat] >> _card(action) & 1:
+        index = PACK.index.get(action.card, -1)  # type: ignore[attr-defined]
+        if index < 0 or not self.hands[seat] >> index & 1:
             raise IllegalAction(f"you do not hold {action.card}", rule="play from your hand")  # type: ignore[attr-defined]
         if self.run:
             raise IllegalAction(f"a 2-sequence is running: play a 2 or an ace, or draw {self.run}", rule="2-sequence")

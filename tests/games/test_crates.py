@@ -82,6 +82,9 @@ class TestMatching:
         assert {"play KH", "play 7C"} <= set(legal(state)) and "play 4S" not in legal(state)
         refused(state, 0, "play 4S", rule="match suit or rank")
         refused(state, 0, "play 3D", rule="play from your hand")
+        refused(state, 0, "play JK", rule="play from your hand")
+        refused(state, 0, "call hearts", rule="call a suit")
+        refused(state, 0, "say one card", rule="one card")
 
     def test_one_who_can_play_must_and_one_who_cannot_draws_and_ends_the_turn(self) -> None:
         """Game play (and the issue): drawing is refused while a card can be played; without one, the player

@@ -192,11 +192,11 @@ INFO = GameInfo(
 def hand_points(mask: int) -> int:
     """What the cards left in a hand score: each 3 covers the dearest card it may (never an 8), which then
     scores 3; a 3 left with nothing to cover scores -50 (notes)."""
-    values = sorted((VALUES[RANK_OF[c]] for c in bit_indices(mask) if RANK_OF[c] is not Rank.THREE), reverse=True)
-    threes = (mask & PACK.rank_masks[Rank.THREE]).bit_count()
-    coverable = [v for v in values if v != VALUES[Rank.EIGHT]]
+    ranks = [RANK_OF[c] for c in bit_indices(mask)]
+    coverable = sorted((VALUES[r] for r in ranks if r not in (Rank.THREE, Rank.EIGHT)), reverse=True)
+    threes = ranks.count(Rank.THREE)
     covered = min(threes, len(coverable))
-    return (sum(values) - sum(coverable[:covered]) + COVERED * covered
+    return (VALUES[Rank.EIGHT] * ranks.count(Rank.EIGHT) + sum(coverable[covered:]) + COVERED * covered
             + BARE_THREE * (threes - covered))
 
 

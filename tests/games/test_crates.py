@@ -282,7 +282,7 @@ class TestPressure:
 class TestScoring:
     @pytest.mark.parametrize(("cards", "points"), [
         ("AS 2S 4S 5S 6S 7S 8S 9S 10S JS", 1 + 20 + 15 + 30 + 30 + 20 + 50 + 30 + 25 + 10),
-        ("3C 3D", -100), ("3C 8S", -50 + 50), ("3C KS 5S", 3 + 10), ("3C 3D 8S 10S", 50 + 3 - 50),
+        ("3C 3D", -100), ("3C 8S", -50 + 50), ("3C KS 5S", 3 + 10), ("3C 3D 8S 10S", 50 + 3 - 50), ("3C AS", 3),
     ])
     def test_cards_left_score_with_3s_covering(self, cards: str, points: int) -> None:
         """Scoring, with the notes: a 3 covers the dearest card (never an 8), which scores 3; a 3 with nothing

@@ -436,10 +436,11 @@ class CratesState(PhasedState[Phase]):
         """A turn ended by drawing: one card, or the 2-sequence's total; after a 2-sequence in which someone
         ran out, the deal ends."""
         self.lacks[seat], self.lacking[seat] = self._matching(), self.hands[seat].bit_count()
-        owed, self.run, self.cover = max(self.run, 1), 0, False
-        if not self._draw(seat, owed, said=owed > 1):
+        in_run, owed = bool(self.run), max(self.run, 1)
+        self.run, self.cover = 0, False
+        if not self._draw(seat, owed, said=in_run):
             self.idle += 1
-        if owed > 1 and self.out:
+        if in_run and self.out:
             self._end_deal("the 2-sequence is drawn after a player ran out")
         elif self.idle >= self.players:
             self._end_deal("the deal is blocked: no card to draw and none played")

@@ -19,7 +19,7 @@ from collections import Counter
 from parlour.bots.heuristic import heuristic_for
 from parlour.cards import Card, Rank
 from parlour.engine.view import View
-from parlour.games.canasta import MELDS, PACK, best_first_meld
+from parlour.games.canasta import CANASTA, MELDS, PACK
 from parlour.mechanics.melds import is_wild
 
 
@@ -114,7 +114,7 @@ def _start(view: View, legal: list[str], side: int) -> str | None:
     if not starts:
         return None
     minimum = view.extra["minimums"][side]
-    if minimum and best_first_meld(_mask(view.hand)) < minimum:
+    if minimum and CANASTA.best_first_meld(_mask(view.hand)) < minimum:
         return None
     counts = Counter(view.hand)
     return max(starts, key=lambda a: counts[a.split()[1]])

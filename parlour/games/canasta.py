@@ -336,7 +336,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     RULES: ClassVar[CanastaRules] = CANASTA
     VARIANT_RULES: ClassVar[dict[str, CanastaRules]] = {}
     PACK = PACK
-    LAY = MeldLay
+    LAY: ClassVar[type[Lay]] = MeldLay
     ADD: ClassVar[type[FieldAction]] = Add
     DISCARDS = DISCARDS
     ACTIONS = ACTIONS
@@ -691,7 +691,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             whole = (*melds[place], *meld) if place >= 0 else meld
             if rank == Rank.THREE:
                 if any((1 << i) & self.rules.wild for i in meld) or len(meld) < 3:
-                    return (), IllegalAction("black 3s are melded three or four, with no wild",
+                    return (), IllegalAction("black 3s are melded three or more, with no wild",
                                              rule="black threes")
             elif not self._is_meld(whole):
                 return (), IllegalAction(f"meld {slot} is not a meld: {self.rules.limits}", rule="meld limits")

@@ -33,8 +33,11 @@ and 11-13 hold as they are, with fifteen cards each and the numbers below:
 9. The penalty for taking the pile unable to use it cannot arise: the pile is offered only with a use.
 10. Black 3s (six in the pack) are melded only by a player going out, three or more, with no wild.
 11. The game ends at the end of a deal when a side has 10,000 (``target``), the higher total winning. So
-    that every game ends, it also ends after ``deals`` deals (default 12; heuristic players average
-    about 2,000 a deal); ``deals=0`` plays to the target alone.
+    that every game ends and random playouts stay short, it also ends after ``deals`` deals (default 3;
+    heuristic players score about 2,000 a deal, so 10,000 takes five or six): ``deals=0`` plays the
+    book's game, to the target alone.
+12. Steps of a meld (``lay``): a new meld starts with a natural the hand holds a second of, or two more of
+    its suit making three in a row with it; a sequence is laid on from its ends, one card at a time.
 
 Variant ``classic`` (the NOTES' classic Samba): a player draws two cards from the stock and keeps both,
 and a samba scores 1,500. The classic canastas that grow past seven are not played: melds stop at seven.
@@ -49,7 +52,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from parlour import engine
-from parlour.cards import TRIPLE_162, Card, Rank
+from parlour.cards import TRIPLE_162, Card, Rank, Suit
 from parlour.engine import (
     COMMIT,
     Action,
@@ -101,8 +104,8 @@ never taken under a wild or a black 3.
 
 *Going out* needs two canastas or sambas and scores 200. *Scoring*: the cards melded (as in Canasta),
 canastas 500 natural and 300 mixed, sambas 500, red 3s 100 each (1,000 for all six; minus for a side
-without two canastas or sambas), less the cards left in hand. The game ends after twelve deals at most
-(option `deals`). Variant `classic`: draw two cards from the stock, and a samba scores 1,500.
+without two canastas or sambas), less the cards left in hand. The game ends after three deals at most
+(option `deals`; 0 plays to 10,000 alone). Variant `classic`: draw two cards from the stock, and a samba scores 1,500.
 """
 
 CLASSIC = "classic"
@@ -117,7 +120,7 @@ class SambaOptions:
 
 
 PACK = TRIPLE_162
-SLOTS = 5                 # new melds staged at once
+SLOTS = 4                 # new melds staged at once
 MELD_NUMBERS = 52         # a side's melds, numbered (156 meldable cards, three a meld at least)
 SEVEN = 7
 MELDS = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), set_size=3, run_size=3, wilds_in_runs=False,
@@ -131,10 +134,9 @@ SAMBA = CanastaRules(
     limits="a set has two naturals and two wilds at most, a sequence runs in one suit from the 4 to the ace "
            "with no wild, and no meld passes seven cards",
     no_out="the side has not two canastas or sambas", threes_short="without two canastas or sambas")
-# For each card of the pack: the cards of its suit one or two places from it, that a sequence could join.
-NEAR = tuple(sum(1 << j for j, other in enumerate(PACK.cards) if other.suit == card.suit and other.rank in MELD_RANKS
-                 and 0 < abs(_place(other) - _place(card)) <= 2) if card.rank in MELD_RANKS else 0
-             for card in PACK.cards)
+# The copies of each card a sequence may hold, by suit and place (4 to 14, the ace high).
+PLACES = {(suit, place): sum(1 << i for i, c in enumerate(PACK.cards) if c.suit == suit and c.rank in MELD_RANKS
+                             and _place(c) == place) for suit in Suit for place in range(2, 17)}
 SAMBA_CLASSIC = replace(SAMBA, draw=2, bonuses=(("natural canasta", 500), ("mixed canasta", 300), ("samba", 1_500)))
 
 
@@ -243,21 +245,26 @@ class SambaState(CanastaState):
             return self._start_refusal(stage.seat, index)
         if all(c.rank == card.rank for c in naturals):
             return None
-        places = [_place(c) for c in (*naturals, card)]
-        if (len(naturals) < len(meld) or any(c.suit != card.suit for c in naturals) or len(set(places)) < len(places)
-                or min(places) < MELDS.lowest_run or max(places) - min(places) >= SEVEN):
-            return IllegalAction("a sequence is of one suit, from the 4 up to the ace, each rank once, no wild",
+        places = [_place(c) for c in naturals]
+        if (len(naturals) < len(meld) or any(c.suit != card.suit for c in naturals) or card.rank not in MELD_RANKS
+                or _place(card) not in (min(places) - 1, max(places) + 1) or _place(card) < MELDS.lowest_run):
+            return IllegalAction("a sequence is of one suit, from the 4 up to the ace, no wild, laid on from its ends",
                                  rule="sequences")
         return None
 
     def _start_refusal(self, seat: int, index: int) -> IllegalAction | None:
-        """A new meld starts with a natural the hand holds a second of, or a card of its suit near it."""
+        """A new meld starts with a natural the hand holds a second of, or two cards of its suit that make
+        three in a row with it (choice 12)."""
         rules, card, hand = self.rules, self.rules.cards[index], self.hands[seat]
-        pair = (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2)
-        if pair or hand & NEAR[index]:
+        if (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2):
             return None
-        return IllegalAction(f"a meld starting with {card.face} needs a second card of its rank or of its suit "
-                             "near it", rule="meld limits")
+        if card.suit is not None and card.rank in MELD_RANKS:
+            place = _place(card)
+            held = [bool(hand & PLACES[card.suit, place + k]) for k in (-2, -1, 1, 2)]
+            if place >= MELDS.lowest_run and ((held[0] and held[1]) or (held[1] and held[2]) or (held[2] and held[3])):
+                return None
+        return IllegalAction(f"a meld starting with {card.face} needs a second card of its rank or two of its suit "
+                             "in a row with it", rule="meld limits")
 
     # --- adding, merging and taking onto numbered melds (choices 2-4) --------------------------------
     def _target(self, side: int, action: Any) -> int:

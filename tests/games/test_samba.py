@@ -161,7 +161,7 @@ class TestMelds:
     def test_each_step_is_a_small_numbered_action(self) -> None:
         """Actions by face and in steps, melds of the side named by number (choice 2)."""
         state = new()
-        assert state.action_space_size == 2 + 52 + 53 + 53 * 5 + 53 * 52 + 52 * 52 + 6
+        assert state.action_space_size == 2 + 52 + 53 + 53 * 4 + 53 * 52 + 52 * 52 + 6
         for text in ("lay 7H 2", "add 2C 12", "onto 3", "merge 1 4", "discard JK", "take", "commit", "end"):
             action = state.parse_action(text)
             assert str(action) == text and state.decode(state.encode(action)) == action

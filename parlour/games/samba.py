@@ -23,9 +23,9 @@ and 11-13 hold as they are, with fifteen cards each and the numbers below:
    sequence.
 5. The pile is frozen for a side that has not melded (as in Canasta; such a side has no meld to put the
    top card on anyway) and for everyone once a wild or red 3 lies in it.
-6. ``take`` is offered when the hand holds the natural pair and, before the side's first meld, when a
-   bound on what the hand could meld (sets, sequences, wilds) reaches the minimum; if the melds fall
-   short, a withdrawal puts the pile back and the turn goes on with a draw.
+6. ``take`` is offered when the hand holds the natural pair and, before the side's first meld, when an
+   estimate of what the hand could meld (its sets, sequences of the other cards, and wilds) reaches the
+   minimum; if the melds fall short, a withdrawal puts the pile back and the turn goes on with a draw.
 7. The first meld's minimum is reached, not exceeded, as in Canasta: by the side's total at the start of
    the deal, below 0: 15, to 1,495: 50, from 1,500: 90, from 3,000: 120, from 7,000: 160.
 8. Going out needs two complete melds (canastas or sambas) and scores 200; there is no concealed bonus.
@@ -228,9 +228,9 @@ class SambaState(CanastaState):
         return [self._in_order(meld) for meld in self.melds[side]]
 
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
-        """A step's own rules: melds started in order, each by a natural the hand can pair or continue in
-        its suit; a wild only on a set, after its naturals; a sequence of one suit and distinct ranks from
-        the 4 up, spanning seven places at most; seven cards at most."""
+        """A step's own rules (choices 1 and 12): melds started in order, each by a natural the hand can
+        pair or continue in its suit; a wild only on a set, after its naturals; a sequence of one suit from
+        the 4 up, laid on at its ends; seven cards at most."""
         if slot > 1 and not stage.meld(slot - 1):
             return IllegalAction(f"meld {slot - 1} is started first", rule="staged turn")
         rules, card = self.rules, self.rules.cards[index]

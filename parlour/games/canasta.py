@@ -645,6 +645,10 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         self._start_turn(self.seating.next(seat))
 
     # --- the staged melds --------------------------------------------------------------------------------
+    def _open_slots(self, stage: Stage) -> range:
+        """Melds are started in order: a card goes to a started meld or the next."""
+        return range(1, min(len(stage.melds) + 1, len(self._slots())) + 1)
+
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand
         can pair (or the side has melded), wilds laid after the naturals they stand with."""

@@ -202,6 +202,25 @@ def nine_for_seat_two(s2: str = "", pile: str = "9C") -> SambaState:
     return state
 
 
+class TestSteps:
+    @pytest.mark.parametrize("game", ["canasta", "samba"])
+    def test_lays_are_asked_only_of_started_melds_and_the_next(self, game: str) -> None:
+        """Engine hook ``_open_slots`` (staging): asking ``_fits`` only of the started melds and the next
+        lists the same lays as asking every slot, along a random deal."""
+        state = parlour.new_game(game, seed=3, deals=1)
+        rng, checked = random.Random(3), 0
+        while not state.is_over and checked < 60:
+            seat = state.to_move[0]
+            stage, hand = state._stage_of(seat), state.hands[seat]
+            if state._may_stage(seat) and not stage.closed:
+                every = [state.LAY(face, slot) for face in state.PACK.faces_in(hand) for slot in state._slots()
+                         if state._fits(stage, state.PACK.copy_to_take(face, hand), slot) is None]
+                assert state._lays(seat, stage) == every
+                checked += bool(every)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert checked >= 10
+
+
 class TestPile:
     def test_the_pile_is_taken_with_its_top_card_alone_onto_a_sequence(self) -> None:
         """The pile may be taken when its top card alone extends the side's escalera; the rest of the pile

@@ -152,10 +152,15 @@ class StagedTurnState(State):
     def _slots(self) -> range:
         return range(1, self.LAY.FIELDS[1].size + 1)
 
+    def _open_slots(self, stage: Stage) -> range:
+        """The slots worth asking ``_fits`` about: all of them, unless a game's melds are started in order
+        (then the started ones and the next), which saves a search most of the asking."""
+        return self._slots()
+
     def _lays(self, seat: int, stage: Stage) -> list[Action]:
         """Every card (by face) to every slot it fits, in face then slot order."""
-        pack, hand = self.PACK, self.hands[seat]
-        return [self.LAY(face, slot) for face in pack.faces_in(hand) for slot in self._slots()
+        pack, hand, slots = self.PACK, self.hands[seat], self._open_slots(stage)
+        return [self.LAY(face, slot) for face in pack.faces_in(hand) for slot in slots
                 if self._fits(stage, pack.copy_to_take(face, hand), slot) is None]
 
     def _legal(self, seat: int) -> list[Action]:

@@ -649,6 +649,18 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         """Melds are started in order: a card goes to a started meld or the next."""
         return range(1, min(len(stage.melds) + 1, len(self._slots())) + 1)
 
+    def _slot_fits(self, stage: Stage, slot: int) -> int | None:
+        """What ``_fits`` lets go to a started meld, at once: the naturals of its rank, and wilds while its
+        wilds are fewer than its naturals and the most allowed. The next meld, empty, is asked card by card."""
+        meld = stage.meld(slot)
+        wild = self.rules.wild
+        naturals = [i for i in meld if not (1 << i) & wild]
+        if not naturals:
+            return None
+        wilds_fit = len(meld) - len(naturals) < min(self.rules.melds.most_wilds or self.rules.canasta, len(naturals))
+        same_rank = self.rules.naturals[self.rules.cards[naturals[0]].rank]
+        return (same_rank | (wild if wilds_fit else 0)) & ~self.rules.red_threes
+
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand
         can pair (or the side has melded), wilds laid after the naturals they stand with."""

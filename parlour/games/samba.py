@@ -227,6 +227,26 @@ class SambaState(CanastaState):
     def _meld_view(self, side: int) -> list[list[str]]:
         return [self._in_order(meld) for meld in self.melds[side]]
 
+    def _slot_fits(self, stage: Stage, slot: int) -> int | None:
+        """What ``_fits`` lets go to a started meld, at once: under seven cards, the naturals of a set's rank
+        and wilds within the limit, or a sequence's next card at either end. The next meld, empty, is asked
+        card by card."""
+        meld = stage.meld(slot)
+        rules = self.rules
+        naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
+        if not naturals or len(meld) >= SEVEN:
+            return None if not naturals else 0
+        fits = 0
+        if not self._sequence(meld) and len(meld) - len(naturals) < min(MELDS.most_wilds or SEVEN, len(naturals)):
+            fits |= rules.wild
+        if len({c.rank for c in naturals}) == 1:
+            fits |= rules.naturals[naturals[0].rank]
+        suit = naturals[0].suit
+        if len(naturals) == len(meld) and suit is not None and all(c.suit == suit for c in naturals):
+            places = [_place(c) for c in naturals]
+            fits |= sum(PLACES.get((suit, p), 0) for p in (min(places) - 1, max(places) + 1) if p >= MELDS.lowest_run)
+        return fits & ~rules.red_threes
+
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choices 1 and 12): melds started in order, each by a natural the hand can
         pair or continue in its suit; a wild only on a set, after its naturals; a sequence of one suit from

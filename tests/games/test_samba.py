@@ -205,11 +205,12 @@ def nine_for_seat_two(s2: str = "", pile: str = "9C") -> SambaState:
 class TestSteps:
     @pytest.mark.parametrize("game", ["canasta", "samba"])
     def test_lays_are_asked_only_of_started_melds_and_the_next(self, game: str) -> None:
-        """Engine hook ``_open_slots`` (staging): asking ``_fits`` only of the started melds and the next
-        lists the same lays as asking every slot, along a random deal."""
+        """Engine hooks ``_open_slots`` and ``_slot_fits`` (staging): asking ``_fits`` only of the started
+        melds and the next, and a started meld at once for the whole hand, lists the same lays as asking
+        every slot about every card, along a random deal."""
         state = parlour.new_game(game, seed=3, deals=1)
-        rng, checked = random.Random(3), 0
-        while not state.is_over and checked < 60:
+        rng, checked, started = random.Random(3), 0, 0
+        while not state.is_over and (checked < 60 or started < 20):
             seat = state.to_move[0]
             stage, hand = state._stage_of(seat), state.hands[seat]
             if state._may_stage(seat) and not stage.closed:
@@ -217,8 +218,9 @@ class TestSteps:
                          if state._fits(stage, state.PACK.copy_to_take(face, hand), slot) is None]
                 assert state._lays(seat, stage) == every
                 checked += bool(every)
+                started += bool(stage.melds)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-        assert checked >= 10
+        assert checked >= 60 and started >= 20
 
 
 class TestPile:

@@ -650,16 +650,24 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         return range(1, min(len(stage.melds) + 1, len(self._slots())) + 1)
 
     def _slot_fits(self, stage: Stage, slot: int) -> int | None:
-        """What ``_fits`` lets go to a started meld, at once: the naturals of its rank, and wilds while its
-        wilds are fewer than its naturals and the most allowed. The next meld, empty, is asked card by card."""
+        """What ``_fits`` lets go to a meld, at once: to a started one the naturals of its rank, and wilds
+        while its wilds are fewer than its naturals and the most allowed; to the next, the naturals of a rank
+        not staged yet that the hand holds two of (three black 3s) or the side has melded."""
         meld = stage.meld(slot)
         wild = self.rules.wild
         naturals = [i for i in meld if not (1 << i) & wild]
         if not naturals:
-            return None
+            return self._starters(stage) & ~self.rules.red_threes
         wilds_fit = len(meld) - len(naturals) < min(self.rules.melds.most_wilds or self.rules.canasta, len(naturals))
         same_rank = self.rules.naturals[self.rules.cards[naturals[0]].rank]
         return (same_rank | (wild if wilds_fit else 0)) & ~self.rules.red_threes
+
+    def _starters(self, stage: Stage) -> int:
+        """The naturals that may start a new meld of ``stage``: see ``_fits``."""
+        hand, side = self.hands[stage.seat], self._side(stage.seat)
+        staged = {self._rank_of(other) for other in stage.melds}
+        return sum((cards for rank, cards in self.rules.naturals.items() if rank not in staged and (
+            (hand & cards).bit_count() >= (3 if rank == Rank.THREE else 2) or self._meld_of(side, rank) >= 0)), 0)
 
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand

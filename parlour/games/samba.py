@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from parlour import engine
-from parlour.cards import TRIPLE_162, Card, Rank, Suit
+from parlour.cards import TRIPLE_162, Card, Rank, Suit, bit_indices
 from parlour.engine import (
     COMMIT,
     Action,
@@ -228,14 +228,17 @@ class SambaState(CanastaState):
         return [self._in_order(meld) for meld in self.melds[side]]
 
     def _slot_fits(self, stage: Stage, slot: int) -> int | None:
-        """What ``_fits`` lets go to a started meld, at once: under seven cards, the naturals of a set's rank
-        and wilds within the limit, or a sequence's next card at either end. The next meld, empty, is asked
-        card by card."""
+        """What ``_fits`` lets go to a meld, at once: to a started one under seven cards, the naturals of a
+        set's rank and wilds within the limit, or a sequence's next card at either end; to the next, the
+        naturals that start a meld (choice 12)."""
         meld = stage.meld(slot)
         rules = self.rules
         naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
-        if not naturals or len(meld) >= SEVEN:
-            return None if not naturals else 0
+        if not naturals:
+            hand = self.hands[stage.seat]
+            return sum(1 << i for i in bit_indices(hand & ~rules.wild & ~rules.red_threes) if self._starts(hand, i))
+        if len(meld) >= SEVEN:
+            return 0
         fits = 0
         if not self._sequence(meld) and len(meld) - len(naturals) < min(MELDS.most_wilds or SEVEN, len(naturals)):
             fits |= rules.wild
@@ -275,17 +278,23 @@ class SambaState(CanastaState):
                                  rule="sequences")
         return None
 
+    def _starts(self, hand: int, index: int) -> bool:
+        """Whether natural ``index`` may start a meld from ``hand`` (choice 12): see ``_start_refusal``."""
+        rules, card = self.rules, self.rules.cards[index]
+        if (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2):
+            return True
+        if card.suit is None or card.rank not in MELD_RANKS:
+            return False
+        place = _place(card)
+        held = [bool(hand & PLACES[card.suit, place + k]) for k in (-2, -1, 1, 2)]
+        return place >= MELDS.lowest_run and ((held[0] and held[1]) or (held[1] and held[2]) or (held[2] and held[3]))
+
     def _start_refusal(self, seat: int, index: int) -> IllegalAction | None:
         """A new meld starts with a natural the hand holds a second of, or two cards of its suit that make
         three in a row with it (choice 12)."""
-        rules, card, hand = self.rules, self.rules.cards[index], self.hands[seat]
-        if (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2):
+        card = self.rules.cards[index]
+        if self._starts(self.hands[seat], index):
             return None
-        if card.suit is not None and card.rank in MELD_RANKS:
-            place = _place(card)
-            held = [bool(hand & PLACES[card.suit, place + k]) for k in (-2, -1, 1, 2)]
-            if place >= MELDS.lowest_run and ((held[0] and held[1]) or (held[1] and held[2]) or (held[2] and held[3])):
-                return None
         return IllegalAction(f"a meld starting with {card.face} needs a second card of its rank or two of its suit "
                              "in a row with it", rule="meld limits")
 

@@ -361,12 +361,12 @@ class TestMatch:
         assert state.is_over and set(state.result().winners) == {0, 2}
 
     def test_below_the_target_the_next_deal_is_dealt_until_the_deals_option(self) -> None:
-        """Below 10,000 the next deal is dealt; the ``deals`` option (default 3) ends the game sooner."""
+        """Below 10,000 the next deal is dealt; the ``deals`` option (default 10) ends the game sooner."""
         state = new(deals=2)
         state.stock = Stock([])
         act(state, "end")
         assert not state.is_over and state.hand_number == 2 and state.hands[0].bit_count() == 15
-        assert {o.name: o.default for o in parlour.game_info(GAME).options}["deals"] == 3
+        assert {o.name: o.default for o in parlour.game_info(GAME).options}["deals"] == 10
 
 
 class TestHiddenInformation:

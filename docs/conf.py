@@ -45,6 +45,8 @@ autodoc_member_order = "bysource"
 # link would ask the reference to document the standard library.
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
+# Each module has a heading of its own on its layer's page, so its members go by their short names.
+add_module_names = False
 
 html_theme = "furo"
 html_title = f"Parlour {release}"

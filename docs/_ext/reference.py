@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import pkgutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,11 +53,21 @@ def is_package(name: str) -> bool:
 
 
 def section(name: str, layer: str) -> str:
-    """A module's section: a package shows only its docstring (its names are its modules'), a module every
-    public member."""
+    """A module's section: a package shows its docstring and links to the names it exports, a module
+    every public member."""
     heading = "" if name == layer else f"## `{name}`\n\n"
-    options = "\n   :no-members:" if is_package(name) else ""
-    return heading + rst(f".. automodule:: {name}{options}")
+    if not is_package(name):
+        return heading + rst(f".. automodule:: {name}")
+    return heading + rst(f".. automodule:: {name}\n   :no-members:\n\n{exports(name)}".rstrip())
+
+
+def exports(package: str) -> str:
+    """The classes and functions a package's ``__all__`` names, each linked to where it is documented."""
+    module = importlib.import_module(package)
+    links = [f":py:obj:`{package}.{name} <{value.__module__}.{value.__qualname__}>`"
+             for name in getattr(module, "__all__", ())
+             if inspect.isclass(value := getattr(module, name)) or inspect.isfunction(value)]
+    return f"Its names, each documented in the module that defines it: {', '.join(links)}." if links else ""
 
 
 def layer_page(title: str, layer: str) -> str:

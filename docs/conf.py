@@ -7,6 +7,7 @@ the registry, so they never drift from the code.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -45,6 +46,10 @@ autodoc_member_order = "bysource"
 # link would ask the reference to document the standard library.
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
+# The research front-ends import their optional packages (extras ``rl`` and ``cluster``); where those are
+# not installed the reference is still built, from stand-ins.
+autodoc_mock_imports = [name for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "ray")
+                        if importlib.util.find_spec(name) is None]
 # Each module has a heading of its own on its layer's page, so its members go by their short names.
 add_module_names = False
 

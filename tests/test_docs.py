@@ -66,7 +66,8 @@ class TestSite:
             text = text_of(page)
             assert info.name in text and info.id in text
             for spec in info.options:
-                assert spec.name in text and spec.doc.split()[0] in text, (info.id, spec.name)
+                assert spec.name in text and repr(spec.default) in text and spec.doc.split()[0] in text, \
+                    (info.id, spec.name)
 
     def test_a_page_numbers_every_choice_where_the_text_is_silent(self, site: Path) -> None:
         """Every item of a module's "choices where the text is silent" is one numbered item on its page."""

@@ -141,7 +141,9 @@ def option_row(spec: OptionSpec) -> tuple[str, ...]:
 
 def page(info: GameInfo, doc: Docstring) -> str:
     """The MyST source of one game's page."""
-    parts = [f"# {info.name}", rst(doc.lead), table(("", ""), facts(info)),
+    source = module_name(info).replace(".", "/") + ".py"
+    parts = [f"% Written by docs/_ext/games.py from the registry and {source}: edit those, not this page.",
+             f"# {info.name}", rst(doc.lead), table(("", ""), facts(info)),
              f"Play it with `parlour play {info.id}`, or in Python with `parlour.new_game(\"{info.id}\")`.",
              "## How it is played", info.rules_text().strip()]
     if info.options:
@@ -171,9 +173,13 @@ def index(infos: list[GameInfo]) -> str:
     ]) + "\n"
 
 
+def module_name(info: GameInfo) -> str:
+    return f"parlour.games.{info.id.replace('-', '_')}"
+
+
 def module_doc(info: GameInfo) -> str:
     """The docstring of the game's module, named after its id (``twenty-five``: ``twenty_five.py``)."""
-    module = importlib.import_module(f"parlour.games.{info.id.replace('-', '_')}")
+    module = importlib.import_module(module_name(info))
     if not module.__doc__:
         raise ValueError(f"{module.__name__} has no docstring to document {info.id} from")
     return module.__doc__

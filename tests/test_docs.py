@@ -1,7 +1,7 @@
 """The documentation site: it builds with warnings as errors, and every registered game has its page.
 
-The build is the one the README gives (``python -m sphinx -W --keep-going -b html docs OUT``), run once for
-the module into a temporary folder; it skips where the ``docs`` extra is not installed. The game pages'
+The build is the one the README gives (``python -m sphinx -W --keep-going -b html docs OUT``), into a
+temporary folder; it skips where the ``docs`` extra is not installed. The game pages'
 generator (``docs/_ext/games.py``) is checked on its own too, on docstrings made for the purpose.
 """
 
@@ -35,15 +35,12 @@ def _generator() -> ModuleType:
 generator = _generator()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build(out: Path) -> None:
     for package in ("sphinx", "myst_parser", "furo"):
         pytest.importorskip(package, reason='the docs extra is not installed (pip install -e ".[docs]")')
-    out = tmp_path_factory.mktemp("site")
-    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-                            str(DOCS), str(out)], cwd=ROOT, capture_output=True, text=True)
-    assert build.returncode == 0, f"the site did not build cleanly:\n{build.stderr}"
-    return out
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS),
+                           str(out)], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, f"the site did not build cleanly:\n{done.stderr}"
 
 
 def text_of(page: Path) -> str:
@@ -57,43 +54,51 @@ def section(page: Path, anchor: str) -> str:
     return page.read_text(encoding="utf-8").split(f'id="{anchor}"', 1)[1].split("<section", 1)[0]
 
 
-class TestSite:
-    def test_every_registered_game_has_a_page(self, site: Path) -> None:
-        """Issue 16 item 5: a page per game generated from its GameInfo, for every game in the registry."""
-        for info in all_games():
-            page = site / "games" / f"{info.id}.html"
-            assert page.exists(), f"no page for {info.id}"
-            text = text_of(page)
-            assert info.name in text and info.id in text
-            for spec in info.options:
-                assert spec.name in text and repr(spec.default) in text and spec.doc.split()[0] in text, \
-                    (info.id, spec.name)
+def test_the_site_builds_with_warnings_as_errors_and_a_page_per_game(tmp_path: Path) -> None:
+    """Issue 16 item 5: the site builds in CI with warnings as errors, with a page per registered game.
 
-    def test_a_page_numbers_every_choice_where_the_text_is_silent(self, site: Path) -> None:
-        """Every item of a module's "choices where the text is silent" is one numbered item on its page."""
-        for info in all_games():
-            choices = generator.split_docstring(generator.module_doc(info)).choices
-            html = section(site / "games" / f"{info.id}.html", "choices-where-the-text-is-silent")
-            assert '<ol class="arabic' in html, info.id
-            assert html.count("<li>") == len(choices) > 0, info.id
+    One test for the whole site: the build is its cost (about 20 s of CPU), and ``pytest -n`` would build
+    once for every worker that ran a part of it.
+    """
+    build(tmp_path)
+    game_pages_show_their_facts(tmp_path)
+    game_pages_number_every_choice(tmp_path)
+    assert all(info.name in text_of(tmp_path / "games" / "index.html") for info in all_games())
+    reference_documents_each_layer(tmp_path)
+    assert "Strength of the bots" in text_of(tmp_path / "strength.html")
+    assert "For research" in text_of(tmp_path / "research.html")
+    assert "Adding a game" in text_of(tmp_path / "contributing.html")
 
-    def test_the_games_index_lists_every_game(self, site: Path) -> None:
-        text = text_of(site / "games" / "index.html")
-        assert all(info.name in text for info in all_games())
 
-    def test_the_reference_documents_the_public_api(self, site: Path) -> None:
-        """Objects are documented where they are defined, one page per layer."""
-        expected = {"parlour": "parlour.errors.IllegalAction", "cards": "parlour.cards.Card",
-                    "engine": "parlour.engine.state.State", "mechanics": "parlour.mechanics.tricks.TrickPlayState",
-                    "bots": "parlour.bots.base.Bot", "sim": "parlour.sim.tournament.run_tournament",
-                    "formats": "parlour.formats.pbn.to_pbn"}
-        for page, target in expected.items():
-            assert f'id="{target}"' in (site / "api" / f"{page}.html").read_text(encoding="utf-8"), target
+def game_pages_show_their_facts(site: Path) -> None:
+    """Each game's page names it and lists its options with their defaults and help."""
+    for info in all_games():
+        page = site / "games" / f"{info.id}.html"
+        assert page.exists(), f"no page for {info.id}"
+        text = text_of(page)
+        assert info.name in text and info.id in text
+        for spec in info.options:
+            assert spec.name in text and repr(spec.default) in text and spec.doc.split()[0] in text, \
+                (info.id, spec.name)
 
-    def test_the_other_pages_are_in_the_site(self, site: Path) -> None:
-        assert "Strength of the bots" in text_of(site / "strength.html")
-        assert "For research" in text_of(site / "research.html")
-        assert "Adding a game" in text_of(site / "contributing.html")
+
+def game_pages_number_every_choice(site: Path) -> None:
+    """Every item of a module's "choices where the text is silent" is one numbered item on its page."""
+    for info in all_games():
+        choices = generator.split_docstring(generator.module_doc(info)).choices
+        html = section(site / "games" / f"{info.id}.html", "choices-where-the-text-is-silent")
+        assert '<ol class="arabic' in html, info.id
+        assert html.count("<li>") == len(choices) > 0, info.id
+
+
+def reference_documents_each_layer(site: Path) -> None:
+    """Objects are documented where they are defined, one page per layer."""
+    expected = {"parlour": "parlour.errors.IllegalAction", "cards": "parlour.cards.Card",
+                "engine": "parlour.engine.state.State", "mechanics": "parlour.mechanics.tricks.TrickPlayState",
+                "bots": "parlour.bots.base.Bot", "sim": "parlour.sim.tournament.run_tournament",
+                "formats": "parlour.formats.pbn.to_pbn"}
+    for page, target in expected.items():
+        assert f'id="{target}"' in (site / "api" / f"{page}.html").read_text(encoding="utf-8"), target
 
 
 class TestGenerator:

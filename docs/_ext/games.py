@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FOLDER = "games"
 CHOICES = re.compile(r"Choices where the texts? (is|are) silent")
 ITEM = re.compile(r"(\* |- |\d+\. )")
-NOTE = "Choices where the text is silent"
+CHOICES_HEADING = "Choices where the text is silent"
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def page(info: GameInfo, doc: Docstring) -> str:
                   f"Given as `new_game(\"{info.id}\", name=value)` or `--option name=value` on the command line.",
                   table(("name", "default", "values", "meaning"), [option_row(spec) for spec in info.options])]
     if doc.choices:
-        parts += [f"## {NOTE}", "Each is a default, recorded in the game's module and tested.",
+        parts += [f"## {CHOICES_HEADING}", "Each is a default, recorded in the game's module and tested.",
                   rst(numbered(doc.choices))]
     if doc.notes:
         parts += ["## Notes on this implementation", rst(doc.notes)]

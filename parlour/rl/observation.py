@@ -58,6 +58,8 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the environment
     raise ImportError("parlour.rl needs numpy: pip install 'parlour[rl]'") from missing
 
+# Log lines read and kept for the views that show them again, at most (a long game's scores make new ones).
+LINES_KEPT = 100_000
 Vector = Any   # a numpy float32 vector; numpy's stubs are not asked of mypy here
 
 
@@ -130,6 +132,8 @@ class Observer:
         self._calls: dict[str, int] = {}
         self._segments: list[Segment] = []
         self._writers: list[Writer] = []
+        self._spanned: int | None = None
+        self._lines: dict[str, tuple[int | None, tuple[int, ...]]] = {}
         self._lay_out(*declared_kinds(type(sample)))
         self.size = self._segments[-1].stop if self._segments else 0
 
@@ -152,11 +156,17 @@ class Observer:
         width = max(len(str(s)) for s in self._segments)
         return "\n".join([head] + [f"  {s!s:<{width}}  {s.what}" for s in self._segments])
 
-    def _add(self, name: str, width: int, what: str, write: Callable[[Vector, View], None]) -> None:
+    def _add(self, name: str, width: int, what: str, write: Writer | None) -> None:
+        """A piece of ``width`` after the last, filled by ``write`` (``None``: by the writer of a span of
+        pieces, added with the span's last piece)."""
         start = self._segments[-1].stop if self._segments else 0
         self._segments.append(Segment(name, start, start + width, what))
-        piece = slice(start, start + width)
-        self._writers.append(lambda out, view: write(out[piece], view))
+        if write is not None:
+            span = slice(self._spanned if self._spanned is not None else start, start + width)
+            self._spanned = None
+            self._writers.append(lambda out, view: write(out[span], view))
+        elif self._spanned is None:
+            self._spanned = start
 
     def _lay_out(self, zones: Mapping[str, str], extras: Mapping[str, str]) -> None:
         n, faces = self.players, len(self.pack.faces)
@@ -179,10 +189,9 @@ class Observer:
             for key, kind in declared.items():
                 self._zone(part, key, kind)
         for k in range(n):
-            self._add(f"played[+{k}]", faces, f"faces named in seat +{k}'s actions this deal",
-                      self._played_by(k))
+            self._add(f"played[+{k}]", faces, f"faces named in seat +{k}'s actions this deal", None)
         self._add("seen", faces, "faces named in this deal's log, or face up before a seat or on the table now",
-                  self._seen_into)
+                  self._history_into)
 
     def _zone(self, part: str, key: str, kind: str) -> None:
         """The piece for one declared zone or ``extra`` entry, by its kind; words are left out."""
@@ -360,18 +369,34 @@ class Observer:
         earlier = view.hand_number - 1
         return view.log[earlier:] if all(line.startswith("hand ") for line in view.log[:earlier]) else view.log
 
-    def _played_by(self, k: int) -> Writer:
-        def fill(out: Vector, view: View) -> None:
-            prefix = f"seat {((view.seat or 0) + k) % self.players}: "
-            self._cards_into(out, [word for line in self._deal_log(view) if line.startswith(prefix)
-                                   for word in _words(line[len(prefix):])], whole=True)
-        return fill
-
-    def _seen_into(self, out: Vector, view: View) -> None:
-        shown = [word for line in self._deal_log(view) for word in _words(line)]
-        shown += [card for entry in view.seats for card in entry["face_up"]]
+    def _history_into(self, out: Vector, view: View) -> None:
+        """``played[+k]`` for every seat, then ``seen``, in one pass over this deal's log."""
+        faces, seen = len(self.pack.faces), self.players * len(self.pack.faces)
+        marks: list[int] = []
+        for line in self._deal_log(view):
+            actor, named = self._line(line)
+            if actor is not None and actor < self.players:
+                k = self._relative(view, actor) * faces
+                marks += [k + face for face in named]
+            marks += [seen + face for face in named]
+        out[marks] = 1.0
+        shown = [card for entry in view.seats for card in entry["face_up"]]
         shown += [text for item in view.table.values() for text in _texts_in(item)]
-        self._cards_into(out, shown, whole=True)
+        self._cards_into(out[seen:], shown, whole=True)
+
+    def _line(self, line: str) -> tuple[int | None, tuple[int, ...]]:
+        """Who acts in a log line (``seat 2: play QC``), if anyone, and the faces it names; kept, since
+        every later view of the deal shows the line again."""
+        read = self._lines.get(line)
+        if read is None:
+            head, colon, rest = line.partition(": ")
+            seat = head.removeprefix("seat ")
+            actor = int(seat) if colon and head != seat and seat.isdigit() else None
+            named = (self._face(word) for word in _words(rest if actor is not None else line))
+            read = self._lines[line] = (actor, tuple(face for face in named if face >= 0))
+            if len(self._lines) > LINES_KEPT:
+                self._lines.clear()
+        return read
 
 
 def _words(line: str) -> list[str]:

@@ -107,6 +107,27 @@ class TestHiddenCards:
         same = [(observer.encode(one.view(s)) == observer.encode(other.view(s))).all() for s in range(4)]
         assert same == [True, False, False, True]
 
+    def test_twins_differing_deep_in_the_stock_look_the_same_to_every_seat(self) -> None:
+        """Crates dealt from two stacked packs whose last two cards (the bottom of the stock) are
+        swapped: the same random play gives every seat the same observation at every step, until one
+        of those cards is drawn."""
+        observer = Observer("crates")
+        pack = [str(card) for card in observer.pack]
+        other = pack[:-2] + [pack[-1], pack[-2]]
+        twins = [parlour.new_game("crates", seed=1, deal={"pack": cards}) for cards in (pack, other)]
+        rng = random.Random(2)
+        for _ in range(40):
+            views = [[twin.view(s) for s in range(4)] for twin in twins]
+            if views[0] != views[1]:
+                break
+            for seat in range(4):
+                assert (observer.encode(views[0][seat]) == observer.encode(views[1][seat])).all()
+            seat = rng.choice(twins[0].to_move)
+            number = rng.choice(twins[0].legal_ids(seat))
+            for twin in twins:
+                twin.apply_id(seat, number)
+        assert twins[0].record() != twins[1].record() and len(twins[0].history) > 10
+
     def test_a_card_played_shows_in_the_trick_history_and_seen(self) -> None:
         """Once the leader plays, every seat's observation shows the card in the trick, in the leader's
         actions and among the cards seen."""

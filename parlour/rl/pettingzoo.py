@@ -38,6 +38,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.console import Console
+
+from parlour.cli.table import draw_view
 from parlour.engine import State, new_game
 from parlour.rl.observation import Observer, Vector
 
@@ -90,6 +93,8 @@ class _Table:
         self.steps = 0
 
     def deal(self, seed: int | None) -> State:
+        if isinstance(seed, np.integer):
+            seed = int(seed)
         if seed is not None:
             self.seeds.seed(seed)
         else:
@@ -143,10 +148,6 @@ class _Table:
     def render(self, seat: int) -> str | None:
         if self.render_mode is None:
             return None
-        from rich.console import Console
-
-        from parlour.cli.table import draw_view
-
         out = io.StringIO()
         Console(file=out, width=100, color_system=None, force_terminal=False).print(
             draw_view(self.live.view(seat).to_dict()))

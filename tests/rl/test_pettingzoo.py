@@ -55,6 +55,20 @@ def test_every_game_passes_pettingzoos_api_test(game: str) -> None:
     api_test(env(game), num_cycles=CYCLES)
 
 
+@pytest.mark.parametrize(("game", "players", "variant"), [("razz", 8, None), ("divide-and-conquer", 2, "long"),
+                                                         ("twenty-four", 4, None)])
+def test_other_counts_and_variants_pass_the_api_test(game: str, players: int, variant: str | None) -> None:
+    api_test(env(game, players, variant), num_cycles=5)
+
+
+def test_options_reach_the_game_and_bad_ones_are_named() -> None:
+    environment = env("kabu", players=3, deals=3)
+    environment.reset(seed=1)
+    assert unwrapped(environment).table.live.options["deals"] == 3
+    with pytest.raises(ValueError, match="unknown option 'hands' for kabu"):
+        env("kabu", hands=3)
+
+
 @pytest.mark.parametrize("game", ["divide-and-conquer", "east-west"])
 def test_whole_games_pass_the_api_test_to_their_end(game: str) -> None:
     """Short games, played to the end by the API test: terminations and the agents' removal."""

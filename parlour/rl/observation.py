@@ -18,11 +18,13 @@ The pieces, in order (``describe()`` prints them with their slices):
   and who led, calls in an auction as each seat's last call over the action numbers, melds and records as
   the faces they name, seats relative to the observer, numbers and chips as ``sign(x) * log(1 + |x|)``,
   heaps (counts) over the pack's size;
-- what the history has shown, from this deal's log: ``played[+k]``, the faces named in seat ``+k``'s
-  own actions this deal, and ``seen``, every face named in this deal's log or lying face up now.
+- what the history has shown, from this deal's log: ``played[+k]``, the cards named in seat ``+k``'s
+  actions this deal (its plays, discards, asks, claims, as the seat was shown them: a card laid face
+  down by another reads as no card), and ``seen``, those of every seat with every card lying face up now
+  (before a seat, or in a table zone of cards).
 
 Left out, because they are words without a fixed vocabulary: zones of kind ``text``, ``texts`` and
-``facts``, seat ``status`` and ``role``, and the log's wording beyond the cards it names. Values of kind
+``facts``, seat ``status`` and ``role``, and the log's events (lines that are not a seat's action). Values of kind
 ``numbers`` keep their first ``max(players, 2)`` entries (by seat, they are turned to the observer).
 
 The action mask is over ``range(action_space_size)``; no game's space is large (Twenty-Four's 8,046 sums
@@ -44,12 +46,14 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from parlour.cards import PACKS, Card, Pack
+from parlour.cli.table import shown_card
 from parlour.engine import ExpressionAction, Phase, State, View, new_game, parse_action_text
 from parlour.engine.view import declared_kinds
 
@@ -58,6 +62,8 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the environment
     raise ImportError("parlour.rl needs numpy: pip install 'parlour[rl]'") from missing
 
+# The kinds of zone that hold cards face up, whose cards ``seen`` counts.
+CARD_KINDS = ("card", "cards", "trick", "melds", "records")
 # Log lines read and kept for the views that show them again, at most (a long game's scores make new ones).
 LINES_KEPT = 100_000
 Vector = Any   # a numpy float32 vector; numpy's stubs are not asked of mypy here
@@ -134,7 +140,9 @@ class Observer:
         self._writers: list[Writer] = []
         self._spanned: int | None = None
         self._lines: dict[str, tuple[int | None, tuple[int, ...]]] = {}
-        self._lay_out(*declared_kinds(type(sample)))
+        zones, extras = declared_kinds(type(sample))
+        self._shown_zones = [zone for zone, kind in zones.items() if kind in CARD_KINDS]
+        self._lay_out(zones, extras)
         self.size = self._segments[-1].stop if self._segments else 0
 
     # --- the layout ----------------------------------------------------------------------------------
@@ -189,8 +197,8 @@ class Observer:
             for key, kind in declared.items():
                 self._zone(part, key, kind)
         for k in range(n):
-            self._add(f"played[+{k}]", faces, f"faces named in seat +{k}'s actions this deal", None)
-        self._add("seen", faces, "faces named in this deal's log, or face up before a seat or on the table now",
+            self._add(f"played[+{k}]", faces, f"cards named in seat +{k}'s actions this deal", None)
+        self._add("seen", faces, "cards named in this deal's actions, or face up now before a seat or on the table",
                   self._history_into)
 
     def _zone(self, part: str, key: str, kind: str) -> None:
@@ -228,7 +236,7 @@ class Observer:
                       when(lambda o, v, x: self._trick_into(o, v, x))),
             "bids": (n * (self.action_space_size + 1) + 1,
                      "each relative seat's last call, one-hot over the action numbers (last entry: a call "
-                     "that is no action), then the number of calls (symlog)",
+                     "that reads as no action), then the number of calls (symlog)",
                      when(lambda o, v, x: self._bids_into(o, v, x))),
             "melds": (faces + 1, "the faces in every group, then the number of groups (symlog)",
                       when(lambda o, v, x: self._groups_into(o, x))),
@@ -275,13 +283,12 @@ class Observer:
         return (seat - (view.seat or 0)) % self.players
 
     def _face(self, text: str) -> int:
-        """The face number of a card written in a view; -1 for text that is no card of the pack."""
+        """The face number of a card in the engine's notation; -1 for other text (a Vint bid ``1H`` is no
+        ace) and for a card of no face of the pack."""
         face = self._faces.get(text)
         if face is None:
-            try:
-                face = self.pack.face_number.get(Card.parse(text).face, -1)
-            except ValueError:
-                face = -1
+            card = shown_card(text)
+            face = -1 if card is None else self.pack.face_number.get(card.face, -1)
             self._faces[text] = face
         return face
 
@@ -354,13 +361,17 @@ class Observer:
         out[-1] = symlog(len(calls))
 
     def _call_number(self, call: str) -> int:
-        """A call's action number where it reads as an action of the game, else the slot after them."""
+        """A call's action number where it reads as an action of the game, as written (``pass``) or after
+        a verb (an auction writes ``6S`` for ``bid 6S``); else the slot after the actions."""
         number = self._calls.get(call)
         if number is None:
-            try:
-                number = self._numbers.encode(parse_action_text(call, self._kinds))
-            except ValueError:
-                number = self.action_space_size
+            number = self.action_space_size
+            for text in (call, *(f"{kind.verb} {call}" for kind in self._kinds)):
+                try:
+                    number = self._numbers.encode(parse_action_text(text, self._kinds))
+                    break
+                except ValueError:
+                    continue
             self._calls[call] = number
         return number
 
@@ -381,26 +392,36 @@ class Observer:
             marks += [seen + face for face in named]
         out[marks] = 1.0
         shown = [card for entry in view.seats for card in entry["face_up"]]
-        shown += [text for item in view.table.values() for text in _texts_in(item)]
+        shown += [text for zone in self._shown_zones for text in _texts_in(view.table.get(zone))]
         self._cards_into(out[seen:], shown, whole=True)
 
     def _line(self, line: str) -> tuple[int | None, tuple[int, ...]]:
-        """Who acts in a log line (``seat 2: play QC``), if anyone, and the faces it names; kept, since
-        every later view of the deal shows the line again."""
+        """Who acts in a log line (``seat 2: play QC``), if anyone, and the faces its action names as
+        cards (read as the game's action, so that a bid of ``6S`` names no card); kept, since every later
+        view of the deal shows the line again. Other lines (events in words) name nothing here."""
         read = self._lines.get(line)
         if read is None:
             head, colon, rest = line.partition(": ")
             seat = head.removeprefix("seat ")
-            actor = int(seat) if colon and head != seat and seat.isdigit() else None
-            named = (self._face(word) for word in _words(rest if actor is not None else line))
-            read = self._lines[line] = (actor, tuple(face for face in named if face >= 0))
+            if not (colon and head != seat and seat.isdigit()):
+                read = (None, ())
+            else:
+                read = (int(seat), tuple(face for face in map(self._face, self._cards_named(rest)) if face >= 0))
+            self._lines[line] = read
             if len(self._lines) > LINES_KEPT:
                 self._lines.clear()
         return read
 
-
-def _words(line: str) -> list[str]:
-    return [word.strip("()[],.;:!?") for word in line.split()]
+    def _cards_named(self, text: str) -> list[str]:
+        """The cards an action's notation holds in its fields; none for a public text (``a card``)."""
+        try:
+            action = parse_action_text(text, self._kinds)
+        except ValueError:
+            return []
+        if not dataclasses.is_dataclass(action):
+            return []
+        return [str(value) for value in (getattr(action, f.name) for f in dataclasses.fields(action))
+                if isinstance(value, Card)]
 
 
 def _flat(items: Sequence[Any]) -> list[Any]:

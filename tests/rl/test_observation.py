@@ -160,6 +160,20 @@ class TestLayout:
         king, seven = (observer.pack.face_number[Card.parse(c)] for c in ("KH", "7C"))
         assert hand[king] == 1.0 and hand[seven] == 0.5
 
+    def test_a_bid_names_no_card(self) -> None:
+        """Vint's ``bid 6S`` is read as a bid, not as the six of spades: nothing is seen in the auction,
+        while the call itself shows in the auction's piece."""
+        observer = Observer("vint")
+        state = parlour.new_game("vint", seed=1)
+        bidder = state.to_move[0]
+        state.apply(bidder, "bid 6S")
+        vector = observer.encode(state.view(0))
+        seen = observer.segment("seen")
+        assert not vector[seen.start:seen.stop].any()
+        auction, k = observer.segment("table.auction"), (bidder - 0) % 4
+        call = state.encode(state.parse_action("bid 6S"))
+        assert vector[auction.start + k * (observer.action_space_size + 1) + call] == 1.0
+
     def test_words_are_left_out(self) -> None:
         """Zones of words (Carioca's contract) have no piece."""
         names = {piece.name for piece in Observer("carioca").layout()}

@@ -56,6 +56,7 @@ from parlour.cards import PACKS, Card, Pack
 from parlour.cli.table import shown_card
 from parlour.engine import ExpressionAction, Phase, State, View, new_game, parse_action_text
 from parlour.engine.view import declared_kinds
+from parlour.mechanics.auctions import Bid
 
 try:
     import numpy as np
@@ -361,12 +362,13 @@ class Observer:
         out[-1] = symlog(len(calls))
 
     def _call_number(self, call: str) -> int:
-        """A call's action number where it reads as an action of the game, as written (``pass``) or after
-        a verb (an auction writes ``6S`` for ``bid 6S``); else the slot after the actions."""
+        """A call's action number where it reads as an action of the game, as written (``pass``) or as a
+        bid (an auction writes ``6S`` for ``bid 6S``); else the slot after the actions."""
         number = self._calls.get(call)
         if number is None:
             number = self.action_space_size
-            for text in (call, *(f"{kind.verb} {call}" for kind in self._kinds)):
+            bids = (f"{kind.verb} {call}" for kind in self._kinds if issubclass(kind, Bid))
+            for text in (call, *bids):
                 try:
                     number = self._numbers.encode(parse_action_text(text, self._kinds))
                     break

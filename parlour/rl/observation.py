@@ -1,8 +1,8 @@
 """Fixed-size numeric observations of a seat's view, and the legal action mask, for every game.
 
 An :class:`Observer` is made once per game, player count, variant and options. It reads only what the
-game declares (its pack, its phases, the kind of every table zone and ``extra`` entry, the seat entries'
-keys) and lays out one flat ``float32`` vector, the same size for every view of that game, so a learning
+game declares (its pack, its phases, its action space, the kind of every table zone and ``extra`` entry)
+and lays out one flat ``float32`` vector, the same size for every view of that game, so a learning
 agent sees one shape. :meth:`Observer.encode` is a function of the :class:`~parlour.engine.view.View`
 alone: it never sees a state, so it cannot show a seat what the seat may not know.
 
@@ -10,7 +10,8 @@ The pieces, in order (``describe()`` prints them with their slices):
 
 - ``hand``: the seat's own cards, one entry per *face* of the pack (copies held over copies in the pack,
   so 0 or 1 in a pack without copies, halves in a double pack);
-- ``to_move``, ``phase`` (one-hot over the game's ``Phase``), ``scores``, ``hand_number``, ``is_over``;
+- ``to_move``, ``phase`` (one-hot over the game's ``Phase``), ``seat`` (the observer's own, one-hot),
+  ``scores``, ``hand_number``, ``is_over``;
 - per seat, *relative to the observer* (``+0`` is the observer, ``+1`` the next seat): cards held,
   tricks, chips, bet, a partner flag and the cards it shows face up;
 - each table zone and ``extra`` entry by its kind (``table.<zone>``, ``extra.<key>``): a card one-hot
@@ -25,7 +26,9 @@ The pieces, in order (``describe()`` prints them with their slices):
 
 Left out, because they are words without a fixed vocabulary: zones of kind ``text``, ``texts`` and
 ``facts``, seat ``status`` and ``role``, and the log's events (lines that are not a seat's action). Values of kind
-``numbers`` keep their first ``max(players, 2)`` entries (by seat, they are turned to the observer).
+``numbers`` keep as many entries as there are players (at least 2), or as the first deal's views show if
+more, in the view's order: a view does not say whether they go by seat, by side or by place on the board,
+so they are not turned to the observer, and ``seat`` gives the observer's own seat to read them by.
 
 The action mask is over ``range(action_space_size)``; no game's space is large (Twenty-Four's 8,046 sums
 are the most). It is built from legal action numbers (``state.legal_ids(seat)``) or from a view's
@@ -143,6 +146,12 @@ class Observer:
         self._lines: dict[str, tuple[int | None, tuple[int, ...]]] = {}
         zones, extras = declared_kinds(type(sample))
         self._shown_zones = [zone for zone, kind in zones.items() if kind in CARD_KINDS]
+        self._widths: dict[tuple[str, str], int] = {}   # the most numbers each ``numbers`` entry shows first
+        for view in (sample.view(seat) for seat in range(self.players)):
+            for part, declared in (("table", zones), ("extra", extras)):
+                for key in (key for key, kind in declared.items() if kind == "numbers"):
+                    shown = len(_flat(getattr(view, part).get(key) or []))
+                    self._widths[part, key] = max(shown, self._widths.get((part, key), 0))
         self._lay_out(zones, extras)
         self.size = self._segments[-1].stop if self._segments else 0
 
@@ -184,8 +193,10 @@ class Observer:
         self._add("to_move", n, "seats to move, relative to the observer",
                   lambda out, v: self._seats_into(out, v, v.to_move))
         self._add("phase", len(self.phases), "the phase, one-hot: " + ", ".join(self.phases), self._phase_into)
+        self._add("seat", n, "the observer's own seat, one-hot (for the numbers kept in the view's order)",
+                  lambda out, v: out.__setitem__(self._own(v), 1.0))
         self._add("scores", n, "each seat's score, relative, symlog",
-                  lambda out, v: self._numbers_into(out, v, v.scores))
+                  lambda out, v: self._numbers_into(out, [v.scores[(self._own(v) + k) % n] for k in range(n)]))
         self._add("hand_number", 1, "the deal's number, symlog",
                   lambda out, v: out.__setitem__(0, symlog(v.hand_number)))
         self._add("is_over", 1, "1 once the game is over", lambda out, v: out.__setitem__(0, float(v.is_over)))
@@ -205,6 +216,7 @@ class Observer:
     def _zone(self, part: str, key: str, kind: str) -> None:
         """The piece for one declared zone or ``extra`` entry, by its kind; words are left out."""
         n, faces, name = self.players, len(self.pack.faces), f"{part}.{key}"
+        most = max(n, 2, self._widths.get((part, key), 0))
 
         def value(view: View) -> Any:
             return getattr(view, part).get(key)
@@ -223,8 +235,8 @@ class Observer:
             "count": (1, "the heap's size / pack", when(lambda o, v, x: o.__setitem__(0, x / len(self.pack)))),
             "number": (2, "1 if shown, the number (symlog)",
                        when(lambda o, v, x: o.__setitem__(slice(0, 2), (1.0, symlog(x))))),
-            "numbers": (max(n, 2), f"the first {max(n, 2)} numbers, symlog (by seat: relative)",
-                        when(lambda o, v, x: self._numbers_into(o, v, x))),
+            "numbers": (most, f"the first {most} numbers in the view's order, symlog",
+                        when(lambda o, v, x: self._numbers_into(o, x))),
             "seat": (n + 1, "the seat, relative one-hot; the last entry: a place named in words",
                      when(lambda o, v, x: self._seat_into(o, v, x))),
             "seats": (n, "the seats named, relative", when(lambda o, v, x: self._seats_into(o, v, _flat(x)))),
@@ -281,7 +293,12 @@ class Observer:
         return [self._numbers.encode(parse_action_text(text, self._kinds)) for text in view.legal_actions]
 
     def _relative(self, view: View, seat: int) -> int:
-        return (seat - (view.seat or 0)) % self.players
+        return (seat - self._own(view)) % self.players
+
+    @staticmethod
+    def _own(view: View) -> int:
+        """The observer's seat; a spectator reads the table as seat 0 would, with no hand."""
+        return view.seat or 0
 
     def _face(self, text: str) -> int:
         """The face number of a card in the engine's notation; -1 for other text (a Vint bid ``1H`` is no
@@ -321,11 +338,8 @@ class Observer:
         else:
             out[-1] = 1.0
 
-    def _numbers_into(self, out: Vector, view: View, numbers: Sequence[Any]) -> None:
-        flat = _flat(numbers)
-        if len(flat) == self.players and len(flat) == len(numbers):   # one number a seat: turned
-            flat = [flat[((view.seat or 0) + k) % self.players] for k in range(self.players)]
-        for i, x in enumerate(flat[:len(out)]):
+    def _numbers_into(self, out: Vector, numbers: Sequence[Any]) -> None:
+        for i, x in enumerate(_flat(numbers)[:len(out)]):
             out[i] = symlog(x)
 
     def _phase_into(self, out: Vector, view: View) -> None:
@@ -334,7 +348,8 @@ class Observer:
 
     def _seat_facts(self, k: int) -> Writer:
         def fill(out: Vector, view: View) -> None:
-            me, entry = view.seat or 0, view.seats[((view.seat or 0) + k) % self.players]
+            me = self._own(view)
+            entry = view.seats[(me + k) % self.players]
             mine = view.seats[me].get("team")
             out[0] = entry.get("held", 0) / len(self.pack)
             out[1] = (entry.get("tricks") or 0) / len(self.pack)
@@ -344,7 +359,7 @@ class Observer:
         return fill
 
     def _seat_shows(self, k: int) -> Writer:
-        return lambda out, view: self._cards_into(out, view.seats[((view.seat or 0) + k) % self.players]["face_up"])
+        return lambda out, view: self._cards_into(out, view.seats[(self._own(view) + k) % self.players]["face_up"])
 
     def _trick_into(self, out: Vector, view: View, plays: Sequence[Mapping[str, Any]]) -> None:
         faces = len(self.pack.faces)

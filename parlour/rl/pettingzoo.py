@@ -28,7 +28,7 @@ of the seat's legal action numbers (all zeros for a seat not to move). Actions a
 >>> environment.reset(seed=3)
 >>> observation, reward, terminated, truncated, info = environment.last()
 >>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1147,), 13)
+((1151,), 13)
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ of the seat's legal action numbers (all zeros for a seat not to move). Actions a
   :class:`ParlourParallelEnv`); it is meant for the games whose moves are simultaneous (Divide and
   Conquer, and the races and windows of Comet and Twenty-Four), and plays any other game one seat a step.
 - **Rendering**: ``render_mode="ansi"`` makes ``render()`` return the table as the selected seat sees it,
-  drawn by the terminal's renderer, as plain text.
+  drawn by the terminal's renderer, as plain text; ``"human"`` draws it on the terminal, in colour.
 
 >>> environment = env("tetka")
 >>> environment.reset(seed=3)
@@ -52,7 +52,7 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the environment
     raise ImportError("parlour.rl.pettingzoo needs pettingzoo and gymnasium: pip install 'parlour[rl]'") from missing
 
-RENDER_MODES = ("ansi",)
+RENDER_MODES = ("ansi", "human")
 
 
 def env(game_id: str, players: int | None = None, variant: str | None = None, render_mode: str | None = None,
@@ -146,11 +146,15 @@ class _Table:
         return min(to_move, key=lambda seat: (seat - after - 1) % self.players)
 
     def render(self, seat: int) -> str | None:
+        """The seat's table: as text (``ansi``), or drawn on the terminal in colour (``human``)."""
         if self.render_mode is None:
             return None
+        table = draw_view(self.live.view(seat).to_dict())
+        if self.render_mode == "human":
+            Console().print(table)
+            return None
         out = io.StringIO()
-        Console(file=out, width=100, color_system=None, force_terminal=False).print(
-            draw_view(self.live.view(seat).to_dict()))
+        Console(file=out, width=100, color_system=None, force_terminal=False).print(table)
         return out.getvalue()
 
 
@@ -227,7 +231,8 @@ class ParlourParallelEnv(_Seated, ParallelEnv):  # type: ignore[misc]
     not to move has an empty mask). The actions are applied one by one, starting from a seat that turns
     with each step (so that no seat always wins a race), each only while its seat is still to move and
     the action still legal: a claim made too late, once another's has ended the window, is dropped, as at
-    the table. An action that was not legal when it was chosen raises the engine's error. A seat to move
+    the table. An action that was not legal when it was chosen raises an error naming the agent (so
+    PettingZoo's ``parallel_seed_test``, which samples without the masks, does not apply). A seat to move
     that sends no action waits.
     """
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 
 import parlour
 from parlour import IllegalAction
@@ -81,6 +81,11 @@ def test_simultaneous_games_pass_the_parallel_api_test(game: str) -> None:
 
 
 class TestSeeding:
+    @pytest.mark.parametrize("game", ["tetka", "comet"])
+    def test_pettingzoos_seed_test(self, game: str) -> None:
+        """PettingZoo's own check that two environments reset with one seed play alike."""
+        seed_test(lambda **kwargs: env(game, **kwargs), num_cycles=10)
+
     def test_the_same_seed_plays_the_same_game(self) -> None:
         """Two environments reset with seed 11 deal and play alike; seed 12 deals otherwise."""
         runs = []
@@ -126,8 +131,8 @@ class TestRewards:
     def test_bad_max_steps_or_render_mode_are_named(self) -> None:
         with pytest.raises(ValueError, match="max_steps is a whole number"):
             env("tetka", max_steps=0)
-        with pytest.raises(ValueError, match="render_mode 'human' is not one of: ansi"):
-            env("tetka", render_mode="human")
+        with pytest.raises(ValueError, match="render_mode 'rgb_array' is not one of: ansi, human"):
+            env("tetka", render_mode="rgb_array")
 
 
 class TestRefusals:
@@ -178,6 +183,11 @@ class TestSimultaneousMoves:
 
 
 class TestRendering:
+    def test_pettingzoos_render_test(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Every render mode the metadata lists: ``ansi`` returns text, ``human`` draws and returns None."""
+        render_test(lambda render_mode=None: env("tetka", render_mode=render_mode))
+        assert "your hand" in capsys.readouterr().out
+
     def test_ansi_draws_the_selected_seats_table_as_text(self) -> None:
         environment = env("tetka", render_mode="ansi")
         environment.reset(seed=1)

@@ -2,9 +2,9 @@
 
 Agents are ``player_0`` ... ``player_{n-1}``, one a seat. Each observes a dict, as PettingZoo's own card
 games do: ``observation``, the seat's :class:`~parlour.rl.observation.Observer` vector (``float32``,
-built from its view alone), and ``action_mask``, ``int8`` over ``range(action_space_size)``, 1 for each
-of the seat's legal action numbers (all zeros for a seat not to move). Actions are those numbers
-(``Discrete(action_space_size)``).
+built from its view alone; ``env(...).unwrapped.observer.describe()`` prints its layout), and
+``action_mask``, ``int8`` over ``range(action_space_size)``, 1 for each of the seat's legal action
+numbers (all zeros for a seat not to move). Actions are those numbers (``Discrete(action_space_size)``).
 
 - **Seeding**: ``reset(seed=s)`` deals the game ``new_game(..., seed=s)``, so the same seed plays the same
   game; ``reset()`` without one takes the next seed of a generator seeded by the last seed given (or by
@@ -165,6 +165,7 @@ class _Seated:
     def __init__(self, game_id: str, players: int | None = None, variant: str | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, **options: Any) -> None:
         self.table = _Table(game_id, players, variant, render_mode, max_steps, options)
+        self.observer = self.table.observer   # its ``describe()`` is the layout of ``observation``
         self.render_mode = render_mode
         self.possible_agents = list(self.table.agents)
         self.agents: list[str] = []

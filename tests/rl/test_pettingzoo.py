@@ -69,6 +69,14 @@ def test_options_reach_the_game_and_bad_ones_are_named() -> None:
         env("kabu", hands=3)
 
 
+def test_the_observation_space_is_the_observers_layout() -> None:
+    environment = env("razz", players=5)
+    observer = unwrapped(environment).observer
+    assert observer.describe().startswith("razz, 5 players")
+    space = environment.observation_space("player_4")
+    assert space["observation"].shape == (observer.size,) and space["action_mask"].shape == (7,)
+
+
 @pytest.mark.parametrize("game", ["divide-and-conquer", "east-west"])
 def test_whole_games_pass_the_api_test_to_their_end(game: str) -> None:
     """Short games, played to the end by the API test: terminations and the agents' removal."""

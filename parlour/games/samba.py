@@ -6,8 +6,9 @@ game is the variant ``classic``. The state is Canasta's (``parlour/games/canasta
 as data (:data:`SAMBA`) and the methods below where the book differs: sequences, several sets of one
 rank and merging them, taking the pile onto a meld, and how complete melds are named.
 
-Choices where the texts are silent (each a default, recorded here and tested); Canasta's choices 1-3, 9
-and 11-13 hold as they are, with fifteen cards each and the numbers below:
+Canasta's choices 1-3, 9 and 11-13 hold as they are, with fifteen cards each and the numbers below.
+
+Choices where the texts are silent (each a default, recorded here and tested):
 
 1. A meld is a set (three to seven of a rank, at least two naturals, at most two wilds) or a sequence
    (three to seven naturals of one suit in order, from the 4 up to the ace, no wild). A set of seven is

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from parlour.bots.base import DEFAULT_REACTION, LEVELS, Reaction, WorldSampler
 from parlour.engine.actions import Action
+from parlour.engine.staging import Stage
 from parlour.engine.view import View
 
 Strategy = Callable[[View, random.Random], str]
@@ -62,6 +63,17 @@ class CardPosition(Position, Protocol):
     def trick(self) -> Sequence[int]: ...
 
     def legal_mask(self, seat: int) -> int: ...
+
+
+class StagedPosition(Position, Protocol):
+    """A melding game's turn built in steps (``engine.staging``): the hands as masks over its pack (a habit
+    reads only its own seat's entry) and the melds being laid out this turn, which everyone sees."""
+
+    @property
+    def hands(self) -> Sequence[int]: ...
+
+    @property
+    def stage(self) -> Stage | None: ...
 
 
 def duck(legal: int, trick: Sequence[int], suit_masks: Sequence[int], suit_of: Sequence[int]) -> int:

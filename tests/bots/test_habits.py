@@ -17,9 +17,10 @@ from parlour.engine import registry
 from parlour.engine.actions import Action
 from parlour.engine.state import State
 
-WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "carioca", "comet", "crates",
-               "east-west", "heart-solo", "kabu", "kowah", "mus", "pitty-pat", "pontoon", "preference", "razz",
-               "reversis", "schafkopf", "solo", "tetka", "tute", "twenty-five", "twenty-four", "vint")
+WITH_HABITS = ("auction-bridge", "authors", "calabrasella", "canadian-salad", "canasta", "carioca", "comet",
+               "crates", "east-west", "heart-solo", "kabu", "kowah", "mus", "pitty-pat", "pontoon", "preference",
+               "razz", "reversis", "samba", "schafkopf", "solo", "tetka", "tute", "twenty-five", "twenty-four",
+               "vint")
 DEALS = 6            # games played per check, each to its end or MOVES moves
 MOVES = 120
 CHOICES = 4          # habit rng seeds tried at each position (the habits' noise takes some of them)

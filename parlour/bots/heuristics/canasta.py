@@ -13,18 +13,27 @@ asks. Going out comes by itself: the discard of a last card is offered only when
 Samba's heuristic (``parlour/bots/heuristics/samba.py``) is this one, given Samba's rules: it also takes
 the pile onto a meld, merges sets, and lays sequences of three or more cards of a suit, of ranks it holds
 fewer than three times.
+
+The playout habits (``habits``, for IS-MCTS, Samba's too) are the quick cousin, reading the position
+through ``CanastaPosition``, their own hand only: draw from the stock, lay out every rank held three times
+(when the side has melded or the hand reaches the first meld's minimum), add what fits the side's melds,
+answer "yes", and throw the card of the rank held fewest times, never a wild or a red 3.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Protocol
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.cards import Card, Rank
+from parlour.bots.heuristic import StagedPosition, habit_for, heuristic_for, random_habit
+from parlour.cards import Card, Rank, bit_indices
+from parlour.engine import COMMIT, WITHDRAW, Action, Discard, FieldAction
+from parlour.engine.staging import Lay
 from parlour.engine.view import View
-from parlour.games.canasta import CANASTA, CanastaRules, _place
-from parlour.mechanics.melds import is_wild
+from parlour.games.canasta import CANASTA, DRAW, YES, CanastaRules, _place
+from parlour.mechanics.melds import is_wild, minimum_for
 
 
 def _card(text: str) -> Card:
@@ -190,3 +199,48 @@ def _discard(view: View, discards: list[str], side: int, rng: random.Random, rul
         return 50 * counts[card.rank] + 200 * (card.rank in theirs), rng.random()
 
     return min(discards, key=keep)
+
+
+# --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
+class CanastaPosition(StagedPosition, Protocol):
+    @property
+    def rules(self) -> CanastaRules: ...
+    @property
+    def melds(self) -> Sequence[Sequence[tuple[int, ...]]]: ...   # per side, its melds on the table
+    @property
+    def start_totals(self) -> Sequence[int]: ...    # per side, the total the deal began with
+
+
+@habit_for("canasta")
+def habits(position: CanastaPosition, seat: int, rng: random.Random) -> Action:
+    """Canasta's and Samba's quick play: see the module's docstring."""
+    if seat not in position.to_move or rng.random() < 0.1:
+        return random_habit(position, seat, rng)
+    legal = position.legal_actions(seat)
+    for quick in (DRAW, COMMIT, YES):
+        if quick in legal:
+            return quick
+    rules, hand = position.rules, position.hands[seat]
+    counts = Counter(rules.cards[i].rank for i in bit_indices(hand & ~rules.wild))
+    lays = [a for a in legal if isinstance(a, Lay) and not is_wild(a.card, rules.melds)]
+    starts = [a for a in lays if counts[a.card.rank] >= 3] if _may_open(position, seat) else []
+    if position.stage is not None and position.stage.melds:
+        started = len(position.stage.melds)
+        return next((a for a in lays if a.slot <= started), None) or next(iter(starts), None) or WITHDRAW
+    adds = [a for a in legal if isinstance(a, FieldAction) and a.verb == "add"]
+    natural_adds = [a for a in adds if not is_wild(a.card, rules.melds)]  # type: ignore[attr-defined]
+    if natural_adds:
+        return natural_adds[0]
+    if starts:
+        return starts[0]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: (is_wild(a.card, rules.melds), counts[a.card.rank], rng.random()))
+    return random_habit(position, seat, rng)
+
+
+def _may_open(position: CanastaPosition, seat: int) -> bool:
+    """Whether new melds may go down: the side has melded, or the hand reaches the first meld's minimum."""
+    side = seat % 2
+    return bool(position.melds[side]) or position.rules.best_first_meld(position.hands[seat]) >= minimum_for(
+        position.start_totals[side], position.rules.tiers)

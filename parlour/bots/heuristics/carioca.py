@@ -17,14 +17,12 @@ card with no partner of its rank. They read the position through ``CariocaPositi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Protocol
 
-from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
+from parlour.bots.heuristic import StagedPosition, habit_for, heuristic_for, random_habit
 from parlour.cards import Card, Rank, bit_indices
 from parlour.engine import COMMIT, WITHDRAW, Action, Discard
 from parlour.engine.actions import DRAW_STOCK
-from parlour.engine.staging import Stage
 from parlour.engine.view import View
 from parlour.games.carioca import (
     CARDS,
@@ -147,11 +145,7 @@ def carioca(view: View, rng: random.Random) -> str:
 
 
 # --- playout habits (IS-MCTS), reading the position ------------------------------------------------------
-class CariocaPosition(Position, Protocol):
-    @property
-    def hands(self) -> Sequence[int]: ...   # masks over the pack; a habit reads only its own seat's
-    @property
-    def stage(self) -> Stage | None: ...    # the contract being laid out this turn, in everyone's sight
+class CariocaPosition(StagedPosition, Protocol):
     @property
     def phase(self) -> Phase: ...
     @property

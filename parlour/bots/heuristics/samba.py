@@ -1,12 +1,13 @@
 """Samba: Canasta's heuristic (``parlour/bots/heuristics/canasta.py``) with Samba's rules, which also takes
-the pile onto a meld when it can, merges sets, and lays sequences of a suit."""
+the pile onto a meld when it can, merges sets, and lays sequences of a suit; and Canasta's playout habits,
+which read Samba's rules from the position."""
 
 from __future__ import annotations
 
 import random
 
-from parlour.bots.heuristic import heuristic_for
-from parlour.bots.heuristics.canasta import play
+from parlour.bots.heuristic import habit_for, heuristic_for
+from parlour.bots.heuristics.canasta import habits, play
 from parlour.engine.view import View
 from parlour.games.samba import SAMBA
 
@@ -14,3 +15,6 @@ from parlour.games.samba import SAMBA
 @heuristic_for("samba")
 def samba(view: View, rng: random.Random) -> str:
     return play(view, rng, SAMBA)
+
+
+habit_for("samba")(habits)

@@ -68,8 +68,10 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | None, int, str]:
-    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has)
-    and what to call them in the report; refusals (Ray missing, a bad address) are ``UsageError``\\ s."""
+    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has;
+    on Ray at most that) and what to call them in the report.
+
+    Refusals (Ray missing, a bad address) are ``UsageError``\\ s."""
     if jobs < 0:
         raise UsageError(f"--jobs takes a number of processes, at least 1 (or 0 for one per CPU), not {jobs}")
     if name == "local":
@@ -78,7 +80,8 @@ def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | No
         return None, jobs or os.cpu_count() or 1, "process"
     try:
         backend = RayBackend(address)
-        return backend, jobs or backend.workers(), "Ray worker"
+        cpus = backend.workers()
+        return backend, min(jobs or cpus, cpus), "Ray worker"
     except (ImportError, ValueError) as exc:
         raise UsageError(str(exc)) from None
 

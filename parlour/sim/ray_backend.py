@@ -11,7 +11,9 @@ so the results are those of the local pool, game for game, whatever the cluster.
   (``runtime_env`` ``py_modules``): a node with another version installed, or none, plays by the
   driver's rules all the same. The nodes need Python and parlour's dependencies (``rich``; ``scipy``
   for the solver bot).
-- **Where.** ``address=None`` or ``"local"`` starts a Ray on this machine (no dashboard); ``"auto"``
+- **Where.** ``address=None`` or ``"local"`` starts a Ray on this machine (no dashboard; Ray
+  listens on the machine's address, never loopback alone, and asks for its token where it is on by
+  default); ``"auto"``
   follows Ray's own search (``RAY_ADDRESS``, then the cluster ``ray start`` began here); ``host:port``
   (the head's GCS port, 6379 by default) or ``ray://host:port`` (Ray Client) joins a cluster, after a
   quick check that something answers there, since Ray itself would retry for minutes. A program that
@@ -95,27 +97,27 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> ModuleTy
 class RayBackend:
     """Games played by Ray actors on the cluster at ``address`` (see the module's docstring).
 
-    The actors outlive a run, so a second tournament on the same backend starts at once (an actor
-    costs a process start and the job's code); ``close()`` ends them, as does the end of this process.
+    The actors outlive a run, shared by every backend of this process, so a second tournament starts at
+    once (an actor costs a process start and the job's code) and two backends never wait on each
+    other's CPUs; ``close()`` ends them, as does the end of the Ray session.
     """
 
     def __init__(self, address: str | None = None) -> None:
         self.address = check_address(address)
         require_ray()
-        self._actors: list[Any] = []
 
     def workers(self) -> int:
         """The cluster's CPUs: the most games it can play at once (what ``--jobs 0`` asks for)."""
         return max(1, int(connect(self.address).cluster_resources().get("CPU", 1)))
 
     def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Iterator[tuple[int, R]]:
-        """``(index, play(task))`` as games end, each actor kept ``QUEUED_PER_JOB`` games ahead.
-
-        A failure or an interrupt ends the actors, whose queued games are no longer wanted.
+        """``(index, play(task))`` as games end, on ``jobs`` actors (at most one per CPU of the cluster,
+        since an actor waiting for a CPU would hold its queued games forever), each kept
+        ``QUEUED_PER_JOB`` games ahead. A failure or an interrupt ends the actors, whose queued games
+        are no longer wanted.
         """
         ray = connect(self.address)
-        while len(self._actors) < min(jobs, len(tasks)):
-            self._actors.append(_player(ray).remote())
+        actors = _actors(ray, min(jobs, len(tasks), self.workers()))
         waiting = enumerate(tasks)
         running: dict[Any, tuple[int, Any]] = {}
 
@@ -126,7 +128,7 @@ class RayBackend:
 
         try:
             for _ in range(QUEUED_PER_JOB):
-                for actor in self._actors[:jobs]:
+                for actor in actors:
                     submit(actor)
             while running:
                 (ref,), _ = ray.wait(list(running), num_returns=1)
@@ -139,11 +141,25 @@ class RayBackend:
 
     def close(self) -> None:
         """End the actors (a later run starts new ones)."""
-        if self._actors:
-            ray = require_ray()
-            for actor in self._actors:
-                ray.kill(actor)
-            self._actors = []
+        ray = require_ray()
+        for actor in _POOL.pop("actors", []):
+            ray.kill(actor)
+
+
+# The actors of this process's Ray session, which it names ("session"): a new session starts anew.
+_POOL: dict[str, Any] = {}
+
+
+def _actors(ray: ModuleType, count: int) -> list[Any]:
+    """``count`` actors of the pool, started as needed."""
+    session = ray.get_runtime_context().get_job_id()
+    if _POOL.get("session") != session:
+        _POOL.clear()
+        _POOL["session"] = session
+    actors: list[Any] = _POOL.setdefault("actors", [])
+    while len(actors) < count:
+        actors.append(_player(ray).remote())
+    return actors[:count]
 
 
 def _result(ray: ModuleType, ref: Any) -> Any:

@@ -1,12 +1,17 @@
 """Tournaments and simulations through Ray (``parlour.sim.ray_backend``): the local pool's games exactly,
-its failures in its words, bad addresses refused at once. One local Ray (two CPUs, loopback) serves the
-module; starting it costs several seconds, hence few tests, and the failure last (it ends the actors)."""
+its failures in its words, bad addresses refused at once.
+
+Starting Ray costs several seconds of the CI budget, and pytest-xdist would start one in each worker
+that runs a test needing it, so one test starts a local Ray (two CPUs) and runs every check that needs
+it, in order, each a function named after its rule; the failure and the benchmark come last, since both
+end the actors."""
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,27 +21,30 @@ from parlour.sim import GameFailure, plan_games, play_games, ray_backend, run_to
 from parlour.sim.ray_backend import RayBackend, connect
 
 ray = pytest.importorskip("ray", reason='Ray is not installed (pip install -e ".[cluster]")')
-pytestmark = pytest.mark.xdist_group("ray")   # one Ray for the module under --dist loadgroup
 
 KABU = ["heuristic", "random", "random", "random"]
+BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
 
 
-@pytest.fixture(scope="module")
-def backend() -> Iterator[RayBackend]:
+def test_through_ray_the_local_pools_games_failures_and_benchmark(tmp_path: Path) -> None:
     connect(num_cpus=2)
     backend = RayBackend()
-    yield backend
-    backend.close()
-    ray.shutdown()
+    try:
+        a_tournament_through_ray_is_the_local_pools(backend)
+        the_commands_through_ray_print_and_write_what_the_local_pool_does(tmp_path)
+        a_failed_game_is_reported_as_the_local_pool_reports_it(backend)
+        the_benchmark_measures_its_four_setups(tmp_path)
+    finally:
+        backend.close()
+        ray.shutdown()
 
 
-def test_a_tournament_through_ray_is_the_local_pools(backend: RayBackend) -> None:
+def a_tournament_through_ray_is_the_local_pools(backend: RayBackend) -> None:
     local = run_tournament("kabu", KABU, games=8, seed=4, duplicate=True)
     assert run_tournament("kabu", KABU, games=8, seed=4, duplicate=True, jobs=2, backend=backend) == local
 
 
-def test_the_commands_through_ray_print_and_write_what_the_local_pool_does(backend: RayBackend,
-                                                                          tmp_path: Path) -> None:
+def the_commands_through_ray_print_and_write_what_the_local_pool_does(tmp_path: Path) -> None:
     """``--jobs 0`` takes the cluster's CPUs: two here."""
     args = ["kabu", "--seats", ",".join(KABU), "-n", "6", "--seed", "9"]
     local, remote = run(["tournament", *args]), run(["tournament", *args, "--backend", "ray", "--jobs", "0"])
@@ -61,7 +69,7 @@ def test_a_bad_address_is_refused_at_once(address: str, message: str) -> None:
     assert code == 2 and message in out
 
 
-def test_a_failed_game_is_reported_as_the_local_pool_reports_it(backend: RayBackend) -> None:
+def a_failed_game_is_reported_as_the_local_pool_reports_it(backend: RayBackend) -> None:
     good = plan_games("kabu", KABU, 3, seed=1)
     bad = dataclasses.replace(good[1], kinds=("robot",) * 4)
     tasks = [good[0], bad, good[2]]
@@ -73,3 +81,16 @@ def test_a_failed_game_is_reported_as_the_local_pool_reports_it(backend: RayBack
     assert re.match(r"game 2 \(deal seed \d+, seats robot, robot, robot, robot\) failed: ValueError: unknown bot",
                     str(remote.value))
     assert not ray_backend._POOL.get("actors")   # ended, with the games queued behind the failure
+
+
+def the_benchmark_measures_its_four_setups(tmp_path: Path) -> None:
+    """``benchmarks/cluster.py`` on the module's Ray, as small as it goes (it times nothing here)."""
+    spec = importlib.util.spec_from_file_location("cluster", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    cluster = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cluster)
+    out = tmp_path / "cluster.json"
+    assert cluster.main(["--games", "2", "--rounds", "1", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert sorted(rows) == ["local, 1 worker", "local, 2 workers", "ray, 1 worker", "ray, 2 workers"]
+    assert all(row["median"] > 0 and len(row["values"]) == 1 for row in rows.values())

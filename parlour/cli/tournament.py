@@ -46,7 +46,7 @@ def add_parser(commands: Any) -> None:
                         help="games to play in all (with --duplicate: deals × players)")
     parser.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
-                        help="processes to play on (0: one per CPU); the results do not depend on it")
+                        help="processes (or Ray workers) to play on (0: one per CPU); the results do not depend on it")
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per rotation of the seats, so the luck of the cards cancels")
     parser.add_argument("--csv", metavar="FILE", help="also write the table to FILE as CSV")

@@ -28,14 +28,14 @@ from __future__ import annotations
 import logging
 import re
 import socket
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
 import parlour
-from parlour.sim.tournament import QUEUED_PER_JOB, GameFailure, GameTask
+from parlour.sim.tournament import QUEUED_PER_JOB, Finished, GameFailure, GameTask, which
 
 R = TypeVar("R")
 ADDRESS = re.compile(r"(?:ray://)?(?P<host>\[[0-9a-fA-F:]+\]|[\w.-]+):(?P<port>\d{1,5})")
@@ -110,7 +110,7 @@ class RayBackend:
         """The cluster's CPUs: the most games it can play at once (what ``--jobs 0`` asks for)."""
         return max(1, int(connect(self.address).cluster_resources().get("CPU", 1)))
 
-    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Iterator[tuple[int, R]]:
+    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Finished[R]:
         """``(index, play(task))`` as games end, on ``jobs`` actors (at most one per CPU of the cluster,
         since an actor waiting for a CPU would hold its queued games forever), each kept
         ``QUEUED_PER_JOB`` games ahead. A failure or an interrupt ends the actors, whose queued games
@@ -133,7 +133,7 @@ class RayBackend:
             while running:
                 (ref,), _ = ray.wait(list(running), num_returns=1)
                 index, actor = running.pop(ref)
-                yield index, _result(ray, ref)
+                yield index, _result(ray, ref, tasks[index])
                 submit(actor)
         except BaseException:
             self.close()
@@ -162,7 +162,7 @@ def _actors(ray: ModuleType, count: int) -> list[Any]:
     return actors[:count]
 
 
-def _result(ray: ModuleType, ref: Any) -> Any:
+def _result(ray: ModuleType, ref: Any, task: GameTask) -> Any:
     """A game's result, its ``GameFailure`` raised as the local pool raises it (not wrapped by Ray)."""
     try:
         return ray.get(ref)
@@ -170,9 +170,9 @@ def _result(ray: ModuleType, ref: Any) -> Any:
         cause = exc.cause
         if isinstance(cause, GameFailure):
             raise GameFailure(str(cause)) from None
-        raise GameFailure(f"a game failed on the Ray cluster: {type(cause).__name__}: {cause}") from None
+        raise GameFailure(f"{which(task)} failed on the Ray cluster: {type(cause).__name__}: {cause}") from None
     except ray.exceptions.RayError as exc:
-        raise GameFailure(f"a Ray worker was lost: {type(exc).__name__}: {exc}") from None
+        raise GameFailure(f"{which(task)} was lost with its Ray worker: {type(exc).__name__}: {exc}") from None
 
 
 class _Player:

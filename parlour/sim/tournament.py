@@ -44,7 +44,7 @@ import random
 import secrets
 import signal
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol, TypeVar
@@ -56,6 +56,7 @@ from parlour.sim import stats
 
 Progress = Callable[[int, int], None]
 R = TypeVar("R")
+Finished = Generator[tuple[int, R], None, None]   # (index of the task, its result), as each game ends
 
 CSV_COLUMNS = ("bot", "games", "mean_score", "ci95_low", "ci95_high", "win_rate", "win_ci95_low",
                "win_ci95_high", "elo")
@@ -255,24 +256,25 @@ def play_out(task: GameTask) -> tuple[State, Result, int]:
         actions = 0
         while not state.is_over:
             if actions >= info.max_actions:
-                raise GameFailure(f"{_which(task)} did not end within {info.max_actions} actions")
+                raise GameFailure(f"{which(task)} did not end within {info.max_actions} actions")
             seat = state.to_move[0] if len(state.to_move) == 1 else first_to_act(
                 {s: reaction_time(bots[s], state.view(s), reactions) for s in state.to_move}, reactions)
             choice = bots[seat].choose(state.view(seat), sampler_for(state, seat))
             try:
                 state.apply(seat, choice)
             except ValueError as exc:
-                raise GameFailure(f"{_which(task)}: the {task.kinds[seat]} bot in seat {seat} chose "
+                raise GameFailure(f"{which(task)}: the {task.kinds[seat]} bot in seat {seat} chose "
                                   f"{choice!r}, refused: {exc}") from None
             actions += 1
         return state, state.result(), actions
     except GameFailure:
         raise
     except Exception as exc:
-        raise GameFailure(f"{_which(task)} failed: {type(exc).__name__}: {exc}") from exc
+        raise GameFailure(f"{which(task)} failed: {type(exc).__name__}: {exc}") from exc
 
 
-def _which(task: GameTask) -> str:
+def which(task: GameTask) -> str:
+    """The game of ``task`` as a failure names it: enough to replay it alone."""
     return f"game {task.number + 1} (deal seed {task.deal_seed}, seats {', '.join(task.kinds)})"
 
 
@@ -284,7 +286,7 @@ class Backend(Protocol):
     module-level function, so that it reaches other processes by name.
     """
 
-    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Iterator[tuple[int, R]]:
+    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Finished[R]:
         ...
 
 
@@ -296,7 +298,7 @@ class LocalPool:
     mid-step.
     """
 
-    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Iterator[tuple[int, R]]:
+    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Finished[R]:
         if jobs == 1 or len(tasks) <= 1:
             for index, task in enumerate(tasks):
                 yield index, play(task)
@@ -324,10 +326,14 @@ def played(play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int =
     """``(index, play(task))`` as each game of ``tasks`` ends on ``backend``, with ``progress`` told each time."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"a tournament runs on at least one process, not {jobs!r}")
-    for done, (index, result) in enumerate((backend or LocalPool()).run(play, tasks, jobs), 1):
-        if progress is not None:
-            progress(done, len(tasks))
-        yield index, result
+    games = (backend or LocalPool()).run(play, tasks, jobs)
+    try:
+        for done, (index, result) in enumerate(games, 1):
+            if progress is not None:
+                progress(done, len(tasks))
+            yield index, result
+    finally:
+        games.close()   # an interrupt in ``progress`` or in the caller stops the workers at once
 
 
 def _worker_start() -> None:

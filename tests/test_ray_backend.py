@@ -94,3 +94,11 @@ def the_benchmark_measures_its_four_setups(tmp_path: Path) -> None:
     rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
     assert sorted(rows) == ["local, 1 worker", "local, 2 workers", "ray, 1 worker", "ray, 2 workers"]
     assert all(row["median"] > 0 and len(row["values"]) == 1 for row in rows.values())
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_bad_seats_are_refused_before_ray_is_started(command: str, tmp_path: Path) -> None:
+    code, out = run([command, "kabu", "--seats", "heuristic,robot,random,random", "-n", "2", "--backend", "ray",
+                     *(["--out", str(tmp_path / "x.jsonl")] if command == "simulate" else [])])
+    assert code == 2 and "unknown bot 'robot'" in out
+    assert not ray.is_initialized()

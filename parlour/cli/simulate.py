@@ -12,7 +12,15 @@ from typing import Any
 
 from parlour.bots import bot_kinds
 from parlour.cli.play import BotFailure, option_values
-from parlour.cli.tournament import add_backend_arguments, backend_for, checked_path, on, progress_bar, seat_kinds
+from parlour.cli.tournament import (
+    add_backend_arguments,
+    backend_for,
+    checked_path,
+    on,
+    progress_bar,
+    seat_kinds,
+    used,
+)
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import game_info
 from parlour.sim import GameFailure
@@ -66,5 +74,5 @@ def dispatch(ui: Ui, args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
     games = f"{args.games} game{'s' if args.games != 1 else ''}"
     ui.say(f"Wrote {games} of {info.name} to {path} (seed {seed}, {time.perf_counter() - started:.1f} s on "
-           f"{on(min(jobs, args.games), workers)}).", style="green")
+           f"{on(used(backend, jobs, args.games), workers)}).", style="green")
     return 0

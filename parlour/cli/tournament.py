@@ -68,10 +68,13 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | None, int, str]:
-    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has;
-    on Ray at most that) and what to call them in the report.
+    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has)
+    and what to call them in the report.
 
-    Refusals (Ray missing, a bad address) are ``UsageError``\\ s."""
+    Ray is joined (or started) here only for ``--jobs 0``, to count its CPUs; otherwise only once the
+    games are planned, so that a typo in a seat is told before Ray's start-up is paid. Refusals (Ray
+    missing, a bad address) are ``UsageError``\\ s.
+    """
     if jobs < 0:
         raise UsageError(f"--jobs takes a number of processes, at least 1 (or 0 for one per CPU), not {jobs}")
     if name == "local":
@@ -80,10 +83,14 @@ def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | No
         return None, jobs or os.cpu_count() or 1, "process"
     try:
         backend = RayBackend(address)
-        cpus = backend.workers()
-        return backend, min(jobs or cpus, cpus), "Ray worker"
+        return backend, jobs or backend.workers(), "Ray worker"
     except (ImportError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+
+
+def used(backend: Backend | None, jobs: int, games: int) -> int:
+    """The workers a run had: no more than its games, nor on Ray than the cluster's CPUs."""
+    return min(jobs, games, backend.workers() if isinstance(backend, RayBackend) else jobs)
 
 
 def checked_path(path: str) -> str:
@@ -114,7 +121,7 @@ def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs
         raise BotFailure(str(exc)) from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    ui.show(report(result, time.perf_counter() - started, min(jobs, len(result.records)), workers))
+    ui.show(report(result, time.perf_counter() - started, used(backend, jobs, len(result.records)), workers))
     if csv_path is not None:
         try:
             with open(csv_path, "w", encoding="utf-8", newline="") as stream:

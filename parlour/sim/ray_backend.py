@@ -5,19 +5,19 @@
 still ``play_game(task)`` (or the simulation's own function) on a ``GameTask`` planned from the seed here,
 so the results are those of the local pool, game for game, whatever the cluster.
 
-- **Workers.** ``jobs`` Ray actors, one CPU each, each playing one game after another with a few queued
-  (``QUEUED_PER_JOB``), so ``jobs`` means what it means locally: that many games at once.
+- **Workers.** ``jobs`` Ray actors (at most one per CPU of the cluster), one CPU each, each playing one
+  game after another with a few queued (``QUEUED_PER_JOB``), so ``jobs`` means what it means locally:
+  that many games at once.
 - **The code.** The cluster runs this process's own ``parlour`` package, shipped with the job
   (``runtime_env`` ``py_modules``): a node with another version installed, or none, plays by the
   driver's rules all the same. The nodes need Python and parlour's dependencies (``rich``; ``scipy``
   for the solver bot).
-- **Where.** ``address=None`` or ``"local"`` starts a Ray on this machine (no dashboard; Ray
-  listens on the machine's address, never loopback alone, and asks for its token where it is on by
-  default); ``"auto"``
-  follows Ray's own search (``RAY_ADDRESS``, then the cluster ``ray start`` began here); ``host:port``
-  (the head's GCS port, 6379 by default) or ``ray://host:port`` (Ray Client) joins a cluster, after a
-  quick check that something answers there, since Ray itself would retry for minutes. A program that
-  has already called ``ray.init`` keeps its own session.
+- **Where.** ``address=None`` or ``"local"`` starts a Ray on this machine (no dashboard; Ray binds to
+  the machine's address, never to loopback alone); ``"auto"`` follows Ray's own search
+  (``RAY_ADDRESS``, then the cluster ``ray start`` began here); ``host:port`` (the head's GCS port,
+  6379 by default) or ``ray://host:port`` (Ray Client) joins a cluster, after a quick check that
+  something answers there, since Ray itself would retry for minutes. A program that has already
+  called ``ray.init`` keeps its own session.
 
 Ray is an optional dependency (``pip install "parlour[cluster]"``); without it, ``RayBackend`` fails
 with an ``ImportError`` that says so.

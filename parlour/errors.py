@@ -1,6 +1,6 @@
 """The errors every entry point raises for bad input.
 
-They sit in a leaf module so that the lowest layer (cards) can raise them too. All are ``ValueError``s,
+They sit in a leaf module so that the lowest layer (cards) can raise them too. All are ``ValueError`` subclasses,
 split as python-chess splits them: malformed text, a move against a rule (naming it), a move out of turn.
 Messages never include a state dump, since in a card game that would leak hidden hands.
 """

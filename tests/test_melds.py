@@ -181,3 +181,27 @@ class TestCanasta:
     def test_never_taken_under_a_wild_or_a_black_three(self) -> None:
         takes = [self.PILE.may_take(card, self.RULES) for card in parse_cards("7H JK 2C 3S 3C")]
         assert takes == [True, False, False, False, False]
+
+
+class TestSamba:
+    """Samba's sequences: one suit, no wild, from the 4 up to the ace (``lowest_run``), seven at most."""
+
+    RULES = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), run_size=3, wilds_in_runs=False, most_wilds=2,
+                      fewest_naturals=2, most_cards=7, lowest_run=4)
+
+    def test_a_sequence_starts_at_the_four_and_its_ace_is_high(self) -> None:
+        assert [str(run) for run in run_layouts(parse_cards("QH AH KH"), self.RULES)] == ["QH KH AH"]
+        assert run_layouts(parse_cards("AH 4H 5H"), self.RULES) == []
+        assert run_layouts(parse_cards("3S 4S 5S"), self.RULES) == []
+        assert [str(run) for run in run_layouts(parse_cards("4S 5S 6S"), self.RULES)] == ["4S 5S 6S"]
+        low = parse_cards("AH 2H 3H")
+        assert [str(run) for run in run_layouts(low, MeldRules(run_size=3))] == ["AH 2H 3H"]
+        assert run_layouts(low, MeldRules(run_size=3, lowest_run=4)) == []
+
+    def test_no_wild_and_seven_cards_at_most(self) -> None:
+        assert run_layouts(parse_cards("5H 6H JK"), self.RULES) == []
+        assert run_layouts(parse_cards("4H 5H 6H 7H 8H 9H 10H"), self.RULES)
+        assert run_layouts(parse_cards("4H 5H 6H 7H 8H 9H 10H JH"), self.RULES) == []
+        four = Run(Suit.HEARTS, 4, tuple(parse_cards("4H 5H 6H")))
+        assert [str(run) for run in extended(four, parse_cards("7H")[0], self.RULES)] == ["4H 5H 6H 7H"]
+        assert extended(four, parse_cards("3H")[0], self.RULES) == []

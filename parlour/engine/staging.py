@@ -152,11 +152,27 @@ class StagedTurnState(State):
     def _slots(self) -> range:
         return range(1, self.LAY.FIELDS[1].size + 1)
 
+    def _open_slots(self, stage: Stage) -> range:
+        """The slots worth asking ``_fits`` about: all of them, unless a game's melds are started in order
+        (then the started ones and the next), which saves a search most of the asking."""
+        return self._slots()
+
+    def _slot_fits(self, stage: Stage, slot: int) -> int | None:
+        """The cards (a mask over ``PACK``) that ``_fits`` lets go to ``slot`` of ``stage``, where a game can
+        say so at once for the whole slot, or None to ask ``_fits`` card by card (the default). It must agree
+        with ``_fits`` exactly: it only saves asking a started meld about every card of a hand."""
+        return None
+
     def _lays(self, seat: int, stage: Stage) -> list[Action]:
         """Every card (by face) to every slot it fits, in face then slot order."""
-        pack, hand = self.PACK, self.hands[seat]
-        return [self.LAY(face, slot) for face in pack.faces_in(hand) for slot in self._slots()
-                if self._fits(stage, pack.copy_to_take(face, hand), slot) is None]
+        pack, hand, slots = self.PACK, self.hands[seat], self._open_slots(stage)
+        fitting = [(slot, self._slot_fits(stage, slot)) for slot in slots]
+        lays: list[Action] = []
+        for face in pack.faces_in(hand):
+            index = pack.copy_to_take(face, hand)
+            lays += [self.LAY(face, slot) for slot, mask in fitting
+                     if (mask >> index & 1 if mask is not None else self._fits(stage, index, slot) is None)]
+        return lays
 
     def _legal(self, seat: int) -> list[Action]:
         stage = self._stage_of(seat)

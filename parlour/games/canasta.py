@@ -59,10 +59,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 from parlour import engine
-from parlour.cards import DOUBLE_108, Card, Rank, Suit, bit_indices
+from parlour.cards import DOUBLE_108, Card, Pack, Rank, Suit, bit_indices
 from parlour.engine import (
     COMMIT,
     Action,
@@ -129,25 +130,7 @@ class CanastaOptions:
                         minimum=0, maximum=100)
 
 
-# --- the cards, as data (Samba changes the pack, the hand, the tiers and the limits) ----------------------
-PACK = DOUBLE_108
-CARDS = PACK.cards
-HAND_SIZE = 11
-SLOTS = 4                 # new melds staged at once
-CANASTA = 7
-RED_THREE_FACES = frozenset({(Rank.THREE, Suit.HEARTS), (Rank.THREE, Suit.DIAMONDS)})
-PILE = PileRules(freezers=RED_THREE_FACES, blockers=frozenset({(Rank.THREE, Suit.CLUBS), (Rank.THREE, Suit.SPADES)}))
-MELDS = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), set_size=3, run_size=None, most_wilds=3,
-                  fewest_naturals=2, wilds_at_most_naturals=True,
-                  unmeldable=RED_THREE_FACES)
-# From each side's score at the start of the deal: the first meld's minimum (any score below 0: 15).
-TIERS = ((-1_000_000, 15), (0, 50), (1_500, 90), (3_000, 120))
-NATURAL_BONUS, MIXED_BONUS = 500, 300
-RED_THREE, ALL_RED_THREES = 100, 800
-GOING_OUT, CONCEALED = 100, 200
-BROKEN_ANSWER = 100
-
-
+# --- the game as data (Samba changes the pack, the hand, the tiers, the limits and the bonuses) ----------
 def card_value(card: Card) -> int:
     """A card's meld value (NOTES' table); a red 3 counts only as a bonus."""
     if card.rank == Rank.JOKER:
@@ -159,34 +142,120 @@ def card_value(card: Card) -> int:
     return 10 if card.rank >= Rank.EIGHT else 5
 
 
-VALUE = tuple(card_value(c) for c in CARDS)
-WILD = sum(1 << i for i, c in enumerate(CARDS) if is_wild(c, MELDS))
-RED_THREES = sum(1 << i for i, c in enumerate(CARDS) if c.rank == Rank.THREE and c.suit is not None and c.suit.is_red)
-FREEZERS = WILD | RED_THREES
 MELD_RANKS = (Rank.ACE, *(Rank(r) for r in range(4, 14)))
 RANK_WORDS = tuple(r.letter for r in MELD_RANKS)
-NATURALS = {r: sum(1 << i for i, c in enumerate(CARDS) if c.rank == r) for r in (*MELD_RANKS, Rank.THREE)}
+RED_THREE_FACES = frozenset({(Rank.THREE, Suit.HEARTS), (Rank.THREE, Suit.DIAMONDS)})
+BLACK_THREE_FACES = frozenset({(Rank.THREE, Suit.CLUBS), (Rank.THREE, Suit.SPADES)})
 
 
-def _points(mask: int) -> int:
-    return sum(VALUE[i] for i in bit_indices(mask))
+@dataclass(frozen=True, kw_only=True)
+class CanastaRules:
+    """What a game of the Canasta family plays with, as data; the state reads it as ``self.rules``.
+
+    ``tiers``: (from this score at the start of the deal, the first meld's minimum). ``bonuses``: each kind
+    of complete meld (``canasta`` cards or more) and its bonus, in the order scored. ``one_meld_a_rank``:
+    a side keeps one set of a rank, new ones joining it (Canasta); else several stand apart (Samba).
+    ``pile_needs_pair``: a new meld from the pile always needs a natural pair from the hand (Samba), not
+    only when the pile is frozen. ``to_go_out``: complete melds a side needs to go out; ``threes_need``:
+    complete melds its red 3s need to count plus (0: any meld). ``concealed``: the bonus for going out
+    concealed (None: no such bonus)."""
+
+    pack: Pack
+    hand_size: int
+    melds: MeldRules
+    pile: PileRules
+    tiers: tuple[tuple[int, int], ...]
+    bonuses: tuple[tuple[str, int], ...] = (("natural canasta", 500), ("mixed canasta", 300))
+    canasta: int = 7
+    one_meld_a_rank: bool = True
+    pile_needs_pair: bool = False
+    draw: int = 1
+    red_three: int = 100
+    all_red_threes: int = 800
+    threes_need: int = 0
+    to_go_out: int = 1
+    going_out: int = 100
+    concealed: int | None = 200
+    broken_answer: int = 100
+    limits: str = "a meld has two naturals, at most three wilds and no more wilds than naturals"
+    no_out: str = "the side has no canasta"
+    threes_short: str = "with no meld"
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        return self.pack.cards
+
+    @cached_property
+    def value(self) -> tuple[int, ...]:
+        return tuple(card_value(c) for c in self.cards)
+
+    @cached_property
+    def wild(self) -> int:
+        return sum(1 << i for i, c in enumerate(self.cards) if is_wild(c, self.melds))
+
+    @cached_property
+    def red_threes(self) -> int:
+        return sum(1 << i for i, c in enumerate(self.cards) if (c.rank, c.suit) in RED_THREE_FACES)
+
+    @cached_property
+    def freezers(self) -> int:
+        return self.wild | self.red_threes
+
+    @cached_property
+    def naturals(self) -> dict[Rank, int]:
+        return {r: sum(1 << i for i, c in enumerate(self.cards) if c.rank == r) for r in (*MELD_RANKS, Rank.THREE)}
+
+    def points(self, mask: int) -> int:
+        return sum(self.value[i] for i in bit_indices(mask))
+
+    def best_first_meld(self, hand: int, top: int | None = None) -> int:
+        """The most a first meld could count from ``hand`` (with the pile's ``top`` card in a meld of its
+        rank): every rank with two naturals melded, the naturals a sequence could hold where there are
+        sequences, and the wilds placed where limits allow, dearest first."""
+        capacity, total, used = 0, 0, 0
+        for rank in MELD_RANKS:
+            naturals = (hand & self.naturals[rank]).bit_count() + (top is not None and self.cards[top].rank == rank)
+            if naturals >= 2:
+                used |= hand & self.naturals[rank]
+                total += self.points(hand & self.naturals[rank]) + (
+                    self.value[top] if top is not None and self.cards[top].rank == rank else 0)
+                capacity += min(naturals, self.melds.most_wilds or naturals) if self.one_meld_a_rank else naturals
+        wilds = sorted((self.value[i] for i in bit_indices(hand & self.wild)), reverse=True)
+        return total + self.points(self._in_sequences(hand & ~used & ~self.wild)) + sum(wilds[:capacity])
+
+    def _in_sequences(self, hand: int) -> int:
+        """The cards of ``hand`` that stand in some sequence of the least length, one copy of each face."""
+        if self.melds.run_size is None:
+            return 0
+        out = 0
+        for suit in Suit:
+            place = {_place(self.cards[i]): i for i in bit_indices(hand) if self.cards[i].suit == suit
+                     and self.cards[i].rank in MELD_RANKS and _place(self.cards[i]) >= self.melds.lowest_run}
+            for low in place:
+                span = range(low, low + self.melds.run_size)
+                if all(p in place for p in span):
+                    out |= sum(1 << place[p] for p in span)
+        return out
+
+
+def _place(card: Card) -> int:
+    """A card's place in a sequence: its number, the ace above the king."""
+    return 14 if card.rank == Rank.ACE else int(card.rank)
+
+
+PACK = DOUBLE_108
+SLOTS = 4                 # new melds staged at once
+PILE = PileRules(freezers=RED_THREE_FACES, blockers=BLACK_THREE_FACES)
+MELDS = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), set_size=3, run_size=None, most_wilds=3,
+                  fewest_naturals=2, wilds_at_most_naturals=True,
+                  unmeldable=RED_THREE_FACES)
+# From each side's score at the start of the deal: the first meld's minimum (any score below 0: 15).
+CANASTA = CanastaRules(pack=PACK, hand_size=11, melds=MELDS, pile=PILE,
+                       tiers=((-1_000_000, 15), (0, 50), (1_500, 90), (3_000, 120)))
 
 
 def _mask(cards: tuple[int, ...] | list[int]) -> int:
     return sum(1 << i for i in cards)
-
-
-def best_first_meld(hand: int, top: int | None = None) -> int:
-    """The most a first meld could count from ``hand`` (with the pile's ``top`` card in a meld of its rank):
-    every rank with two naturals melded, and the wilds placed where limits allow, dearest first."""
-    capacity, total = 0, 0
-    for rank in MELD_RANKS:
-        naturals = (hand & NATURALS[rank]).bit_count() + (top is not None and CARDS[top].rank == rank)
-        if naturals >= 2:
-            total += _points(hand & NATURALS[rank]) + (VALUE[top] if top is not None and CARDS[top].rank == rank else 0)
-            capacity += min(naturals, 3)
-    wilds = sorted((VALUE[i] for i in bit_indices(hand & WILD)), reverse=True)
-    return total + sum(wilds[:capacity])
 
 
 # --- actions ---------------------------------------------------------------------------------------------
@@ -261,8 +330,15 @@ class Phase(engine.Phase):
 
 
 class CanastaState(PhasedState[Phase], StagedTurnState):
+    """Canasta; its rules as data are ``RULES`` (a variant may name others in ``VARIANT_RULES``), which
+    Samba's state replaces, overriding only the methods where its book differs."""
+
+    RULES: ClassVar[CanastaRules] = CANASTA
+    VARIANT_RULES: ClassVar[dict[str, CanastaRules]] = {}
     PACK = PACK
-    LAY = MeldLay
+    LAY: ClassVar[type[Lay]] = MeldLay
+    ADD: ClassVar[type[FieldAction]] = Add
+    DISCARDS = DISCARDS
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "pile", "melds", "red_threes", "totals", "penalties")
@@ -274,17 +350,18 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     # --- deal ----------------------------------------------------------------------------------------
     def _setup(self) -> None:
         self.phase = Phase.PLAY
+        self.rules = self.VARIANT_RULES.get(self.variant or "", self.RULES)
         self.totals = [0, 0]
         self.hands_in_game = self.options["deals"] or None
         self.dealer = self.players - 1
         self._deal()
 
     def _deal(self) -> None:
-        deck = self._deck(PACK)
-        self.hands = self._deal_around(deck[:HAND_SIZE * 4], self.dealer)
-        rest = deck[HAND_SIZE * 4:]
+        deck = self._deck(self.PACK)
+        self.hands = self._deal_around(deck[:self.rules.hand_size * 4], self.dealer)
+        rest = deck[self.rules.hand_size * 4:]
         turned = 1
-        while (1 << rest[turned - 1]) & FREEZERS:
+        while (1 << rest[turned - 1]) & self.rules.freezers:
             turned += 1
         self.pile = rest[:turned]                       # bottom first
         self.stock = Stock(rest[turned:])
@@ -295,7 +372,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         self.laid_before = 0                            # seats (a mask) that laid melds in earlier turns
         self.start_totals = tuple(self.totals)
         self._say("hand {}: seat {} deals; the upcard is {}", self.hand_number, self.dealer,
-                  " ".join(str(CARDS[i].face) for i in self.pile))
+                  " ".join(str(self.rules.cards[i].face) for i in self.pile))
         for seat in self.seating.order_from(self.seating.next(self.dealer)):
             self._lay_red_threes(seat)
         self._start_turn(self.seating.next(self.dealer))
@@ -305,11 +382,11 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _lay_red_threes(self, seat: int) -> None:
         """Red 3s in hand go face up at once, each replaced from the stock (a replacement may be one)."""
-        while self.hands[seat] & RED_THREES:
-            index = bit_indices(self.hands[seat] & RED_THREES)[0]
+        while self.hands[seat] & self.rules.red_threes:
+            index = bit_indices(self.hands[seat] & self.rules.red_threes)[0]
             self.hands[seat] &= ~(1 << index)
             self.red_threes[seat] |= 1 << index
-            self._say("seat {} lays out {}", seat, CARDS[index].face)
+            self._say("seat {} lays out {}", seat, self.rules.cards[index].face)
             if len(self.stock):
                 self.hands[seat] |= 1 << self.stock.draw()[0]
             else:
@@ -328,14 +405,14 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     # --- what a side may do ----------------------------------------------------------------------------
     def _minimum(self, side: int) -> int:
-        return minimum_for(self.start_totals[side], TIERS)
+        return minimum_for(self.start_totals[side], self.rules.tiers)
 
     def _opened(self, side: int) -> bool:
         return bool(self.melds[side])
 
     def _frozen(self, side: int) -> bool:
         """Frozen for everyone once a wild or red 3 lies in it; for a side that has not melded, always."""
-        return PILE.is_frozen([CARDS[i] for i in self.pile], self._opened(side), MELDS)
+        return self.rules.pile.is_frozen([self.rules.cards[i] for i in self.pile], self._opened(side), self.rules.melds)
 
     def _meld_of(self, side: int, rank: Rank) -> int:
         """The place of the side's meld of ``rank``, or -1."""
@@ -344,35 +421,50 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                 return k
         return -1
 
-    @staticmethod
-    def _rank_of(cards: tuple[int, ...] | list[int]) -> Rank | None:
-        naturals = [CARDS[i].rank for i in cards if not (1 << i) & WILD]
+    def _rank_of(self, cards: tuple[int, ...] | list[int]) -> Rank | None:
+        naturals = [self.rules.cards[i].rank for i in cards if not (1 << i) & self.rules.wild]
         return naturals[0] if naturals else None
 
     def _has_canasta(self, melds: tuple[tuple[int, ...], ...]) -> bool:
-        return any(len(meld) >= CANASTA for meld in melds)
+        """Whether the side has the complete melds it needs to go out."""
+        return self._complete(melds) >= self.rules.to_go_out
+
+    def _complete(self, melds: tuple[tuple[int, ...], ...]) -> int:
+        return sum(1 for meld in melds if len(meld) >= self.rules.canasta)
+
+    def _is_meld(self, cards: tuple[int, ...]) -> bool:
+        """Whether the cards make a meld within the limits (a set here; Samba adds its sequences)."""
+        return set_rank([self.rules.cards[i] for i in cards], self.rules.melds) is not None
+
+    def _kind(self, meld: tuple[int, ...]) -> str:
+        """What a complete meld is called, as the bonuses name it."""
+        return "mixed canasta" if _mask(meld) & self.rules.wild else "natural canasta"
+
+    def _joins(self, side: int, rank: Rank) -> int:
+        """Where a new meld of ``rank`` goes: onto the side's meld of that rank (choice 4), or -1."""
+        return self._meld_of(side, rank) if self.rules.one_meld_a_rank else -1
 
     def _can_take(self, seat: int) -> bool:
         """Whether a legal commit using the pile's top card exists (rule 5)."""
         if not self.pile or self.took_back:
             return False
         top = self.pile[-1]
-        card, hand, side = CARDS[top], self.hands[seat], self._side(seat)
-        if not PILE.may_take(card, MELDS):
+        card, hand, side = self.rules.cards[top], self.hands[seat], self._side(seat)
+        if not self.rules.pile.may_take(card, self.rules.melds):
             return False
         if hand.bit_count() == 1 and len(self.pile) == 1:
             return False
-        naturals = (hand & NATURALS[card.rank]).bit_count()
-        if self._frozen(side):
-            if naturals < PILE.natural_pair:
+        naturals = (hand & self.rules.naturals[card.rank]).bit_count()
+        if self._frozen(side) or self.rules.pile_needs_pair:
+            if naturals < self.rules.pile.natural_pair:
                 return False
-            return self._opened(side) or best_first_meld(hand, top) >= self._minimum(side)
-        return self._meld_of(side, card.rank) >= 0 or naturals >= 2 or (naturals >= 1 and bool(hand & WILD))
+            return self._opened(side) or self.rules.best_first_meld(hand, top) >= self._minimum(side)
+        return self._meld_of(side, card.rank) >= 0 or naturals >= 2 or (naturals >= 1 and bool(hand & self.rules.wild))
 
     def _forced_take(self, seat: int) -> bool:
         """With no stock, the top card that goes on the side's meld must be taken (rule 11)."""
         side = self._side(seat)
-        return (not self._frozen(side) and self._meld_of(side, CARDS[self.pile[-1]].rank) >= 0)
+        return (not self._frozen(side) and self._meld_of(side, self.rules.cards[self.pile[-1]].rank) >= 0)
 
     def _may_go_out(self, melds: tuple[tuple[int, ...], ...]) -> bool:
         return self._has_canasta(melds) and self.answer != "no"
@@ -381,7 +473,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         """Rule 8: a player who may not go out keeps a card to discard and one more."""
         if left >= 2 or self._may_go_out(melds) or (left == 1 and self.last_red):
             return None
-        why = "partner said no" if self.answer == "no" else "the side has no canasta"
+        why = "partner said no" if self.answer == "no" else self.rules.no_out
         return IllegalAction(f"that would leave you unable to go on without going out, and {why}",
                              rule="going out")
 
@@ -393,14 +485,14 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         if seat != self.turn_seat:
             return [YES, NO]
         if not self.drawn:
-            take: list[Action] = [TAKE] if self._can_take(seat) else []
+            take = self._takes(seat)
             if not len(self.stock):
                 return take if take and self._forced_take(seat) else [*take, END]
             return [DRAW, *take]
         hand = self.hands[seat]
         out: list[Action] = []
         if not self.last_red:
-            out += [d for d in DISCARDS.of(hand) if self._discard_refusal(seat) is None]
+            out += [d for d in self.DISCARDS.of(hand) if self._discard_refusal(seat) is None]
         out += [a for a in self._adds(seat) if self._add_refusal(seat, a) is None]
         if not self.asked and not self.laid_now:
             out.append(ASK)
@@ -408,32 +500,38 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             out.append(END)
         return out
 
-    def _adds(self, seat: int) -> list[Add]:
+    def _takes(self, seat: int) -> list[Action]:
+        """The ways of taking the pile open now (Samba has more than one)."""
+        return [TAKE] if self._can_take(seat) else []
+
+    def _adds(self, seat: int) -> list[Any]:
         side = self._side(seat)
         ranks = [self._rank_of(meld) for meld in self.melds[side]]
-        return [Add(face, rank.letter) for face in PACK.faces_in(self.hands[seat]) for rank in MELD_RANKS
-                if rank in ranks and (face.rank == rank or is_wild(face, MELDS))]
+        return [Add(face, rank.letter) for face in self.PACK.faces_in(self.hands[seat]) for rank in MELD_RANKS
+                if rank in ranks and (face.rank == rank or is_wild(face, self.rules.melds))]
 
     def _discard_refusal(self, seat: int) -> IllegalAction | None:
         side = self._side(seat)
         if self.hands[seat].bit_count() == 1 and not self._may_go_out(self.melds[side]):
-            why = "partner said no" if self.answer == "no" else "the side has no canasta"
+            why = "partner said no" if self.answer == "no" else self.rules.no_out
             return IllegalAction(f"discarding your last card goes out, and {why}", rule="going out")
         return None
 
-    def _add_refusal(self, seat: int, action: Add) -> IllegalAction | None:
+    def _target(self, side: int, action: Any) -> int:
+        """The place of the side's meld an ``add`` names (by its rank here), or -1."""
+        return self._meld_of(side, MELD_RANKS[RANK_WORDS.index(action.meld)])
+
+    def _add_refusal(self, seat: int, action: Any) -> IllegalAction | None:
         side = self._side(seat)
-        rank = MELD_RANKS[RANK_WORDS.index(action.meld)]
-        place = self._meld_of(side, rank)
+        place = self._target(side, action)
         if place < 0:
             return IllegalAction(f"your side has no meld of {action.meld}", rule="add to your side's melds")
-        index = PACK.copy_to_take(action.card, self.hands[seat])
+        index = self.PACK.copy_to_take(action.card, self.hands[seat])
         if index < 0:
             return IllegalAction(f"you do not hold {action.card}", rule="add from your hand")
         meld = (*self.melds[side][place], index)
-        if set_rank([CARDS[i] for i in meld], MELDS) != rank:
-            return IllegalAction(f"{action.card} does not go on the meld of {action.meld}: a meld has two "
-                                 "naturals, at most three wilds and no more wilds than naturals",
+        if not self._is_meld(meld):
+            return IllegalAction(f"{action.card} does not go on the meld of {action.meld}: {self.rules.limits}",
                                  rule="meld limits")
         melds = self._replaced(side, place, meld)
         return self._leaves_too_few(self.hands[seat].bit_count() - 1, melds)
@@ -448,7 +546,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             if action not in (YES, NO):
                 raise IllegalAction("answer your partner: yes or no", rule="asking partner")
             return
-        if isinstance(action, Add):
+        if isinstance(action, self.ADD):
             if not self.drawn:
                 raise IllegalAction("draw or take the pile first", rule="the turn")
             refusal = self._add_refusal(seat, action)
@@ -456,7 +554,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                 raise refusal
             return
         if isinstance(action, Discard) and self.drawn and not self.last_red:
-            if PACK.copy_to_take(action.card, self.hands[seat]) < 0:
+            if self.PACK.copy_to_take(action.card, self.hands[seat]) < 0:
                 raise IllegalAction(f"you do not hold {action.card}", rule="discard from your hand")
             refusal = self._discard_refusal(seat)
             if refusal is not None:
@@ -483,19 +581,23 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         elif action == END:
             self._say("seat {} ends the deal", seat)
             self._score(None)
-        elif isinstance(action, Add):
+        elif isinstance(action, self.ADD):
             self._add(seat, action)
         else:
-            self._discard(seat, PACK.copy_to_take(action.card, self.hands[seat]))  # type: ignore[attr-defined]
+            self._discard(seat, self.PACK.copy_to_take(action.card, self.hands[seat]))  # type: ignore[attr-defined]
 
     def _draw(self, seat: int) -> None:
-        index = self.stock.draw()[0]
-        self.hands[seat] |= 1 << index
+        """The rules' number of cards from the stock (fewer if it runs out), red 3s laid out and replaced."""
         self.drawn = True
-        if (1 << index) & RED_THREES:
+        for _ in range(self.rules.draw):
             if not len(self.stock):
-                self.last_red = True
-            self._lay_red_threes(seat)
+                return
+            index = self.stock.draw()[0]
+            self.hands[seat] |= 1 << index
+            if (1 << index) & self.rules.red_threes:
+                if not len(self.stock):
+                    self.last_red = True
+                self._lay_red_threes(seat)
 
     def _take(self, seat: int) -> None:
         """The top card goes into the first staged meld, the rest of the pile aside until the commit."""
@@ -516,10 +618,10 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         self.took_back = True
         self.stage = None
 
-    def _add(self, seat: int, action: Add) -> None:
+    def _add(self, seat: int, action: Any) -> None:
         side = self._side(seat)
-        place = self._meld_of(side, MELD_RANKS[RANK_WORDS.index(action.meld)])
-        index = PACK.copy_to_take(action.card, self.hands[seat])
+        place = self._target(side, action)
+        index = self.PACK.copy_to_take(action.card, self.hands[seat])
         self.hands[seat] &= ~(1 << index)
         self.melds[side] = self._replaced(side, place, (*self.melds[side][place], index))
         self.laid_now = True
@@ -533,7 +635,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             self._go_out(seat)
             return
         if self.answer == "yes":
-            self.penalties[self._side(seat)] += BROKEN_ANSWER
+            self.penalties[self._side(seat)] += self.rules.broken_answer
             self._say("seat {} was told yes and did not go out: 100 off", seat)
         self._end_turn(seat)
 
@@ -543,28 +645,52 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         self._start_turn(self.seating.next(seat))
 
     # --- the staged melds --------------------------------------------------------------------------------
+    def _open_slots(self, stage: Stage) -> range:
+        """Melds are started in order: a card goes to a started meld or the next."""
+        return range(1, min(len(stage.melds) + 1, len(self._slots())) + 1)
+
+    def _slot_fits(self, stage: Stage, slot: int) -> int | None:
+        """What ``_fits`` lets go to a meld, at once: to a started one the naturals of its rank, and wilds
+        while its wilds are fewer than its naturals and the most allowed; to the next, the naturals of a rank
+        not staged yet that the hand holds two of (three black 3s) or the side has melded."""
+        meld = stage.meld(slot)
+        wild = self.rules.wild
+        naturals = [i for i in meld if not (1 << i) & wild]
+        if not naturals:
+            return self._starters(stage) & ~self.rules.red_threes
+        wilds_fit = len(meld) - len(naturals) < min(self.rules.melds.most_wilds or self.rules.canasta, len(naturals))
+        same_rank = self.rules.naturals[self.rules.cards[naturals[0]].rank]
+        return (same_rank | (wild if wilds_fit else 0)) & ~self.rules.red_threes
+
+    def _starters(self, stage: Stage) -> int:
+        """The naturals that may start a new meld of ``stage``: see ``_fits``."""
+        hand, side = self.hands[stage.seat], self._side(stage.seat)
+        staged = {self._rank_of(other) for other in stage.melds}
+        return sum((cards for rank, cards in self.rules.naturals.items() if rank not in staged and (
+            (hand & cards).bit_count() >= (3 if rank == Rank.THREE else 2) or self._meld_of(side, rank) >= 0)), 0)
+
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand
         can pair (or the side has melded), wilds laid after the naturals they stand with."""
-        card = CARDS[index]
-        if (1 << index) & RED_THREES:
+        card = self.rules.cards[index]
+        if (1 << index) & self.rules.red_threes:
             return IllegalAction("red 3s are not melded", rule="red threes")
         if slot > 1 and not stage.meld(slot - 1):
             return IllegalAction(f"meld {slot - 1} is started first", rule="staged turn")
         meld = stage.meld(slot)
-        naturals = [i for i in meld if not (1 << i) & WILD]
-        if (1 << index) & WILD:
-            if len(meld) - len(naturals) >= min(MELDS.most_wilds or CANASTA, len(naturals)):
+        naturals = [i for i in meld if not (1 << i) & self.rules.wild]
+        if (1 << index) & self.rules.wild:
+            if len(meld) - len(naturals) >= min(self.rules.melds.most_wilds or self.rules.canasta, len(naturals)):
                 return IllegalAction("a wild card goes on a meld of more naturals than wilds, at most three",
                                      rule="meld limits")
             return None
         if naturals:
-            rank = CARDS[naturals[0]].rank
+            rank = self.rules.cards[naturals[0]].rank
             return None if rank == card.rank else IllegalAction(f"meld {slot} is of {rank.letter}s",
                                                                 rule="one rank a meld")
         if any(self._rank_of(other) == card.rank for other in stage.melds):
             return IllegalAction(f"a meld of {card.rank.letter}s is laid out already", rule="one meld a rank")
-        held = (self.hands[stage.seat] & NATURALS[card.rank]).bit_count()
+        held = (self.hands[stage.seat] & self.rules.naturals[card.rank]).bit_count()
         if held < (3 if card.rank == Rank.THREE else 2) and self._meld_of(self._side(stage.seat), card.rank) < 0:
             return IllegalAction(f"a meld of {card.rank.letter}s needs two natural cards", rule="meld limits")
         return None
@@ -581,19 +707,18 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             rank = self._rank_of(meld)
             if rank is None:
                 return (), IllegalAction(f"meld {slot} needs natural cards", rule="meld limits")
-            if rank in seen:
+            if rank in seen and self.rules.one_meld_a_rank:
                 return (), IllegalAction(f"two melds of {rank.letter}: a side has one meld of a rank",
                                          rule="one meld a rank")
             seen.add(rank)
-            place = self._meld_of(side, rank)
+            place = self._joins(side, rank)
             whole = (*melds[place], *meld) if place >= 0 else meld
             if rank == Rank.THREE:
-                if any((1 << i) & WILD for i in meld) or not 3 <= len(meld) <= 4:
-                    return (), IllegalAction("black 3s are melded three or four, with no wild",
+                if any((1 << i) & self.rules.wild for i in meld) or len(meld) < 3:
+                    return (), IllegalAction("black 3s are melded three or more, with no wild",
                                              rule="black threes")
-            elif set_rank([CARDS[i] for i in whole], MELDS) != rank:
-                return (), IllegalAction(f"meld {slot} is not a meld: three or more of a rank, two naturals, at "
-                                         "most three wilds and no more wilds than naturals", rule="meld limits")
+            elif not self._is_meld(whole):
+                return (), IllegalAction(f"meld {slot} is not a meld: {self.rules.limits}", rule="meld limits")
             if place >= 0:
                 melds[place] = whole
             else:
@@ -609,14 +734,14 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             return refusal
         side = self._side(stage.seat)
         if self.taken is not None:
-            top = stage.melds[0][0]
-            rank = CARDS[top].rank
-            pair = sum(1 for i in stage.melds[0][1:] if CARDS[i].rank == rank and not (1 << i) & WILD)
-            if self._frozen(side) and pair < PILE.natural_pair:
+            rules, top = self.rules, stage.melds[0][0]
+            rank = rules.cards[top].rank
+            pair = sum(1 for i in stage.melds[0][1:] if rules.cards[i].rank == rank and not (1 << i) & rules.wild)
+            if (self._frozen(side) or rules.pile_needs_pair) and pair < rules.pile.natural_pair:
                 return IllegalAction("the pile is frozen: its top card is taken only with a natural pair of its "
                                      "rank from your hand", rule="frozen pile")
         if not self._opened(side):
-            total = sum(VALUE[i] for meld in stage.melds for i in meld)
+            total = sum(self.rules.value[i] for meld in stage.melds for i in meld)
             if total < self._minimum(side):
                 return IllegalAction(f"a first meld counts at least {self._minimum(side)} with this turn's melds "
                                      f"together, not {total}", rule="first meld minimum")
@@ -625,8 +750,8 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     def _commit(self, seat: int, stage: Stage) -> None:
         side = self._side(seat)
         planned, _ = self._planned(stage)
-        self.canasta_now |= any(len(meld) >= CANASTA for meld in stage.filled()
-                                if self._meld_of(side, self._rank_of(meld) or Rank.JOKER) < 0)
+        self.canasta_now |= any(len(meld) >= self.rules.canasta for meld in stage.filled()
+                                if self._joins(side, self._rank_of(meld) or Rank.JOKER) < 0)
         self.melds[side] = planned
         self.laid_now = True
         if self.taken is not None:
@@ -637,8 +762,8 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     def _receive_pile(self, seat: int, cards: tuple[int, ...]) -> None:
         """The pile's other cards go to the hand in everyone's sight; a red 3 in it is laid out, unreplaced."""
         mask = _mask(cards)
-        self.red_threes[seat] |= mask & RED_THREES
-        mask &= ~RED_THREES
+        self.red_threes[seat] |= mask & self.rules.red_threes
+        mask &= ~self.rules.red_threes
         self.hands[seat] |= mask
         known = list(self.known or (0,) * self.players)
         known[seat] |= mask
@@ -648,7 +773,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     # --- scoring (the book's words) ----------------------------------------------------------------------
     def _go_out(self, seat: int) -> None:
-        concealed = not self.laid_before >> seat & 1 and self.canasta_now
+        concealed = self.rules.concealed is not None and not self.laid_before >> seat & 1 and self.canasta_now
         self._say("seat {} goes out{}", seat, " concealed" if concealed else "")
         self._score((seat, concealed))
 
@@ -664,18 +789,21 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
         for side in (0, 1):
             melded = [m for m in self.melds[side]]
-            item(side, sum(_points(_mask(m)) for m in melded), "cards melded")
-            natural = sum(1 for m in melded if len(m) >= CANASTA and not _mask(m) & WILD)
-            mixed = sum(1 for m in melded if len(m) >= CANASTA and _mask(m) & WILD)
-            item(side, natural * NATURAL_BONUS, f"{natural} natural canasta" + "s" * (natural > 1))
-            item(side, mixed * MIXED_BONUS, f"{mixed} mixed canasta" + "s" * (mixed > 1))
-            threes = self._red_threes_of(side).bit_count()
-            bonus = ALL_RED_THREES if threes == 4 else RED_THREE * threes
-            item(side, bonus if melded else -bonus, f"{threes} red 3" + "s" * (threes > 1)
-                 + ("" if melded else " with no meld"))
+            item(side, sum(self.rules.points(_mask(m)) for m in melded), "cards melded")
+            kinds = [self._kind(m) for m in melded if len(m) >= self.rules.canasta]
+            for kind, points in self.rules.bonuses:
+                count = kinds.count(kind)
+                item(side, count * points, f"{count} {kind}" + "s" * (count > 1))
+            rules, threes = self.rules, self._red_threes_of(side).bit_count()
+            bonus = rules.all_red_threes if threes == rules.red_threes.bit_count() else rules.red_three * threes
+            plus = len(kinds) >= rules.threes_need if rules.threes_need else bool(melded)
+            item(side, bonus if plus else -bonus, f"{threes} red 3" + "s" * (threes > 1)
+                 + ("" if plus else f" {rules.threes_short}"))
             if out is not None and self._side(out[0]) == side:
-                item(side, CONCEALED if out[1] else GOING_OUT, "going out concealed" if out[1] else "going out")
-            item(side, -sum(_points(self.hands[s]) for s in (side, side + 2)), "cards left in hand")
+                concealed = out[1] and self.rules.concealed is not None
+                item(side, self.rules.concealed or 0 if concealed else self.rules.going_out,
+                     "going out concealed" if concealed else "going out")
+            item(side, -sum(self.rules.points(self.hands[s]) for s in (side, side + 2)), "cards left in hand")
             item(side, -self.penalties[side], "told yes and did not go out")
         self.totals = [t + c for t, c in zip(self.totals, changes, strict=True)]
         per_seat = tuple(changes[s % 2] for s in range(4))
@@ -693,16 +821,15 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     # --- what seats see and do not ---------------------------------------------------------------------
     def _meld_view(self, side: int) -> list[list[str]]:
-        return [[str(CARDS[i].face) for i in meld] for meld in self.melds[side]]
+        return [[str(self.rules.cards[i].face) for i in meld] for meld in self.melds[side]]
 
     def _canastas(self, side: int) -> list[str]:
-        out = []
-        for meld in self.melds[side]:
-            if len(meld) >= CANASTA:
-                rank = self._rank_of(meld)
-                kind = "mixed" if _mask(meld) & WILD else "natural"
-                out.append(f"{kind} canasta of {rank.letter if rank else '?'}s")
-        return out
+        return [self._called(meld) for meld in self.melds[side] if len(meld) >= self.rules.canasta]
+
+    def _called(self, meld: tuple[int, ...]) -> str:
+        """A complete meld in words: "natural canasta of Ks"."""
+        rank = self._rank_of(meld)
+        return f"{self._kind(meld)} of {rank.letter if rank else '?'}s"
 
     def _step(self) -> str:
         if self.is_over:
@@ -713,30 +840,35 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             return "meld the pile's top card"
         return "meld, add or discard" if self.drawn else "draw or take the pile"
 
+    def _pile_frozen(self) -> bool:
+        """Whether a wild or red 3 freezes the pile for everyone (the view's flag)."""
+        rules = self.rules
+        return rules.pile.is_frozen([rules.cards[i] for i in (*self.pile, *(self.taken or ()))], True, rules.melds)
+
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         def face_up(s: int) -> list[str]:
-            return [str(CARDS[i].face) for i in bit_indices(self.red_threes[s])]
+            return [str(self.rules.cards[i].face) for i in bit_indices(self.red_threes[s])]
 
-        top = str(CARDS[self.pile[-1]].face) if self.pile else None
+        top = str(self.rules.cards[self.pile[-1]].face) if self.pile else None
         return {
             "phase": self.phase,
-            "hand": [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])],
+            "hand": [] if seat is None else [str(c) for c in self.PACK.shown(self.hands[seat])],
             "seats": [seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), face_up=face_up(s),
                                  status=self._titles(s)) for s in range(self.players)],
             "table": {"upcard": top, "pile": len(self.pile) + len(self.taken or ()), "stock": len(self.stock),
-                      "frozen": PILE.is_frozen([CARDS[i] for i in (*self.pile, *(self.taken or ()))], True, MELDS),
+                      "frozen": self._pile_frozen(),
                       "staged": self._staged_melds(), "side_0_melds": self._meld_view(0),
                       "side_1_melds": self._meld_view(1)},
             "extra": {"dealer": self.dealer, "minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
                       "canastas": [self._canastas(0), self._canastas(1)],
-                      "red_threes": [[str(CARDS[i].face) for i in bit_indices(self._red_threes_of(s))]
+                      "red_threes": [[str(self.rules.cards[i].face) for i in bit_indices(self._red_threes_of(s))]
                                      for s in (0, 1)],
                       "step": self._step(), "answer": self.answer or None,
                       "deals_in_game": self.hands_in_game, "target": self.options["target"]},
         }
 
     def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(0, faces=PACK.face_of)
+        unknown = Unknown(0, faces=self.PACK.face_of)
         for other in range(self.players):
             if other != seat:
                 unknown.hide(("hand", other), self.hands[other] & ~self._known_held(other))

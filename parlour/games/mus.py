@@ -740,7 +740,8 @@ class MusState(PhasedState[Phase]):
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over and self.shown
-        seats = [seat_entry(s, team=SIDES[s], held=self.hands[s].bit_count(),
+        # At the game's end the hands lie face up on the table: shown, no longer held face down.
+        seats = [seat_entry(s, team=SIDES[s], held=0 if over else self.hands[s].bit_count(),
                             face_up=[str(c) for c in PACK.cards_in(self.hands[s])] if over else [],
                             status=", ".join(t for t in (self._titles(s), "mano" if s == self.mano else "") if t))
                  for s in range(4)]

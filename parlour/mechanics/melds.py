@@ -46,7 +46,8 @@ class MeldRules:
     hold wilds. ``most_wilds``: the most wilds in one meld (``None``: any). ``fewest_naturals``: the
     fewest natural cards in one meld. ``wilds_at_most_naturals``: never more wilds than naturals.
     ``most_cards``: the largest a meld may grow (Samba's seven). ``unmeldable``: faces never melded
-    (Canasta's red 3s), as (rank, suit).
+    (Canasta's red 3s), as (rank, suit). ``lowest_run``: the lowest position a run may start at (Samba's
+    sequences run from the 4 up to the ace, so 4: an ace is then high only).
     """
 
     wilds: frozenset[Rank] = frozenset({Rank.JOKER})
@@ -58,6 +59,7 @@ class MeldRules:
     wilds_at_most_naturals: bool = False
     most_cards: int | None = None
     unmeldable: frozenset[Face] = field(default_factory=frozenset)
+    lowest_run: int = ACE_LOW
 
     def allows(self, naturals: int, wilds: int) -> bool:
         """Whether a meld of this many natural and wild cards keeps the limits on wilds and size."""
@@ -160,7 +162,7 @@ def run_layouts(cards: Sequence[Card], rules: MeldRules) -> list[Run]:
     assert suit is not None
     layouts: dict[tuple[int, tuple[Card, ...]], Run] = {}
     for places in _readings(naturals):
-        for run in _fill(suit, places, wilds):
+        for run in _fill(suit, places, wilds, rules):
             layouts.setdefault((run.low, run.cards), run)
     return list(layouts.values())
 
@@ -174,7 +176,7 @@ def _readings(naturals: Sequence[Card]) -> Iterable[dict[int, Card]]:
     return readings
 
 
-def _fill(suit: Suit, placed: dict[int, Card], wilds: Sequence[Card]) -> Iterable[Run]:
+def _fill(suit: Suit, placed: dict[int, Card], wilds: Sequence[Card], rules: MeldRules) -> Iterable[Run]:
     """The runs with naturals at ``placed``, wilds filling the gaps and then the ends in every split."""
     low, high = min(placed), max(placed)
     gaps = high - low + 1 - len(placed)
@@ -183,7 +185,7 @@ def _fill(suit: Suit, placed: dict[int, Card], wilds: Sequence[Card]) -> Iterabl
         return
     for below in range(spare + 1):
         start, end = low - below, high + spare - below
-        if start < ACE_LOW or end > ACE_HIGH or end - start > ACE_HIGH - ACE_LOW - 1:
+        if start < rules.lowest_run or end > ACE_HIGH or end - start > ACE_HIGH - ACE_LOW - 1:
             continue
         pool = iter(wilds)
         yield Run(suit, start, tuple(placed[p] if p in placed else next(pool) for p in range(start, end + 1)))
@@ -195,7 +197,7 @@ def _fits_place(card: Card, run: Run, position: int, rules: MeldRules) -> bool:
 
 def _valid(run: Run, rules: MeldRules) -> bool:
     wilds = sum(is_wild(card, rules) for card in run.cards)
-    return (run.low >= ACE_LOW and run.high <= ACE_HIGH and run.high - run.low < ACE_HIGH - ACE_LOW
+    return (run.low >= rules.lowest_run and run.high <= ACE_HIGH and run.high - run.low < ACE_HIGH - ACE_LOW
             and (rules.wilds_in_runs or not wilds) and rules.allows(len(run.cards) - wilds, wilds))
 
 

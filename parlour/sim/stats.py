@@ -55,7 +55,7 @@ def _t_central_probability(t: float, df: int) -> float:
 
 @lru_cache(maxsize=256)
 def t_quantile(df: int, confidence: float = CONFIDENCE) -> float:
-    """The two-sided critical value of Student's t: P(|T| ≤ result) = ``confidence``.
+    """The two-sided critical value of Student's t: ``P(|T| ≤ result) = confidence``.
 
     >>> round(t_quantile(1), 4), round(t_quantile(2), 4), round(t_quantile(30), 4)
     (12.7062, 4.3027, 2.0423)

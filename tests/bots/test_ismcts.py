@@ -12,6 +12,7 @@ from parlour.bots.ismcts import Budget, IsmctsBot
 
 GAMES = [info.id for info in parlour.games()]
 SEARCHES = 20       # searched choices in a whole game, at most
+DEAL = 300          # actions: a random deal longer than this gets proportionally fewer searches
 
 # A Tëtka deal, and its twin in which seats 1 and 2 have swapped two cards seat 0 cannot see. Both
 # swapped cards are diamonds, so no one's legal moves change before they are played.
@@ -116,9 +117,12 @@ class TestBudgetAndLegality:
     def test_only_legal_moves_in_every_game(self, game: str) -> None:
         """The search picks only legal moves, in every game, at about ``SEARCHES`` states spread through a
         whole game played with random moves between, so that a game of book length (Canasta to 5,000)
-        costs what a short one does."""
-        length = parlour.new_game(game, seed=4).playout(random.Random(4))
-        share = min(0.3, SEARCHES / length)
+        costs what a short one does; and fewer (five at least) where a random deal runs past ``DEAL``
+        actions, since each iteration plays a deal out (Samba's run to about 550)."""
+        whole = parlour.new_game(game, seed=4)
+        length = whole.playout(random.Random(4))
+        deal = length / max(1, len(whole.hand_results))
+        share = min(0.3, max(5.0, SEARCHES * min(1.0, DEAL / deal)) / length)
         rng = random.Random(4)
         state = parlour.new_game(game, seed=4)
         searcher = IsmctsBot(game, seed=4, budget=Budget(iterations=40, seconds=60))

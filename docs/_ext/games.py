@@ -1,0 +1,210 @@
+"""A page per registered game, written from its ``GameInfo`` and module docstring when the site is built.
+
+Nothing about a game is written by hand for the site: the facts and options come from the registry (as
+``parlour rules`` shows them), the summary from the game's ``RULES``, and the choices made where the
+rule texts are silent, with the rest of the implementation notes, from its module's docstring. The pages
+go to ``games/`` in the source tree (ignored by git) and are rewritten only when their text changes, so
+an incremental build stays incremental.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import parlour
+from parlour.cli.table import allowed, players_span
+from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
+from parlour.engine.registry import GameInfo, OptionSpec
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+FOLDER = "games"
+CHOICES = re.compile(r"Choices where the texts? (is|are) silent")
+ITEM = re.compile(r"(\* |- |\d+\. )")
+CHOICES_HEADING = "Choices where the text is silent"
+
+
+@dataclass(frozen=True)
+class Docstring:
+    """A game module's docstring cut into the parts its page shows."""
+
+    lead: str
+    choices: tuple[str, ...]
+    notes: str
+
+
+def split_docstring(doc: str) -> Docstring:
+    """The first paragraph, the items of the "choices where the text is silent" list, and everything else.
+
+    The list is read by its shape (items begin with ``*``, ``-`` or a number; their other lines are
+    indented), so bulleted and numbered lists alike become one numbered list on the page, and a game's
+    "choice 5" means the fifth item there too.
+    """
+    lines = doc.strip("\n").splitlines()
+    lead_end = lines.index("") if "" in lines else len(lines)
+    start = next((i for i, line in enumerate(lines) if CHOICES.match(line)), None)
+    if start is None:
+        return Docstring(" ".join(lines[:lead_end]), (), _paragraphs(lines[lead_end:]))
+    end = start + 1
+    items: list[list[str]] = []
+    while end < len(lines):
+        line = lines[end]
+        if ITEM.match(line):
+            items.append([line])
+        elif items and (line.startswith(" ") or (not line.strip() and _continues(lines, end))):
+            items[-1].append(line)
+        elif items or line.strip():
+            break
+        end += 1
+    notes = _paragraphs(lines[lead_end:start]) + "\n\n" + _paragraphs(lines[end:])
+    return Docstring(" ".join(lines[:lead_end]), tuple(_body(item) for item in items), notes.strip())
+
+
+def _paragraphs(lines: list[str]) -> str:
+    return "\n".join(lines).strip("\n")
+
+
+def _continues(lines: list[str], blank: int) -> bool:
+    """Whether the list goes on after a blank line: the next text is indented or another item."""
+    following = next((line for line in lines[blank:] if line.strip()), "")
+    return following.startswith(" ") or bool(ITEM.match(following))
+
+
+def _body(item: list[str]) -> str:
+    """An item's text without its marker, its other lines dedented to the first line's column."""
+    first = ITEM.sub("", item[0], count=1)
+    rest = item[1:]
+    indent = min((len(line) - len(line.lstrip()) for line in rest if line.strip()), default=0)
+    return "\n".join([first, *(line[indent:] for line in rest)]).rstrip()
+
+
+def numbered(items: tuple[str, ...]) -> str:
+    """Items as an RST enumerated list, each body's lines aligned after its own number."""
+    out = []
+    for number, body in enumerate(items, 1):
+        marker = f"{number}. "
+        pad = " " * len(marker)
+        lines = body.splitlines()
+        out.append("\n".join([marker + lines[0], *(pad + line if line else "" for line in lines[1:])]))
+    return "\n\n".join(out)
+
+
+def rst(text: str) -> str:
+    """Docstring text or autodoc's directives (reStructuredText) placed inside a MyST page, which would
+    otherwise read them as Markdown."""
+    return f"````{{eval-rst}}\n{text}\n````"
+
+
+def cell(text: object) -> str:
+    """A value for a Markdown table cell: one line, its bars escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def facts(info: GameInfo) -> list[tuple[str, str]]:
+    """The facts ``parlour rules`` shows, plus the encoding's size and the rules version."""
+    return [
+        ("id", f"`{info.id}`"),
+        ("players", players_span(info)),
+        ("family", ", ".join(info.family)),
+        ("pack", info.pack),
+        ("variants", ", ".join(f"`{v}`" for v in info.variants) or "none besides the standard game"),
+        ("partnerships", _partnerships(info)),
+        ("winner", "lowest score" if info.lowest_score_wins else "highest score"),
+        ("rules source", ", ".join(f"`{source}`" for source in info.rules_source)),
+        ("rules version", str(info.rules_version)),
+        ("distinct actions", f"{info.num_distinct_actions:,} (`state.action_space_size`)"),
+    ]
+
+
+def _partnerships(info: GameInfo) -> str:
+    if info.partnerships:
+        return "yes"
+    if info.partnership_counts:
+        return "at " + " or ".join(map(str, info.partnership_counts)) + " players"
+    return "no"
+
+
+def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(cell(value) for value in row) + " |" for row in rows])
+
+
+def option_row(spec: OptionSpec) -> tuple[str, ...]:
+    return f"`{spec.name}`", f"`{spec.default!r}`", allowed(spec), spec.doc
+
+
+def page(info: GameInfo, doc: Docstring) -> str:
+    """The MyST source of one game's page."""
+    source = module_name(info).replace(".", "/") + ".py"
+    parts = [f"% Written by docs/_ext/games.py from the registry and {source}: edit those, not this page.",
+             f"# {info.name}", rst(doc.lead), table(("", ""), facts(info)),
+             f"Play it with `parlour play {info.id}`, or in Python with `parlour.new_game(\"{info.id}\")`.",
+             "## How it is played", info.rules_text().strip()]
+    if info.options:
+        parts += ["## Options",
+                  f"Given as `new_game(\"{info.id}\", name=value)` or `--option name=value` on the command line.",
+                  table(("name", "default", "values", "meaning"), [option_row(spec) for spec in info.options])]
+    if doc.choices:
+        parts += [f"## {CHOICES_HEADING}", "Each is a default, recorded in the game's module and tested.",
+                  rst(numbered(doc.choices))]
+    if doc.notes:
+        parts += ["## Notes on this implementation", rst(doc.notes)]
+    return "\n\n".join(parts) + "\n"
+
+
+def index(infos: list[GameInfo]) -> str:
+    """The games page: one row a game, and the toctree that holds the pages."""
+    rows = [(f"[{info.name}]({info.id}.md)", players_span(info, with_default=False), ", ".join(info.family),
+             ", ".join(info.variants) or "—") for info in infos]
+    toctree = "\n".join(["```{toctree}", ":hidden:", "", *(info.id for info in infos), "```"])
+    return "\n\n".join([
+        "# Games",
+        f"Parlour plays {len(infos)} games. Each page below is written from the game's own module when the "
+        "site is built: its facts and options from the registry (`parlour.games()`), its summary (what "
+        "`parlour rules GAME` prints), and the choices made where the rule texts are silent.",
+        table(("game", "players", "family", "variants"), rows),
+        toctree,
+    ]) + "\n"
+
+
+def module_name(info: GameInfo) -> str:
+    return f"parlour.games.{info.id.replace('-', '_')}"
+
+
+def module_doc(info: GameInfo) -> str:
+    """The docstring of the game's module, named after its id (``twenty-five``: ``twenty_five.py``)."""
+    module = importlib.import_module(module_name(info))
+    if not module.__doc__:
+        raise ValueError(f"{module.__name__} has no docstring to document {info.id} from")
+    return module.__doc__
+
+
+def write_folder(folder: Path, pages: dict[str, str]) -> None:
+    """Make a generated folder hold exactly these pages, rewriting only those whose text changed (so an
+    incremental build rereads only them) and removing the rest."""
+    folder.mkdir(exist_ok=True)
+    for stale in {path.name for path in folder.glob("*.md")} - set(pages):
+        (folder / stale).unlink()
+    for name, text in pages.items():
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+def write_pages(app: Sphinx) -> None:
+    """Write every game's page and the games index, and remove pages of games no longer registered."""
+    infos = all_games()
+    pages = {f"{info.id}.md": page(info, split_docstring(module_doc(info))) for info in infos}
+    pages["index.md"] = index(infos)
+    write_folder(Path(app.srcdir) / FOLDER, pages)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", write_pages)
+    return {"version": parlour.__version__, "parallel_read_safe": True, "parallel_write_safe": True}

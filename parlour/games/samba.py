@@ -1,0 +1,406 @@
+"""Samba: Canasta with a triple pack, sequences in one suit (escaleras), melds of seven at most, to 10,000.
+
+Follows ``rules/source/samba.txt``, checked against the "Samba" and "Canasta (classic)" entries of
+``rules/NOTES.md``. Where the text and the classic game differ, the text is the default and the classic
+game is the variant ``classic``. The state is Canasta's (``parlour/games/canasta.py``) with other rules
+as data (:data:`SAMBA`) and the methods below where the book differs: sequences, several sets of one
+rank and merging them, taking the pile onto a meld, and how complete melds are named.
+
+Canasta's choices 1-3, 9 and 11-13 hold as they are, with fifteen cards each and the numbers below.
+
+Choices where the texts are silent (each a default, recorded here and tested):
+
+1. A meld is a set (three to seven of a rank, at least two naturals, at most two wilds) or a sequence
+   (three to seven naturals of one suit in order, from the 4 up to the ace, no wild). A set of seven is
+   a canasta, natural or mixed; a sequence of seven a samba. Nothing is added to a meld of seven.
+2. The side's melds are numbered in the order laid (the table shows them so): ``add 7H 3`` puts a card on
+   meld 3. A new set never joins a set of its rank already down; several stand apart.
+3. Merging: ``merge 2 5`` puts the side's set 5 onto its set 2 of the same rank when the two together
+   keep the limits (seven cards, two wilds); later melds then move up a number. Sequences never merge.
+4. Taking the pile has two forms. ``take`` is Canasta's (a new set from the top card and a natural pair
+   from the hand, staged and committed, then the rest of the pile to the hand; a wild from the hand may
+   join the set). ``onto 3`` takes it by putting the top card alone on the side's meld 3 (a set of its
+   rank or a sequence it extends), at once; the pile must not be frozen. The pile never starts a
+   sequence.
+5. The pile is frozen for a side that has not melded (as in Canasta; such a side has no meld to put the
+   top card on anyway) and for everyone once a wild or red 3 lies in it.
+6. ``take`` is offered when the hand holds the natural pair and, before the side's first meld, when an
+   estimate of what the hand could meld (its sets, sequences of the other cards, and wilds) reaches the
+   minimum; if the melds fall short, a withdrawal puts the pile back and the turn goes on with a draw.
+7. The first meld's minimum is reached, not exceeded, as in Canasta: by the side's total at the start of
+   the deal, below 0: 15, to 1,495: 50, from 1,500: 90, from 3,000: 120, from 7,000: 160.
+8. Going out needs two complete melds (canastas or sambas) and scores 200; there is no concealed bonus.
+   Red 3s count 100 each and 1,000 for all six, minus for a side with fewer than two complete melds.
+9. The penalty for taking the pile unable to use it cannot arise: the pile is offered only with a use.
+10. Black 3s (six in the pack) are melded only by a player going out, three or more, with no wild.
+11. The game ends at the end of a deal when a side has 10,000 (``target``), the higher total winning. So
+    that every game ends (random players never reach 10,000), it also ends after ``deals`` deals (default
+    10, as Canasta's; heuristic players reach 10,000 in about seven, four to eleven over eight games), the
+    higher total winning: ``deals=0`` plays to the target alone.
+12. Steps of a meld (``lay``): a new meld starts with a natural the hand holds a second of, or two more of
+    its suit making three in a row with it; a sequence is laid on from its ends, one card at a time.
+
+Variant ``classic`` (the NOTES' classic Samba): a player draws two cards from the stock and keeps both,
+and a samba scores 1,500. The classic canastas that grow past seven are not played: melds stop at seven.
+
+A prepared deal is a stacked pack, ``deal={"pack": [162 cards, top first]}``: the first 60 are dealt
+round from the dealer's left, the next are turned up and then form the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from parlour import engine
+from parlour.cards import TRIPLE_162, Card, Rank, Suit, bit_indices
+from parlour.engine import (
+    COMMIT,
+    Action,
+    ActionSpace,
+    Cards,
+    Discard,
+    FieldAction,
+    GameInfo,
+    IllegalAction,
+    Stage,
+    card_table,
+    option,
+    option_specs,
+    register,
+)
+from parlour.engine.actions import Numbers
+from parlour.engine.staging import Lay
+from parlour.games.canasta import (
+    ASK,
+    DRAW,
+    END,
+    MELD_RANKS,
+    NO,
+    PILE,
+    RED_THREE_FACES,
+    TAKE,
+    YES,
+    CanastaRules,
+    CanastaState,
+    _place,
+)
+from parlour.mechanics.melds import MeldRules, run_layouts, set_rank
+
+RULES = """\
+**Samba** is Canasta's big cousin: four players in two partnerships, three packs and six jokers (162
+cards), fifteen cards each, to 10,000.
+
+*Melds.* Sets of three to seven of a rank (two naturals at least, two wilds at most; a side may hold
+several sets of one rank and merge two of them), and sequences (escaleras) of three to seven cards of one
+suit in order from the 4 up to the ace, with no wild. Seven cards complete a meld: a set of seven is a
+canasta, a sequence of seven a samba, and nothing more goes on it.
+
+*A turn.* Draw a card, or take the whole pile: with a natural pair of its top card's rank for a new
+set, or by putting the top card alone on one of your side's melds when the pile is not frozen (never to
+start a sequence). Meld, add, merge, and discard. The pile freezes once a wild or red 3 is in it, and is
+never taken under a wild or a black 3.
+
+*First meld* by the side's score: 15 below 0, then 50, 90 from 1,500, 120 from 3,000, 160 from 7,000.
+
+*Going out* needs two canastas or sambas and scores 200. *Scoring*: the cards melded (as in Canasta),
+canastas 500 natural and 300 mixed, sambas 500, red 3s 100 each (1,000 for all six; minus for a side
+without two canastas or sambas), less the cards left in hand. The game ends after ten deals at most
+(option `deals`; 0 plays to 10,000 alone). Variant `classic`: draw two cards from the stock, and a samba scores 1,500.
+"""
+
+CLASSIC = "classic"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SambaOptions:
+    target: int = option(10_000, "the total that ends the game at the end of a deal", minimum=100,
+                         maximum=100_000)
+    deals: int = option(10, "a safety end: the most deals played (0: to the target only); the higher total wins",
+                        minimum=0, maximum=100)
+
+
+PACK = TRIPLE_162
+SLOTS = 4                 # new melds staged at once
+MELD_NUMBERS = 52         # a side's melds, numbered (156 meldable cards, three a meld at least)
+SEVEN = 7
+MELDS = MeldRules(wilds=frozenset({Rank.JOKER, Rank.TWO}), set_size=3, run_size=3, wilds_in_runs=False,
+                  most_wilds=2, fewest_naturals=2, most_cards=SEVEN, unmeldable=RED_THREE_FACES, lowest_run=4)
+SAMBA = CanastaRules(
+    pack=PACK, hand_size=15, melds=MELDS, pile=PILE, canasta=SEVEN,
+    tiers=((-1_000_000, 15), (0, 50), (1_500, 90), (3_000, 120), (7_000, 160)),
+    bonuses=(("natural canasta", 500), ("mixed canasta", 300), ("samba", 500)),
+    one_meld_a_rank=False, pile_needs_pair=True, all_red_threes=1_000, threes_need=2, to_go_out=2,
+    going_out=200, concealed=None,
+    limits="a set has two naturals and two wilds at most, a sequence runs in one suit from the 4 to the ace "
+           "with no wild, and no meld passes seven cards",
+    no_out="the side has not two canastas or sambas", threes_short="without two canastas or sambas")
+# The copies of each card a sequence may hold, by suit and place (4 to 14, the ace high).
+PLACES = {(suit, place): sum(1 << i for i, c in enumerate(PACK.cards) if c.suit == suit and c.rank in MELD_RANKS
+                             and _place(c) == place) for suit in Suit for place in range(2, 17)}
+SAMBA_CLASSIC = replace(SAMBA, draw=2, bonuses=(("natural canasta", 500), ("mixed canasta", 300), ("samba", 1_500)))
+
+
+@dataclass(frozen=True, slots=True)
+class SambaLay(Lay):
+    """``lay 7H 2``: the seven of hearts to this turn's second new meld."""
+
+    FIELDS = (Cards(PACK), Numbers(1, SLOTS, "meld"))
+
+
+@dataclass(frozen=True, slots=True)
+class SambaAdd(FieldAction):
+    """``add 7H 3``: a card from hand to the side's meld 3 (choice 2)."""
+
+    verb: ClassVar[str] = "add"
+    FIELDS = (Cards(PACK), Numbers(1, MELD_NUMBERS, "meld"))
+    card: Card
+    meld: int
+
+
+@dataclass(frozen=True, slots=True)
+class Onto(FieldAction):
+    """``onto 3``: take the pile by putting its top card on the side's meld 3 (choice 4)."""
+
+    verb: ClassVar[str] = "onto"
+    FIELDS = (Numbers(1, MELD_NUMBERS, "meld"),)
+    meld: int
+
+
+@dataclass(frozen=True, slots=True)
+class Merge(FieldAction):
+    """``merge 2 5``: the side's set 5 onto its set 2 of the same rank (choice 3)."""
+
+    verb: ClassVar[str] = "merge"
+    FIELDS = (Numbers(1, MELD_NUMBERS, "meld"), Numbers(1, MELD_NUMBERS, "meld"))
+    into: int
+    meld: int
+
+
+DISCARDS = card_table(PACK, Discard)
+ACTIONS = ActionSpace(DRAW, TAKE, Onto, DISCARDS, SambaLay, SambaAdd, Merge, COMMIT, engine.WITHDRAW, ASK, YES,
+                      NO, END)
+
+# Measured: a deal by random players runs to at most ~670 actions (40 seeds; ~460 drawing two), by
+# heuristics ~350-500; a game to 10,000 by heuristics five or six deals. Up to 100 deals (the option's
+# bound) at ~1,000 each.
+INFO = GameInfo(
+    id="samba", name="Samba", family=("rummy", "melding"), min_players=4, max_players=4,
+    pack=PACK.name, rules_source=("samba.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
+    variants=(CLASSIC,), options=option_specs(SambaOptions), partnerships=True, max_actions=100_000)
+
+
+class SambaState(CanastaState):
+    RULES = SAMBA
+    VARIANT_RULES: ClassVar[dict[str, CanastaRules]] = {CLASSIC: SAMBA_CLASSIC}
+    PACK = PACK
+    LAY = SambaLay
+    ADD = SambaAdd
+    DISCARDS = DISCARDS
+    ACTIONS = ACTIONS
+    ACTION_KINDS = ACTIONS.kinds
+
+    # --- what makes a meld (choice 1) ----------------------------------------------------------------
+    def _sequence(self, meld: tuple[int, ...] | list[int]) -> bool:
+        """Whether a meld is (or is being built as) a sequence: naturals of more than one rank."""
+        return len({self.rules.cards[i].rank for i in meld if not (1 << i) & self.rules.wild}) > 1
+
+    def _is_meld(self, cards: tuple[int, ...]) -> bool:
+        faces = [self.rules.cards[i] for i in cards]
+        return set_rank(faces, MELDS) is not None or bool(run_layouts(faces, MELDS))
+
+    def _kind(self, meld: tuple[int, ...]) -> str:
+        return "samba" if self._sequence(meld) else super()._kind(meld)
+
+    def _called(self, meld: tuple[int, ...]) -> str:
+        if not self._sequence(meld):
+            return super()._called(meld)
+        faces = self._in_order(meld)
+        return f"samba {faces[0]} to {faces[-1]}"
+
+    def _in_order(self, meld: tuple[int, ...]) -> list[str]:
+        """A meld's faces as the table shows them: a sequence from its low card up."""
+        cards = [self.rules.cards[i] for i in meld]
+        if len({c.rank for c in cards}) > 1:
+            cards.sort(key=_place)
+        return [str(c.face) for c in cards]
+
+    def _meld_view(self, side: int) -> list[list[str]]:
+        return [self._in_order(meld) for meld in self.melds[side]]
+
+    def _slot_fits(self, stage: Stage, slot: int) -> int | None:
+        """What ``_fits`` lets go to a meld, at once: to a started one under seven cards, the naturals of a
+        set's rank and wilds within the limit, or a sequence's next card at either end; to the next, the
+        naturals that start a meld (choice 12)."""
+        meld = stage.meld(slot)
+        rules = self.rules
+        naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
+        if not naturals:
+            hand = self.hands[stage.seat]
+            return sum(1 << i for i in bit_indices(hand & ~rules.wild & ~rules.red_threes) if self._starts(hand, i))
+        if len(meld) >= SEVEN:
+            return 0
+        fits = 0
+        if not self._sequence(meld) and len(meld) - len(naturals) < min(MELDS.most_wilds or SEVEN, len(naturals)):
+            fits |= rules.wild
+        if len({c.rank for c in naturals}) == 1:
+            fits |= rules.naturals[naturals[0].rank]
+        suit = naturals[0].suit
+        if len(naturals) == len(meld) and suit is not None and all(c.suit == suit for c in naturals):
+            places = [_place(c) for c in naturals]
+            fits |= sum(PLACES.get((suit, p), 0) for p in (min(places) - 1, max(places) + 1) if p >= MELDS.lowest_run)
+        return fits & ~rules.red_threes
+
+    def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
+        """A step's own rules (choices 1 and 12): melds started in order, each by a natural the hand can
+        pair or continue in its suit; a wild only on a set, after its naturals; a sequence of one suit from
+        the 4 up, laid on at its ends; seven cards at most."""
+        if slot > 1 and not stage.meld(slot - 1):
+            return IllegalAction(f"meld {slot - 1} is started first", rule="staged turn")
+        rules, card = self.rules, self.rules.cards[index]
+        if (1 << index) & rules.red_threes:
+            return IllegalAction("red 3s are not melded", rule="red threes")
+        meld = stage.meld(slot)
+        if len(meld) >= SEVEN:
+            return IllegalAction("a meld holds seven cards at most", rule="seven at most")
+        naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
+        if (1 << index) & rules.wild:
+            if self._sequence(meld) or len(meld) - len(naturals) >= min(MELDS.most_wilds or SEVEN, len(naturals)):
+                return IllegalAction("a wild goes only on a set, after its naturals, two at most", rule="meld limits")
+            return None
+        if not naturals:
+            return self._start_refusal(stage.seat, index)
+        if all(c.rank == card.rank for c in naturals):
+            return None
+        places = [_place(c) for c in naturals]
+        if (len(naturals) < len(meld) or any(c.suit != card.suit for c in naturals) or card.rank not in MELD_RANKS
+                or _place(card) not in (min(places) - 1, max(places) + 1) or _place(card) < MELDS.lowest_run):
+            return IllegalAction("a sequence is of one suit, from the 4 up to the ace, no wild, laid on from its ends",
+                                 rule="sequences")
+        return None
+
+    def _starts(self, hand: int, index: int) -> bool:
+        """Whether natural ``index`` may start a meld from ``hand`` (choice 12): see ``_start_refusal``."""
+        rules, card = self.rules, self.rules.cards[index]
+        if (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2):
+            return True
+        if card.suit is None or card.rank not in MELD_RANKS:
+            return False
+        place = _place(card)
+        held = [bool(hand & PLACES[card.suit, place + k]) for k in (-2, -1, 1, 2)]
+        return place >= MELDS.lowest_run and ((held[0] and held[1]) or (held[1] and held[2]) or (held[2] and held[3]))
+
+    def _start_refusal(self, seat: int, index: int) -> IllegalAction | None:
+        """A new meld starts with a natural the hand holds a second of, or two cards of its suit that make
+        three in a row with it (choice 12)."""
+        card = self.rules.cards[index]
+        if self._starts(self.hands[seat], index):
+            return None
+        return IllegalAction(f"a meld starting with {card.face} needs a second card of its rank or two of its suit "
+                             "in a row with it", rule="meld limits")
+
+    # --- adding, merging and taking onto numbered melds (choices 2-4) --------------------------------
+    def _target(self, side: int, action: Any) -> int:
+        return action.meld - 1 if action.meld <= len(self.melds[side]) else -1
+
+    def _adds(self, seat: int) -> list[Any]:
+        side, rules = self._side(seat), self.rules
+        out = []
+        for face in self.PACK.faces_in(self.hands[seat]):
+            for k, meld in enumerate(self.melds[side], 1):
+                if len(meld) >= SEVEN:
+                    continue
+                sequence = self._sequence(meld)
+                wild = face.rank in MELDS.wilds
+                if (not sequence and (wild or face.rank == self._rank_of(meld))) or (
+                        sequence and not wild and face.suit == rules.cards[meld[0]].suit):
+                    out.append(SambaAdd(face, k))
+        return out
+
+    def _merges(self, seat: int) -> list[Action]:
+        side = self._side(seat)
+        melds = self.melds[side]
+        return [Merge(a + 1, b + 1) for a in range(len(melds)) for b in range(a + 1, len(melds))
+                if self._merge_refusal(side, a + 1, b + 1) is None]
+
+    def _merge_refusal(self, side: int, into: int, meld: int) -> IllegalAction | None:
+        melds = self.melds[side]
+        if not 1 <= into < meld <= len(melds):
+            return IllegalAction(f"merge names two of your side's melds, the lower first (1 to {len(melds)})",
+                                 rule="merging sets")
+        first, second = melds[into - 1], melds[meld - 1]
+        if self._sequence(first) or self._sequence(second) or not self._is_meld((*first, *second)):
+            return IllegalAction("only two sets of one rank merge, and only within seven cards and two wilds",
+                                 rule="merging sets")
+        return None
+
+    def _onto_refusal(self, seat: int, meld: int) -> IllegalAction | None:
+        side, rules = self._side(seat), self.rules
+        if not self.pile or self.took_back or self.drawn:
+            return IllegalAction("the pile is taken at the start of a turn, and not after a withdrawal",
+                                 rule="taking the pile")
+        top = self.pile[-1]
+        if not rules.pile.may_take(rules.cards[top], MELDS):
+            return IllegalAction("a pile under a wild or a black 3 is not taken", rule="taking the pile")
+        if self._frozen(side):
+            return IllegalAction("the pile is frozen: it is taken only for a new set with a natural pair",
+                                 rule="frozen pile")
+        if self.hands[seat].bit_count() == 1 and len(self.pile) == 1:
+            return IllegalAction("with one card in hand, a pile of one card is not taken", rule="taking the pile")
+        place = meld - 1
+        if place >= len(self.melds[side]) or not self._is_meld((*self.melds[side][place], top)):
+            return IllegalAction(f"the top card does not go on your side's meld {meld}", rule="taking the pile")
+        return None
+
+    def _takes(self, seat: int) -> list[Action]:
+        ontos: list[Action] = [Onto(k) for k in range(1, len(self.melds[self._side(seat)]) + 1)
+                               if self._onto_refusal(seat, k) is None]
+        return [*super()._takes(seat), *ontos]
+
+    def _forced_take(self, seat: int) -> bool:
+        """With no stock, a top card that goes on one of the side's melds must be taken."""
+        return any(isinstance(a, Onto) for a in self._takes(seat))
+
+    def _turn_legal(self, seat: int) -> list[Action]:
+        out = super()._turn_legal(seat)
+        if seat == self.turn_seat and self.drawn:
+            out += self._merges(seat)
+        return out
+
+    def _turn_check(self, seat: int, action: Action) -> None:
+        refusal = None
+        if seat == self.turn_seat and isinstance(action, Onto):
+            refusal = self._onto_refusal(seat, action.meld)
+        elif seat == self.turn_seat and isinstance(action, Merge):
+            refusal = (IllegalAction("draw or take the pile first", rule="the turn") if not self.drawn
+                       else self._merge_refusal(self._side(seat), action.into, action.meld))
+        else:
+            super()._turn_check(seat, action)
+        if refusal is not None:
+            raise refusal
+
+    def _turn_do(self, seat: int, action: Action) -> None:
+        if isinstance(action, Onto):
+            self._onto(seat, action.meld - 1)
+        elif isinstance(action, Merge):
+            self._merge(seat, action.into - 1, action.meld - 1)
+        else:
+            super()._turn_do(seat, action)
+
+    def _onto(self, seat: int, place: int) -> None:
+        side, top, rest = self._side(seat), self.pile[-1], tuple(self.pile[:-1])
+        self.pile = []
+        self.drawn = self.laid_now = True
+        self.melds[side] = self._replaced(side, place, (*self.melds[side][place], top))
+        self._receive_pile(seat, rest)
+
+    def _merge(self, seat: int, into: int, place: int) -> None:
+        side = self._side(seat)
+        melds = list(self._replaced(side, into, (*self.melds[side][into], *self.melds[side][place])))
+        del melds[place]
+        self.melds[side] = tuple(melds)
+        self.laid_now = True
+        self._say("seat {} merges melds {} and {}", seat, into + 1, place + 1)
+
+
+register(INFO, SambaState)

@@ -1,4 +1,5 @@
-"""The ``parlour`` command: list the games, read their rules, play them, replay saved games, run tournaments.
+"""The ``parlour`` command: list the games, read their rules, play them, replay saved games, run tournaments
+and simulations.
 
 Exit codes: 0 done, 1 a bot failed (a bug to report), 2 bad input (unknown game, option, seat kind,
 unreadable record), 130 interrupted.
@@ -16,7 +17,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import export, play, replay, serve, table, tournament
+from parlour.cli import export, play, replay, serve, simulate, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -30,6 +31,8 @@ examples:
   parlour replay game.json --seat 0
   parlour play auction-bridge --save rubber.json && parlour export rubber.json --out rubber.pbn
   parlour tournament tetka --seats heuristic,random,random,random -n 100 --jobs 4 --csv results.csv
+  parlour simulate kabu --seats heuristic,random,random,random -n 1000 --jobs 0 --out kabu.jsonl
+  parlour tournament tetka --seats ismcts,random,random,random -n 400 --backend ray --address auto
 """
 
 
@@ -62,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     again.add_argument("--all", action="store_true", help="print every step without waiting")
 
     tournament.add_parser(commands)
+    simulate.add_parser(commands)
     serve.add_parser(commands)
     export.add_parser(commands)
     return parser
@@ -110,11 +114,14 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return replay.run(ui, args.record, args.seat, args.all, interactive=fed_input or stdin_is_terminal())
     if args.command == "tournament":
         return tournament.dispatch(ui, args)
+    if args.command == "simulate":
+        return simulate.dispatch(ui, args)
     if args.command == "serve":
         return serve.run(ui, args)
     if args.command == "export":
         return export.run(ui, args)
-    raise UsageError("choose a command: list, rules, play, replay, tournament, serve or export (parlour --help)")
+    raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve or export "
+                     "(parlour --help)")
 
 
 def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:

@@ -28,6 +28,8 @@ from parlour.cli.table import SEP, game_name
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import game_info
 from parlour.sim import GameFailure, TournamentResult, run_tournament
+from parlour.sim.ray_backend import RayBackend
+from parlour.sim.tournament import Backend
 from parlour.sim.tournament import Progress as ProgressCallback
 
 HELP = "play many games between bots and report each bot's scores, wins and Elo"
@@ -44,7 +46,7 @@ def add_parser(commands: Any) -> None:
                         help="games to play in all (with --duplicate: deals × players)")
     parser.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
-                        help="processes to play on (0: one per CPU); the results do not depend on it")
+                        help="processes (or Ray workers) to play on (0: one per CPU); the results do not depend on it")
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per rotation of the seats, so the luck of the cards cancels")
     parser.add_argument("--csv", metavar="FILE", help="also write the table to FILE as CSV")
@@ -52,33 +54,74 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
     parser.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                         help="a game option (see 'parlour rules GAME'); repeatable")
+    add_backend_arguments(parser)
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--address``: where the games are played (shared with ``parlour simulate``)."""
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local: processes on this machine (default); ray: Ray workers (pip install "
+                             "'parlour[cluster]'), with the same results")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --backend ray, the cluster to join: host:port, ray://host:port or auto "
+                             "(default: start Ray on this machine)")
+
+
+def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | None, int, str]:
+    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has)
+    and what to call them in the report.
+
+    Ray is joined (or started) here only for ``--jobs 0``, to count its CPUs; otherwise only once the
+    games are planned, so that a typo in a seat is told before Ray's start-up is paid. Refusals (Ray
+    missing, a bad address) are ``UsageError``\\ s.
+    """
+    if jobs < 0:
+        raise UsageError(f"--jobs takes a number of processes, at least 1 (or 0 for one per CPU), not {jobs}")
+    if name == "local":
+        if address is not None:
+            raise UsageError("--address names a Ray cluster: give it with --backend ray")
+        return None, jobs or os.cpu_count() or 1, "process"
+    try:
+        backend = RayBackend(address)
+        return backend, jobs or backend.workers(), "Ray worker"
+    except (ImportError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def used(backend: Backend | None, jobs: int, games: int) -> int:
+    """The workers a run had: no more than its games, nor on Ray than the cluster's CPUs."""
+    return min(jobs, games, backend.workers() if isinstance(backend, RayBackend) else jobs)
+
+
+def checked_path(path: str) -> str:
+    """``path``, refused at once if its folder does not exist (rather than after every game is played)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path}: no folder {folder}")
+    return path
 
 
 def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs: int = 1,
         duplicate: bool = False, csv_path: str | None = None, players: int | None = None,
-        variant: str | None = None, options: Sequence[str] = ()) -> int:
+        variant: str | None = None, options: Sequence[str] = (), backend_name: str = "local",
+        address: str | None = None) -> int:
     """Play the tournament, print its table, write the CSV file; refusals are ``UsageError``\\ s."""
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
-    if jobs < 0:
-        raise UsageError(f"--jobs takes a number of processes, at least 1 (or 0 for one per CPU), not {jobs}")
     if csv_path is not None:
-        folder = Path(csv_path).parent
-        if not folder.is_dir():
-            raise UsageError(f"cannot write {csv_path}: no folder {folder}")
-    kinds = [kind.strip().lower() for kind in seats.split(",")]
+        checked_path(csv_path)
     started = time.perf_counter()
+    backend, jobs, workers = backend_for(backend_name, address, jobs)
+    kinds = seat_kinds(seats)
     try:
         info = game_info(game)
         values = option_values(info, options)
         with progress_bar(ui, games) as advance:
             result = run_tournament(game, kinds, games, seed, jobs=jobs, duplicate=duplicate, players=players,
-                                    variant=variant, options=values, progress=advance)
+                                    variant=variant, options=values, progress=advance, backend=backend)
     except GameFailure as exc:
         raise BotFailure(str(exc)) from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    ui.show(report(result, time.perf_counter() - started, min(jobs, len(result.records))))
+    ui.show(report(result, time.perf_counter() - started, used(backend, jobs, len(result.records)), workers))
     if csv_path is not None:
         try:
             with open(csv_path, "w", encoding="utf-8", newline="") as stream:
@@ -87,6 +130,11 @@ def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs
             raise UsageError(f"cannot write {csv_path}: {exc.strerror or exc}") from None
         ui.say(f"Wrote {csv_path}.", style="green")
     return 0
+
+
+def seat_kinds(seats: str) -> list[str]:
+    """The bot kinds of ``--seats``, as ``make_bot`` reads them."""
+    return [kind.strip().lower() for kind in seats.split(",")]
 
 
 @contextmanager
@@ -104,8 +152,8 @@ def progress_bar(ui: Ui, total: int) -> Iterator[ProgressCallback]:
 
 
 # --- the report -------------------------------------------------------------------------------------------
-def report(result: TournamentResult, seconds: float, jobs: int) -> RenderableType:
-    """A line saying what was played (``jobs``: the processes it ran on), the table, and how to read it."""
+def report(result: TournamentResult, seconds: float, jobs: int, workers: str = "process") -> RenderableType:
+    """A line saying what was played (on ``jobs`` ``workers``), the table, and how to read it."""
     games = len(result.records)
     plural = "s" if games != 1 else ""
     mode = (f"duplicate: {result.deals} deal{'s' if result.deals != 1 else ''} × {result.players} rotations"
@@ -113,7 +161,7 @@ def report(result: TournamentResult, seconds: float, jobs: int) -> RenderableTyp
     variant = f" ({result.variant})" if result.variant else ""
     line = SEP.join([f"{game_name(result.game_id)}{variant}", f"{result.players} players", f"{games} game{plural}",
                      f"seed {result.seed}", mode,
-                     f"{seconds:.1f} s on {jobs} process{'es' if jobs != 1 else ''}"])
+                     f"{seconds:.1f} s on {on(jobs, workers)}"])
     notes = [f"Scores as {game_name(result.game_id)} counts them: "
              + ("lower is better." if result.lowest_score_wins else "higher is better."),
              "A win shared by k players counts 1/k. Intervals are 95%"
@@ -123,6 +171,11 @@ def report(result: TournamentResult, seconds: float, jobs: int) -> RenderableTyp
     if len(set(result.seats)) < len(result.seats):
         notes.append("A bot in several seats counts one game per seat.")
     return Group(Text(line, style="bold"), results_table(result), Text(" ".join(notes), style="dim"))
+
+
+def on(jobs: int, workers: str) -> str:
+    """``2 processes``, ``1 Ray worker``."""
+    return f"{jobs} {workers}{('es' if workers.endswith('s') else 's') if jobs != 1 else ''}"
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -163,4 +216,5 @@ def percent_interval(low: float, high: float) -> str:
 def dispatch(ui: Ui, args: argparse.Namespace) -> int:
     """Run the parsed ``tournament`` command."""
     return run(ui, args.game, args.seats, args.games, seed=args.seed, jobs=args.jobs, duplicate=args.duplicate,
-               csv_path=args.csv, players=args.players, variant=args.variant, options=args.option)
+               csv_path=args.csv, players=args.players, variant=args.variant, options=args.option,
+               backend_name=args.backend, address=args.address)

@@ -44,17 +44,19 @@ import random
 import secrets
 import signal
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Protocol, TypeVar
 
 from parlour.bots import make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
-from parlour.engine import GameInfo, game_info, new_game
+from parlour.engine import GameInfo, Result, State, game_info, new_game
 from parlour.sim import stats
 
 Progress = Callable[[int, int], None]
+R = TypeVar("R")
+Finished = Generator[tuple[int, R], None, None]   # (index of the task, its result), as each game ends
 
 CSV_COLUMNS = ("bot", "games", "mean_score", "ci95_low", "ci95_high", "win_rate", "win_ci95_low",
                "win_ci95_high", "elo")
@@ -194,7 +196,7 @@ def plan_games(game_id: str, seats: Sequence[str], games: int, seed: int, *, dup
         raise ValueError(f"{info.name} is played by {count} players{by}, but the seats name {len(kinds)}: "
                          f"give one bot kind per seat{hint}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"a tournament plays at least one game, not {games!r}")
+        raise ValueError(f"play at least one game, not {games!r}")
     if duplicate and games % count:
         raise ValueError(f"duplicate mode plays each deal once per rotation of the {count} seats: the number of "
                          f"games must be a multiple of {count}, not {games}")
@@ -225,13 +227,25 @@ def check_bot(kind: str, game_id: str) -> None:
 
 # --- playing ------------------------------------------------------------------------------------------------
 def play_game(task: GameTask) -> GameRecord:
-    """Play one game to its end; run in a worker process, so it takes and returns plain data.
+    """Play one game to its end; run in a worker process, so it takes and returns plain data."""
+    return game_record(task, *play_out(task))
+
+
+def game_record(task: GameTask, state: State, result: Result, actions: int) -> GameRecord:
+    """What the game of ``task`` came to, from its final state."""
+    return GameRecord(number=task.number, deal=task.deal, rotation=task.rotation, deal_seed=task.deal_seed,
+                      kinds=task.kinds, bot_seeds=task.bot_seeds, scores=tuple(state.scores()),
+                      places=tuple(result.places), winners=tuple(result.winners), actions=actions)
+
+
+def play_out(task: GameTask) -> tuple[State, Result, int]:
+    """The game of ``task`` played to its end: the final state, its result and the number of actions.
 
     Bots see only their seat's view and a sampler of worlds consistent with it, never the state. When
     several seats may act at once (a claim window, a race), each bot among them gives its reaction time
     for its view and the quickest decides and acts, equal times settled by the game's own seeded chance
     (never by seat order); then ``to_move`` is read again. Only the quickest decides, since the others'
-    decisions would be made again on the new state anyway.
+    decisions would be made again on the new state anyway. Any error is a ``GameFailure`` naming the game.
     """
     try:
         info = game_info(task.game_id)
@@ -242,58 +256,84 @@ def play_game(task: GameTask) -> GameRecord:
         actions = 0
         while not state.is_over:
             if actions >= info.max_actions:
-                raise GameFailure(f"{_which(task)} did not end within {info.max_actions} actions")
+                raise GameFailure(f"{which(task)} did not end within {info.max_actions} actions")
             seat = state.to_move[0] if len(state.to_move) == 1 else first_to_act(
                 {s: reaction_time(bots[s], state.view(s), reactions) for s in state.to_move}, reactions)
             choice = bots[seat].choose(state.view(seat), sampler_for(state, seat))
             try:
                 state.apply(seat, choice)
             except ValueError as exc:
-                raise GameFailure(f"{_which(task)}: the {task.kinds[seat]} bot in seat {seat} chose "
+                raise GameFailure(f"{which(task)}: the {task.kinds[seat]} bot in seat {seat} chose "
                                   f"{choice!r}, refused: {exc}") from None
             actions += 1
-        result = state.result()
+        return state, state.result(), actions
     except GameFailure:
         raise
     except Exception as exc:
-        raise GameFailure(f"{_which(task)} failed: {type(exc).__name__}: {exc}") from exc
-    return GameRecord(number=task.number, deal=task.deal, rotation=task.rotation, deal_seed=task.deal_seed,
-                      kinds=task.kinds, bot_seeds=task.bot_seeds, scores=tuple(state.scores()),
-                      places=tuple(result.places), winners=tuple(result.winners), actions=actions)
+        raise GameFailure(f"{which(task)} failed: {type(exc).__name__}: {exc}") from exc
 
 
-def _which(task: GameTask) -> str:
+def which(task: GameTask) -> str:
+    """The game of ``task`` as a failure names it: enough to replay it alone."""
     return f"game {task.number + 1} (deal seed {task.deal_seed}, seats {', '.join(task.kinds)})"
 
 
-def play_games(tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None) -> list[GameRecord]:
-    """Every game of ``tasks``, in their order, on ``jobs`` processes; ``progress(done, total)`` after each.
+class Backend(Protocol):
+    """Where the games are played: ``run`` plays ``play(task)`` for every task on ``jobs`` workers.
 
-    One process plays in this one (nothing to pickle, and a debugger sees the games). Several use a
-    process pool whose workers are started by a fork server where there is one: forking this process
-    directly would copy whatever threads it runs (a progress bar's, a web server's) in mid-step.
+    It yields ``(index, result)`` as each game ends, ``index`` being the task's place in ``tasks``, and
+    raises the ``GameFailure`` of a game that fails, as ``play`` raised it. ``play`` must be a
+    module-level function, so that it reaches other processes by name.
     """
+
+    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Finished[R]:
+        ...
+
+
+class LocalPool:
+    """This machine: one process plays in this one (nothing to pickle, and a debugger sees the games).
+
+    Several use a process pool whose workers are started by a fork server where there is one: forking
+    this process directly would copy whatever threads it runs (a progress bar's, a web server's) in
+    mid-step.
+    """
+
+    def run(self, play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int) -> Finished[R]:
+        if jobs == 1 or len(tasks) <= 1:
+            for index, task in enumerate(tasks):
+                yield index, play(task)
+            return
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=_context(),
+                                   initializer=_worker_start)
+        try:
+            yield from _pooled(pool, play, tasks, jobs * QUEUED_PER_JOB)
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown()
+
+
+def play_games(tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None,
+               backend: Backend | None = None) -> list[GameRecord]:
+    """Every game of ``tasks``, in their order, on ``jobs`` workers of ``backend`` (default: this
+    machine's processes, ``LocalPool``); ``progress(done, total)`` after each."""
+    records: dict[int, GameRecord] = dict(played(play_game, tasks, jobs, progress, backend))
+    return [records[index] for index in range(len(tasks))]
+
+
+def played(play: Callable[[GameTask], R], tasks: Sequence[GameTask], jobs: int = 1, progress: Progress | None = None,
+           backend: Backend | None = None) -> Iterator[tuple[int, R]]:
+    """``(index, play(task))`` as each game of ``tasks`` ends on ``backend``, with ``progress`` told each time."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"a tournament runs on at least one process, not {jobs!r}")
-    total = len(tasks)
-    records: list[GameRecord] = []
-    if jobs == 1 or total <= 1:
-        for task in tasks:
-            records.append(play_game(task))
-            if progress is not None:
-                progress(len(records), total)
-        return records
-    pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=_context(), initializer=_worker_start)
+    games = (backend or LocalPool()).run(play, tasks, jobs)
     try:
-        for record in _pooled(pool, tasks, jobs * QUEUED_PER_JOB):
-            records.append(record)
+        for done, (index, result) in enumerate(games, 1):
             if progress is not None:
-                progress(len(records), total)
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return sorted(records, key=lambda record: record.number)
+                progress(done, len(tasks))
+            yield index, result
+    finally:
+        games.close()   # an interrupt in ``progress`` or in the caller stops the workers at once
 
 
 def _worker_start() -> None:
@@ -317,20 +357,21 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
-def _pooled(pool: ProcessPoolExecutor, tasks: Sequence[GameTask], queued: int) -> Iterator[GameRecord]:
-    """Records as games finish, keeping at most ``queued`` games submitted and unfinished."""
-    waiting = iter(tasks)
-    running: set[Future[GameRecord]] = set()
+def _pooled(pool: ProcessPoolExecutor, play: Callable[[GameTask], R], tasks: Sequence[GameTask],
+            queued: int) -> Iterator[tuple[int, R]]:
+    """``(index, result)`` as games finish, keeping at most ``queued`` games submitted and unfinished."""
+    waiting = enumerate(tasks)
+    running: dict[Future[R], int] = {}
     while True:
-        for task in waiting:
-            running.add(pool.submit(play_game, task))
+        for index, task in waiting:
+            running[pool.submit(play, task)] = index
             if len(running) >= queued:
                 break
         if not running:
             return
-        done, running = wait(running, return_when=FIRST_COMPLETED)
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
         for future in done:
-            yield future.result()
+            yield running.pop(future), future.result()
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -380,11 +421,12 @@ def summarise(records: Sequence[GameRecord], by_deal: bool = False,
 def run_tournament(game_id: str, seats: Sequence[str], games: int, seed: int | None = None, *, jobs: int = 1,
                    duplicate: bool = False, players: int | None = None, variant: str | None = None,
                    options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-                   anchor: str | None = ELO_ANCHOR) -> TournamentResult:
+                   anchor: str | None = ELO_ANCHOR, backend: Backend | None = None) -> TournamentResult:
     """Play ``games`` games of ``game_id`` between the bot kinds of ``seats`` and summarise them.
 
     ``seed`` fixes every deal and every bot's choices (none given: one is drawn and kept in the
-    result); the result does not depend on ``jobs``. Bad arguments raise ``ValueError`` before any game
+    result); the result depends on neither ``jobs`` nor ``backend`` (``LocalPool`` unless given, or a
+    cluster's, ``parlour.sim.ray_backend.RayBackend``). Bad arguments raise ``ValueError`` before any game
     is played; a game that fails raises ``GameFailure``.
     """
     if seed is None:
@@ -392,7 +434,7 @@ def run_tournament(game_id: str, seats: Sequence[str], games: int, seed: int | N
     info: GameInfo = game_info(game_id)
     tasks = plan_games(game_id, seats, games, seed, duplicate=duplicate, players=players, variant=variant,
                        options=options)
-    records = play_games(tasks, jobs=jobs, progress=progress)
+    records = play_games(tasks, jobs=jobs, progress=progress, backend=backend)
     return TournamentResult(
         game_id=game_id, players=tasks[0].players, variant=variant, seed=seed, duplicate=duplicate,
         seats=tuple(seats), lowest_score_wins=info.lowest_score_wins, records=tuple(records),

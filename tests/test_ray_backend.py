@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import os
 import re
 from pathlib import Path
 
@@ -26,6 +27,14 @@ KABU = ["heuristic", "random", "random", "random"]
 BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
 
 
+# A local Ray listens on every interface of the machine (Ray binds its services to the machine's address and
+# to 0.0.0.0, never to loopback alone), and servers started by tests here listen on loopback only: so the
+# test that starts one runs when asked for.
+STARTS_RAY = pytest.mark.skipif(os.environ.get("PARLOUR_TEST_RAY") != "1",
+                                reason="starts a local Ray, which listens beyond loopback: set PARLOUR_TEST_RAY=1")
+
+
+@STARTS_RAY
 def test_through_ray_the_local_pools_games_failures_and_benchmark(tmp_path: Path) -> None:
     connect(num_cpus=2)
     backend = RayBackend()

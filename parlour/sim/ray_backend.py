@@ -25,6 +25,7 @@ with an ``ImportError`` that says so.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import socket
@@ -46,10 +47,9 @@ REACH_SECONDS = 5.0
 def require_ray() -> ModuleType:
     """The ``ray`` module, or an ``ImportError`` naming the extra that installs it."""
     try:
-        import ray
+        return importlib.import_module("ray")     # a ModuleType whether or not Ray's types are installed
     except ImportError:
         raise ImportError('the ray backend needs Ray: pip install "parlour[cluster]"') from None
-    return ray
 
 
 def check_address(address: str | None) -> str:

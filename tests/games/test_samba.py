@@ -258,7 +258,7 @@ class TestPile:
         refused(state, 2, "onto 1", rule="frozen pile")
 
     def test_a_pile_topped_by_a_wild_is_never_taken(self) -> None:
-        """A discard pile topped by a wild card can never be taken."""
+        """Wild on top: while a wild card lies uppermost on the pile, no one may take it."""
         state = new(hands_with(s0=HIGH, s1="JK", s2="JK JK"), stock="5D 6C")
         act(state, "draw", *lays(1, HIGH), "commit", "discard 5D", "draw", "discard JK")
         assert legal(state) == ["draw"]

@@ -390,3 +390,26 @@ class TestNotThrownBack:
         seven, other_seven = (pack.index[Card.parse(c)] for c in ("7H", "7H#2"))
         hand = 1 << seven | 1 << other_seven
         assert not_thrown_back(hand, other_seven, pack) == hand
+
+
+KOWAH_HANDS = [["2S", "3S", "4S", "6S", "8S", "9S", "2H", "3H"], ["2D", "3D", "4D", "6D", "8D", "9D", "8H", "9H"]]
+
+
+class TestPreparedStock:
+    """A prepared deal's stock (``State._stacked``): the cards listed on top, the rest in the seed's order."""
+
+    def test_the_listed_cards_lie_on_top_and_the_rest_follow_by_the_seed(self) -> None:
+        import parlour
+        from parlour.games.kowah import PACK as KOWAH
+
+        deal = {"hands": KOWAH_HANDS, "stock": ["KC", "AS"]}
+        one, two = (parlour.new_game("kowah", players=2, seed=seed, deal=deal) for seed in (1, 2))
+        assert [str(KOWAH.cards[i].face) for i in one.stock.top_first()[:2]] == ["KC", "AS"]
+        assert one.stock.top_first()[2:] != two.stock.top_first()[2:]
+
+    @pytest.mark.parametrize("stock", [["2S"], ["KC", "KC#2", "KC"]])
+    def test_a_card_held_or_listed_twice_is_refused(self, stock: list[str]) -> None:
+        import parlour
+
+        with pytest.raises(ValueError, match="may list only cards no hand holds, each once"):
+            parlour.new_game("kowah", players=2, seed=1, deal={"hands": KOWAH_HANDS, "stock": stock})

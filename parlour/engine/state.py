@@ -533,6 +533,16 @@ class State:
         """The chance for one purpose (a deal), derived from the seed so that clones need not copy it."""
         return random.Random(f"{self._chance_key}|{purpose}")
 
+    def _stacked(self, top: list[int], held: int, size: int, what: str) -> list[int]:
+        """A prepared deal's undealt cards, top first: ``top`` (indices into a pack of ``size``) as listed,
+        then every card no hand holds (``held``) nor the list names, in the order the seed shuffles them.
+        ``what`` names the list in the error when it repeats a card or names one a hand holds."""
+        listed = sum(1 << i for i in set(top))
+        if listed & held or listed.bit_count() != len(top):
+            raise ValueError(f"{what} of a prepared deal may list only cards no hand holds, each once")
+        used = held | listed
+        return top + [i for i in self._shuffled(f"deal {self.hand_number}", size) if not used >> i & 1]
+
     def _shuffled(self, purpose: str, count: int) -> list[int]:
         """``range(count)`` shuffled by the chance of ``purpose``.
 

@@ -323,12 +323,7 @@ class CariocaState(StagedTurnState):
         hands, held = read_hands(deal, PACK, [size] * self.players, f"a Carioca deal is {SHAPE}")
         upcard = [deal["upcard"]] if "upcard" in deal else []
         top = [INDEX[card] for card in prepared_cards([*upcard, *deal.get("stock", [])])]
-        listed = sum(1 << i for i in set(top))
-        if listed & held or listed.bit_count() != len(top):
-            raise ValueError("the upcard and stock of a prepared deal list cards no hand holds, each once")
-        used = held | listed
-        below = [i for i in self._shuffled(f"deal {self.hand_number}", len(PACK)) if not used >> i & 1]
-        return hands, top + below
+        return hands, self._stacked(top, held, len(PACK), "the upcard and stock")
 
     # --- a turn ---------------------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:

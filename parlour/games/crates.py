@@ -272,13 +272,10 @@ class CratesState(PhasedState[Phase]):
         hands, held = read_hands(deal, PACK, [size] * self.players, f"a Crates deal is {SHAPE}, {size} cards a hand")
         top = [PACK.index[card] for card in prepared_cards([deal["upcard"]] if "upcard" in deal else [])]
         top += [PACK.index[card] for card in prepared_cards(deal.get("stock", []))]
-        listed = sum(1 << i for i in set(top))
-        if listed & held or listed.bit_count() != len(top):
-            raise ValueError("the upcard and stock of a prepared deal list cards no hand holds, each once")
-        below = [i for i in self._shuffled(f"deal {self.hand_number}", len(PACK)) if not (held | listed) >> i & 1]
-        if "upcard" not in deal:
-            top, below = below[:1] + top, below[1:]
-        return hands, top + below
+        rest = self._stacked(top, held, len(PACK), "the upcard and stock")
+        if "upcard" not in deal:        # the first card of the seed's order is turned up, over the stock listed
+            rest = [rest[len(top)], *top, *rest[len(top) + 1:]]
+        return hands, rest
 
     def decode(self, number: int) -> Action:
         if type(number) is int and 0 <= number < len(EVERY):

@@ -354,12 +354,7 @@ class KowahState(PhasedState[Phase]):
             raise ValueError(f"a Kowah deal is {SHAPE}")
         hands, held = read_hands(deal, PACK, [HAND_SIZE] * self.players, f"a Kowah deal is {SHAPE}")
         top = [PACK.index[card] for card in prepared_cards(deal.get("stock", []))]
-        listed = sum(1 << i for i in set(top))
-        if listed & held or listed.bit_count() != len(top):
-            raise ValueError("the stock in a prepared deal lists cards no hand holds, each once")
-        used = held | listed
-        below = [i for i in self._shuffled(f"deal {self.hand_number}", len(PACK)) if not used >> i & 1]
-        return hands, top + below
+        return hands, self._stacked(top, held, len(PACK), "the stock")
 
     # --- a turn ------------------------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:

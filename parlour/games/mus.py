@@ -52,7 +52,7 @@ player's), ``passed_point`` (a passed lance of pares, juego or punto scores 1 be
 bonuses alone).
 
 A prepared deal (``deal=``) is ``{"hands": [[4 cards] x 4], "stock": [cards, top first]}``; without a
-``stock`` the other 24 cards lie in pack order, the first on top.
+``stock`` (or below the cards it lists) the others lie in the seed's order.
 """
 
 from __future__ import annotations
@@ -435,9 +435,7 @@ class MusState(PhasedState[Phase]):
         else:
             self.hands, held = read_hands(plan, PACK, [4] * 4, 'a Mus deal is {"hands": [four lists of 4 cards]}')
             listed = [PACK.index[c] for c in prepared_cards(plan.get("stock", []))]
-            if PACK.mask(PACK.cards[i] for i in listed) & held or len(set(listed)) != len(listed):
-                raise ValueError("a Mus deal's stock lists cards no hand holds, each once")
-            stock = listed + [i for i in range(len(PACK)) if not held >> i & 1 and i not in listed]
+            stock = self._stacked(listed, held, len(PACK), "the stock")
         self.stock = Stock(stock)
         self.pile = 0                    # discards lying face down, not yet shuffled back
         self.mine = [0] * 4              # of those, the ones each seat laid away itself

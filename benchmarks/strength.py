@@ -24,11 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import parlour
 from parlour.bots import make_bot, sampler_for
+from parlour.bots.base import PEER
 from parlour.engine import games as registered_games
 from parlour.sim.tournament import KindSummary, run_tournament
 
 # Tëtka's deals are long and IS-MCTS thinks on every card, so it gets fewer games in the same time.
 GAMES = {"tetka": 40}
+# Where OpenSpiel's IS-MCTS (through the OpenSpiel adapter) meets Parlour's at the same iterations a move.
+PEER_GAMES = ("tetka",)
 
 
 def seconds_per_move(game_id: str, kind: str, moves: int = 30, seed: int = 7) -> float:
@@ -98,9 +101,12 @@ def main() -> int:
                 print(lines[-1], flush=True)
             elif (game.name, family(kind), opponent) in kept_rows:
                 lines.append(kept_rows[game.name, family(kind), opponent])
-        if chosen and (not args.bots or "ismcts" in args.bots):
-            timings.append(f"| {game.name} | {args.budget} iterations | {seconds_per_move(game.id, searcher):.3f} |")
-            print(timings[-1], flush=True)
+        if chosen and (not args.bots or "ismcts" in args.bots or PEER in args.bots):
+            for kind in (searcher, peer_of(searcher)) if game.id in PEER_GAMES else (searcher,):
+                if not args.bots or family(kind) in args.bots:
+                    budget = f"{args.budget} iterations" + ("" if kind == searcher else ", OpenSpiel's")
+                    timings.append(f"| {game.name} | {budget} | {seconds_per_move(game.id, kind):.3f} |")
+                    print(timings[-1], flush=True)
         else:
             timings += kept_timings.get(game.name, [])
     text = HEADER + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n" + FOOTER
@@ -110,7 +116,7 @@ def main() -> int:
     return 0
 
 
-BOT_KINDS = ("ismcts", "solver", "heuristic")
+BOT_KINDS = ("ismcts", "solver", "heuristic", PEER)
 
 
 def family(kind: str) -> str:
@@ -118,11 +124,20 @@ def family(kind: str) -> str:
     return kind.split(":", 1)[0]
 
 
+def peer_of(searcher: str) -> str:
+    """OpenSpiel's IS-MCTS at the searcher's iterations a move: ``ismcts:150`` -> ``openspiel-ismcts:150``."""
+    return PEER + searcher[len(family(searcher)):]
+
+
 def pairings(game_id: str, searcher: str) -> list[tuple[str, str]]:
     """The rows of a game: the searcher (and the exact solver, where there is one) against random and
-    against the heuristic, then the heuristic against random, the yardstick of every game's rules of thumb."""
+    against the heuristic, then the heuristic against random, the yardstick of every game's rules of thumb;
+    where the peer plays, OpenSpiel's IS-MCTS against the heuristic and against Parlour's IS-MCTS."""
     kinds = [searcher] + (["solver"] if _has_solver(game_id) else [])
-    return [(kind, opponent) for kind in kinds for opponent in ("random", "heuristic")] + [("heuristic", "random")]
+    rows = [(kind, opponent) for kind in kinds for opponent in ("random", "heuristic")] + [("heuristic", "random")]
+    if game_id in PEER_GAMES:
+        rows += [(peer_of(searcher), "heuristic"), (peer_of(searcher), searcher)]
+    return rows
 
 
 def previous_rows(path: Path) -> tuple[dict[tuple[str, str, str], str], dict[str, list[str]]]:

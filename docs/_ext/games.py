@@ -20,6 +20,7 @@ import parlour
 from parlour.cli.table import allowed, players_span
 from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
 from parlour.engine.registry import GameInfo, OptionSpec
+from parlour.rl import spiel_name
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -155,7 +156,22 @@ def page(info: GameInfo, doc: Docstring) -> str:
                   rst(numbered(doc.choices))]
     if doc.notes:
         parts += ["## Notes on this implementation", rst(doc.notes)]
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(parts + for_learning_agents(info)) + "\n"
+
+
+def for_learning_agents(info: GameInfo) -> list[str]:
+    """The game through the research interfaces, and its observation's layout (left out of a site built
+    without the ``rl`` extra, which the layout needs)."""
+    try:
+        from parlour.rl.observation import Observer
+    except ImportError:
+        return []
+    return ["## For learning agents",
+            f"`parlour.rl.pettingzoo.env(\"{info.id}\")` is its PettingZoo environment, and "
+            f"`pyspiel.load_game(\"{spiel_name(info.id)}\")` its OpenSpiel game after `import parlour.rl.openspiel` "
+            f"(see [research](../research.md)). The observation of a seat, at {info.players_default} players "
+            f"(`parlour rules {info.id} --observation`):",
+            "```text\n" + Observer(info.id).describe() + "\n```"]
 
 
 def index(infos: list[GameInfo]) -> str:

@@ -96,6 +96,10 @@ class RandomBot:
         return DEFAULT_REACTION.draw(rng)
 
 
+# OpenSpiel's IS-MCTS, played through the OpenSpiel adapter: the peer of the strength table.
+PEER = "openspiel-ismcts"
+
+
 def bot_kinds() -> tuple[str, ...]:
     return ("random", "heuristic", "ismcts", "solver")
 
@@ -106,6 +110,8 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
+    ``openspiel-ismcts:N``, OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra),
+    is a peer to measure the bots against, not one of the house's (so not among ``bot_kinds``).
     """
     from parlour.bots.heuristic import HeuristicBot
 
@@ -123,4 +129,10 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
         except ImportError:
             raise ValueError("the solver bot needs scipy: pip install 'parlour[solver]'") from None
         return solver_for(game_id, seed)
+    if name == PEER:
+        try:
+            from parlour.rl.openspiel import OpenSpielIsmctsBot
+        except ImportError:
+            raise ValueError(f"the {PEER} bot needs OpenSpiel: pip install 'parlour[rl]'") from None
+        return OpenSpielIsmctsBot.from_setting(game_id, setting, seed)
     raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_kinds())}")

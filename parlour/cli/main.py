@@ -47,6 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="how a game is played, in brief")
     rules.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
+    rules.add_argument("--observation", action="store_true",
+                       help="print the layout of the numeric observation learning agents get (the rl extra)")
 
     seat_help = f"one kind per seat, comma-separated: human, {', '.join(bot_kinds())}"
     game = commands.add_parser("play", help="play a game in the terminal, against bots or at one keyboard")
@@ -105,7 +107,10 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
             info = game_info(args.game)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        ui.show(table.rules_page(info))
+        if args.observation:   # one piece a line, unwrapped, brackets and all
+            ui.out.print(observation_layout(info.id), markup=False, highlight=False, soft_wrap=True)
+        else:
+            ui.show(table.rules_page(info))
         return 0
     if args.command == "play":
         return play.play(ui, args.game, players=args.players, variant=args.variant, seed=args.seed,
@@ -122,6 +127,15 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return export.run(ui, args)
     raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve or export "
                      "(parlour --help)")
+
+
+def observation_layout(game_id: str) -> str:
+    """The game's RL observation, piece by piece (``parlour.rl.observation.Observer.describe``)."""
+    try:
+        from parlour.rl.observation import Observer
+    except ImportError as missing:
+        raise UsageError(str(missing)) from None
+    return Observer(game_id).describe()
 
 
 def main(argv: list[str] | None = None, input_fn: InputFn | None = None, console: Console | None = None) -> int:

@@ -478,6 +478,11 @@ class State:
         return str(action)
 
     @property
+    def actions_taken(self) -> int:
+        """How many actions the game has had: ``len(history)``, without making the history."""
+        return self._moves_made()
+
+    @property
     def history(self) -> list[tuple[int, Action]]:
         """The actions taken so far, as (seat, action), made from the integers the history keeps; a copy."""
         return [self._entry(position) for position in range(self._moves_made())]
@@ -628,8 +633,25 @@ class State:
         game, which every push of the server and every bot decision pays."""
         deal = len(self.hand_results) - 1 if self.is_over and self.hand_results else len(self.hand_results)
         out = [_hand_line(result) for result in self.hand_results[:deal]]
+        for later in range(deal, len(self._deal_starts)):
+            out.extend(self._deal_lines(seat, later))
+        return out
+
+    def game_log(self, seat: int | None) -> list[str]:
+        """Every deal's events and actions as ``seat`` may read them, from the first deal on: what a seat
+        that forgets nothing has been told (a view's log keeps the earlier deals' results only). It costs
+        the whole game's length, so it is for programs that ask for perfect recall, not for every view."""
+        if seat is not None:
+            self._check_seat(seat)
+        return [line for deal in range(len(self._deal_starts)) for line in self._deal_lines(seat, deal)]
+
+    def _deal_lines(self, seat: int | None, deal: int) -> list[str]:
+        """One deal's events and actions as ``seat`` may read them, each event before the action it
+        preceded. The "deal" after the last holds only the events of the game's end."""
         first_action = self._deal_starts[deal][0]
-        events = self._log if deal >= len(self._log_before) else (*self._log_before[deal], *self._log)
+        last_action = self._deal_starts[deal + 1][0] if deal + 1 < len(self._deal_starts) else self._moves_made()
+        events = self._log_before[deal] if deal < len(self._log_before) else self._log
+        out: list[str] = []
         e = 0
 
         def emit(entry: LogEntry) -> None:
@@ -637,7 +659,7 @@ class State:
             if to is None or seat in to:
                 out.append(text(*args) if callable(text) else text.format(*args) if args else text)
 
-        for position in range(first_action, self._moves_made()):
+        for position in range(first_action, last_action):
             while e < len(events) and events[e][0] <= position:
                 emit(events[e])
                 e += 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -52,8 +52,9 @@ class View:
     kinds: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """A deep copy: the caller may change it freely."""
-        return asdict(self)
+        """A deep copy: the caller may change it freely. (Copied as the JSON data it is, which takes a
+        tenth of the time ``dataclasses.asdict`` spends asking every value whether it is a dataclass.)"""
+        return {name: _copied(getattr(self, name)) for name in FIELD_NAMES}
 
     def fields(self) -> dict[str, Any]:
         """The fields themselves, shallowly: the same JSON as ``to_dict`` for serialising at once, without
@@ -69,6 +70,18 @@ class View:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(View))
+
+
+def _copied(value: Any) -> Any:
+    """JSON data copied all the way down; strings, numbers and ``None`` are shared, being immutable."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, tuple):
+        items = (_copied(item) for item in value)
+        return tuple(items) if type(value) is tuple else type(value)(*items)   # a named tuple keeps its kind
+    return value
 
 
 def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[str] | None = None,

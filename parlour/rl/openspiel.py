@@ -1,0 +1,455 @@
+"""OpenSpiel games for every Parlour game: ``import parlour.rl.openspiel`` registers them with pyspiel.
+
+Each registered game is named ``parlour_`` and its id with underscores (``parlour_tetka``,
+``parlour_divide_and_conquer``), so ``pyspiel.load_game("parlour_tetka")`` works, and so does
+``pyspiel.load_game("parlour_razz(players=4,ante=2)")``. Its parameters are ``players`` (the game's
+default count unless given), ``variant`` (``""``: the standard game), ``seed`` and every option the game
+lists (``parlour rules GAME`` shows them); an option whose default is "none given" (Kabu's ``stake``) takes
+0 for that default.
+
+How the games meet OpenSpiel's model:
+
+- **Chance.** All of a Parlour game's chance comes from its seed, so the seed is what chance chooses: the
+  game opens with eight chance nodes of 256 equal outcomes each, the bytes of a 64-bit seed, after which
+  the game is dealt ``new_game(..., seed=...)``. Every deal of the game, and every card drawn later, follows
+  from that seed, as in the engine. A parameter ``seed`` of 0 or more fixes it instead: the game then has no
+  chance node at all, which is what an exact solver of one deal wants.
+- **Turns.** Games are ``SEQUENTIAL``. Where several seats may act at once (a claim window, a race,
+  Divide and Conquer's cards laid together), the current player is the first of them after the seat that
+  acted last, going round the table, as in the PettingZoo adapter; each one of them gets its turn so.
+- **Information.** ``observation_string`` is the seat's view as JSON (its hand, the table, this deal's log);
+  ``information_state_string`` is its perfect-recall record: every deal's actions and events as the seat
+  was told them (``State.game_log``) and its view now, so two histories a seat can tell apart have different
+  strings. Cards an earlier deal left in the seat's hand, never played nor shown, are not in it. Both
+  tensors are the seat's :class:`~parlour.rl.observation.Observer` vector, with the observer's pieces as
+  OpenSpiel's named tensors (``game.observation_tensor_layout()``); the tensor sums up the history (the
+  cards each seat has named this deal) rather than recalling it. A public observer
+  (``IIGObservationType(private_info=PrivateInfoType.NONE)``) sees the spectator's view.
+- **Returns**, at the end only: +1 for each winner, -1 for every other seat, 0 for all in a drawn game, as
+  in the PettingZoo adapter. Games of two players are ``ZERO_SUM``; the others ``GENERAL_SUM``.
+- **Length.** ``max_game_length`` is the game's ``GameInfo.max_actions``, the bound the engine holds every
+  game to.
+- **Clones and serialization.** A clone clones the Parlour state (``State.clone``); a state serializes as
+  its record, which replays it (a sampled world has no record and cannot be serialized).
+- **Worlds.** ``state.resample_from_infostate(player, sampler)`` deals a world the player cannot tell from
+  the state (``State.sample_world``), which OpenSpiel's Python IS-MCTS asks for.
+
+:class:`OpenSpielIsmctsBot` plays a Parlour game through this adapter with OpenSpiel's own IS-MCTS, as the
+bot ``openspiel-ismcts:N`` (``N`` simulations a move) in ``parlour play`` and ``parlour tournament``.
+
+>>> import pyspiel
+>>> game = pyspiel.load_game("parlour_divide_and_conquer", {"seed": 3})
+>>> state = game.new_initial_state()
+>>> state.current_player(), state.legal_actions()[:3]
+(0, [1, 2, 3])
+>>> laid = [state.child(action) for action in state.legal_actions()[:2]]   # two cards laid face down
+>>> laid[0].current_player(), laid[0].observation_tensor(1) == laid[1].observation_tensor(1)
+(1, True)
+>>> laid[0].observation_tensor(0) == laid[1].observation_tensor(0)
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, cast
+
+from parlour.bots.base import Reaction, WorldSampler
+from parlour.engine import State, View, new_game
+from parlour.engine import games as registered_games
+from parlour.engine.record import replay
+from parlour.engine.registry import GameInfo, game_info
+from parlour.rl import spiel_name
+from parlour.rl.observation import Observer, Vector
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+except ImportError as missing:  # pragma: no cover - depends on the environment
+    raise ImportError("parlour.rl.openspiel needs OpenSpiel: pip install 'parlour[rl]'") from missing
+
+SEED_BYTES = 8          # the chance nodes that draw a game's seed, a byte each
+BYTE_OUTCOMES = 256
+NO_SEED = -1            # the ``seed`` parameter's default: chance draws it
+NONE_GIVEN = 0          # what an option whose default is "none given" takes as a parameter
+
+
+# --- the games ---------------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """One loaded game's configuration, shared (never copied) by all its states."""
+
+    game_id: str
+    players: int
+    variant: str | None
+    options: tuple[tuple[str, Any], ...]
+    seed: int | None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
+        return self
+
+    def deal(self, seed: int) -> State:
+        return new_game(self.game_id, self.players, self.variant, seed=seed, **dict(self.options))
+
+
+def _zero_sum(info: GameInfo) -> bool:
+    """Two players: a +1 / -1 result sums to nothing. (Partners need not stay so: Vint's rubbers reseat
+    them and name one winner.)"""
+    return info.max_players == 2
+
+
+def _parameters(info: GameInfo) -> dict[str, Any]:
+    """OpenSpiel's parameter specification: every parameter with its default."""
+    spec: dict[str, Any] = {"players": info.players_default, "variant": "", "seed": NO_SEED}
+    for option in info.options:
+        spec[option.name] = NONE_GIVEN if option.default is None else option.default
+    return spec
+
+
+def game_type(info: GameInfo) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=spiel_name(info.id), long_name=f"Parlour {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if _zero_sum(info) else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players, min_num_players=info.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_parameters(info))
+
+
+def _setup(info: GameInfo, params: Mapping[str, Any]) -> Setup:
+    """The parameters read as Parlour's: an unknown one, or a bad value, is refused naming it."""
+    known = _parameters(info)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ValueError(f"{spiel_name(info.id)} has no parameter {', '.join(map(repr, unknown))}; "
+                         f"its parameters are: {', '.join(known)}")
+    values = {**known, **params}
+    options = {option.name: (None if option.default is None and values[option.name] == NONE_GIVEN
+                             else values[option.name]) for option in info.options}
+    seed = values["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < NO_SEED:
+        raise ValueError(f"seed is a whole number, 0 or more (or -1: drawn by chance), not {seed!r}")
+    return Setup(info.id, values["players"], values["variant"] or None, tuple(options.items()),
+                 None if seed == NO_SEED else seed)
+
+
+class ParlourGame(pyspiel.Game):  # type: ignore[misc]
+    """A Parlour game as an OpenSpiel game (see the module's notes); each game registers a subclass of its
+    own that names it (``info``), as OpenSpiel is given a class to create it with."""
+
+    info: GameInfo
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        info = self.info
+        params = dict(params or {})
+        self.setup = _setup(info, params)
+        sample = self.setup.deal(0)   # Parlour's own checks of the count, variant and options, in its words
+        self.observer = _observer(self.setup)
+        super().__init__(game_type(info), pyspiel.GameInfo(
+            num_distinct_actions=sample.action_space_size,
+            max_chance_outcomes=0 if self.setup.seed is not None else BYTE_OUTCOMES,
+            num_players=sample.players, min_utility=-1.0, max_utility=1.0,
+            utility_sum=0.0 if _zero_sum(info) else None, max_game_length=info.max_actions),
+            {**_parameters(info), **params})
+
+    def new_initial_state(self) -> ParlourSpielState:
+        return ParlourSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SeatObserver:
+        if params:
+            raise ValueError(f"{spiel_name(self.info.id)}'s observers take no parameters, not {params!r}")
+        return SeatObserver(self.observer, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+@cache
+def _observer(setup: Setup) -> Observer:
+    return Observer(setup.game_id, setup.players, setup.variant, **dict(setup.options))
+
+
+# --- the states --------------------------------------------------------------------------------------------
+class _Live:
+    """Holds the Parlour state: OpenSpiel deep-copies a state's attributes to clone it, and pickles them to
+    serialize it; this makes the one a ``State.clone`` and the other the game's record."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
+        return _Live(self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], _Live], tuple[dict[str, Any]]]:
+        return _replayed, (self.state.record(),)
+
+
+def _replayed(record: dict[str, Any]) -> _Live:
+    return _Live(replay(record))
+
+
+class _Views:
+    """The views of the position last asked about, by seat (``None``: the spectator's): OpenSpiel asks for
+    a seat's string and tensors several times a position, and a view costs the deal's length. A clone or
+    a serialized state starts with none."""
+
+    __slots__ = ("at", "by_seat")
+
+    def __init__(self) -> None:
+        self.at = -1
+        self.by_seat: dict[int | None, View] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
+        return _Views()
+
+    def __reduce__(self) -> tuple[type[_Views], tuple[()]]:
+        return _Views, ()
+
+    def of(self, state: State, seat: int | None) -> View:
+        if self.at != state.actions_taken:
+            self.at, self.by_seat = state.actions_taken, {}
+        view = self.by_seat.get(seat)
+        if view is None:
+            view = self.by_seat[seat] = state.view(seat)
+        return view
+
+
+class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Parlour game's state as OpenSpiel's: the seed's chance bytes, then the Parlour state."""
+
+    def __init__(self, game: ParlourGame) -> None:
+        super().__init__(game)
+        self.setup = game.setup
+        self.seed_bytes: tuple[int, ...] = ()
+        self.live: _Live | None = None
+        self.last_seat = -1   # the seat that acted last, from which the next of several to move is found
+        self.views = _Views()
+
+    # --- the Parlour state -------------------------------------------------------------------------
+    @property
+    def parlour(self) -> State | None:
+        """The Parlour state, once the seed is known (``None`` while chance is still drawing it)."""
+        if self.live is None and self.setup.seed is not None:
+            self.live = _Live(self.setup.deal(self.setup.seed))
+        return None if self.live is None else self.live.state
+
+    def _require(self) -> State:
+        state = self.parlour
+        if state is None:
+            raise ValueError("chance has not yet drawn this game's seed")
+        return state
+
+    # --- OpenSpiel's API ---------------------------------------------------------------------------
+    def current_player(self) -> int:
+        state = self.parlour
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        to_move, n = state.to_move, state.players
+        return to_move[0] if len(to_move) == 1 else min(to_move, key=lambda seat: (seat - self.last_seat - 1) % n)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._require().legal_ids(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(byte, 1.0 / BYTE_OUTCOMES) for byte in range(BYTE_OUTCOMES)]
+
+    def _apply_action(self, action: int) -> None:
+        state = self.parlour
+        if state is None:
+            if not 0 <= action < BYTE_OUTCOMES:
+                raise ValueError(f"a chance outcome here is a byte of the seed, 0 to 255, not {action}")
+            self.seed_bytes = (*self.seed_bytes, int(action))
+            if len(self.seed_bytes) == SEED_BYTES:
+                self.live = _Live(self.setup.deal(int.from_bytes(bytes(self.seed_bytes), "big")))
+            return
+        seat = self.current_player()
+        state.apply_id(seat, int(action))
+        self.last_seat = seat
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {len(self.seed_bytes) + 1} of {SEED_BYTES}: {action}"
+        state = self.parlour
+        try:
+            return f"seat {player}: {state.decode(action)}" if state is not None else f"action {action}"
+        except ValueError:
+            return f"seat {player}: action {action}"
+
+    def is_terminal(self) -> bool:
+        state = self.parlour
+        return state is not None and state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.parlour
+        n = self.setup.players
+        if state is None or not state.is_over:
+            return [0.0] * n
+        result = state.result()
+        if result.drawn:
+            return [0.0] * n
+        return [1.0 if seat in result.winners else -1.0 for seat in range(n)]
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> ParlourSpielState:
+        """A state ``player`` cannot tell from this one: a world dealt by ``State.sample_world``, drawn with
+        a generator seeded from ``sampler`` (OpenSpiel's probability sampler: a call gives a float)."""
+        state = self.parlour
+        twin = cast(ParlourSpielState, self.clone())
+        if state is not None:
+            seed = int(sampler() * 2**53) if callable(sampler) else random.getrandbits(53)
+            twin.live = _Live(state.sample_world(player, random.Random(seed)))
+        return twin
+
+    def view(self, seat: int | None) -> View:
+        """The seat's view of the position (``None``: a spectator's), made once however often it is asked."""
+        return self.views.of(self._require(), seat)
+
+    def __str__(self) -> str:
+        """The seed and the table as a spectator sees it."""
+        state = self.parlour
+        if state is None:
+            return f"{self.setup.game_id}: seed bytes drawn {list(self.seed_bytes)}"
+        return f"seed {state.seed}: {json.dumps(self.view(None).fields(), ensure_ascii=False)}"
+
+
+# --- observers ---------------------------------------------------------------------------------------------
+class SeatObserver:
+    """OpenSpiel's Python observer: ``tensor`` (with ``dict``, its named pieces) and ``string_from``."""
+
+    def __init__(self, observer: Observer, iig_obs_type: Any) -> None:
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("Parlour observes one seat, or the public table: not every seat's cards at once")
+        self.observer = observer
+        self.public = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.tensor: Vector = np.zeros(observer.size, np.float32)
+        self.dict = {piece.name: self.tensor[piece.start:piece.stop] for piece in observer.layout()}
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public else player
+
+    def set_from(self, state: ParlourSpielState, player: int) -> None:
+        live = state.parlour
+        if live is None or not 0 <= player < live.players:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = self.observer.encode(state.view(self._seat(player)))
+
+    def string_from(self, state: ParlourSpielState, player: int) -> str:
+        live = state.parlour
+        if live is None:
+            return f"seed bytes drawn: {len(state.seed_bytes)} of {SEED_BYTES}"
+        seat = self._seat(player)
+        view = state.view(seat).fields()
+        if not self.perfect_recall:
+            return json.dumps(view, ensure_ascii=False)
+        now = {name: value for name, value in view.items() if name != "log"}
+        return json.dumps({"seat": seat, "log": live.game_log(seat), "view": now}, ensure_ascii=False)
+
+
+# --- registration ------------------------------------------------------------------------------------------
+# The class registered for each game. OpenSpiel keeps what it is given to the end of the process, and a
+# class (held here) outlives the interpreter's shutdown where a function made for it would not: a lambda
+# given to ``register_game`` aborts the process as it exits.
+GAME_CLASSES: dict[str, type[ParlourGame]] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Make one game loadable by ``pyspiel.load_game`` (once: registering again does nothing)."""
+    name = spiel_name(info.id)
+    if name not in pyspiel.registered_names():
+        title = "".join(part.title() for part in info.id.split("-"))
+        GAME_CLASSES[info.id] = type(f"{title}Game", (ParlourGame,), {"info": info, "__module__": __name__})
+        pyspiel.register_game(game_type(info), GAME_CLASSES[info.id])
+
+
+def register_all() -> None:
+    for info in registered_games():
+        register(info)
+
+
+register_all()
+
+
+def load(game_id: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
+         **options: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for a Parlour game by its id, with Parlour's arguments."""
+    info = game_info(game_id)
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    if variant is not None:
+        params["variant"] = variant
+    if seed is not None:
+        params["seed"] = seed
+    return pyspiel.load_game(spiel_name(info.id), params)
+
+
+# --- OpenSpiel's IS-MCTS as a Parlour bot ------------------------------------------------------------------
+@cache
+def _game_for(setup: Setup) -> pyspiel.Game:
+    params = {"players": setup.players, "variant": setup.variant or "",
+              **{name: NONE_GIVEN if value is None else value for name, value in setup.options}}
+    return pyspiel.load_game(spiel_name(setup.game_id), params)
+
+
+class OpenSpielIsmctsBot:
+    """OpenSpiel's own IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts to the game's
+    end, UCT constant 2) choosing for a Parlour seat, for comparing search with a peer's. It sees what any
+    bot sees: the view and the worlds sampled for it. Each search starts from one world and draws every
+    further one from the same sampler, so OpenSpiel searches exactly the worlds Parlour's own IS-MCTS does."""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, game_id: str, simulations: int = 100, seed: int | None = None) -> None:
+        if simulations < 1:
+            raise ValueError(f"openspiel-ismcts needs 1 or more simulations a move, not {simulations}")
+        self.game_id, self.simulations = game_id, simulations
+        self.rng = random.Random(seed)
+        self.np_rng = np.random.RandomState(self.rng.getrandbits(32))
+
+    @classmethod
+    def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> OpenSpielIsmctsBot:
+        if not setting:
+            return cls(game_id, seed=seed)
+        if not setting.isdigit():
+            raise ValueError(f"openspiel-ismcts takes a number of simulations a move (openspiel-ismcts:100), "
+                             f"not {setting!r}")
+        return cls(game_id, int(setting), seed)
+
+    def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has no legal action to choose from")
+        if worlds is None or view.seat is None:
+            raise ValueError("openspiel-ismcts searches sampled worlds: it needs a seat and a world sampler")
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        seat = view.seat
+        first = worlds(self.rng)
+        game = _game_for(Setup(first.info.id, first.players, first.variant, tuple(first.options.items()), None))
+
+        def wrap(world: State) -> ParlourSpielState:
+            spiel_state = cast(ParlourSpielState, game.new_initial_state())
+            spiel_state.seed_bytes = (0,) * SEED_BYTES
+            spiel_state.live = _Live(world)
+            spiel_state.last_seat = seat - 1   # so that, of several to move, this seat is the one choosing
+            return spiel_state
+
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.np_rng), 2.0, self.simulations,
+                               random_state=self.np_rng)
+        bot.set_resampler(lambda state, player: wrap(worlds(self.rng)))
+        root = wrap(first)
+        action = int(bot.step(root))
+        return str(first.decode(action))
+
+    def reaction_time(self, view: View, rng: random.Random) -> float:
+        return Reaction(1.0).draw(rng)

@@ -5,11 +5,14 @@ few lines whose stock (a face-down heap) and round (a plain number) are both who
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
 
+from parlour import new_game
 from parlour.engine import Action, ActionTable, GameInfo, Pass, State, View, seat_entry
 from parlour.engine.view import FITS, ZONE_KINDS, ZoneKind, declared_kinds, fits, kinds, misfits
 
@@ -165,3 +168,33 @@ def test_a_side_pot_may_name_the_seats_that_can_win_it() -> None:
     assert fits("pots", [main, side])
     assert not fits("pots", [main | {"seats": "0, 2"}])
     assert not fits("pots", [main | {"winner": 1}])
+
+
+def test_the_game_log_keeps_every_deal_where_a_view_keeps_one_line() -> None:
+    """``State.game_log(seat)``: every deal's actions and events as the seat was told them, from the first
+    deal (for perfect recall); the view's log keeps an earlier deal as its result line, then this deal."""
+    state, rng = new_game("tetka", seed=8), random.Random(8)
+    first_deal = 0
+    while state.hand_number == 1:
+        seat = state.to_move[0]
+        state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+        first_deal += 1
+    whole, view = state.game_log(1), state.view(1).log
+    acts = re.compile(r"seat \d+: ")   # an action's line; events are worded otherwise
+    assert sum(bool(acts.match(line)) for line in whole) == state.actions_taken
+    assert sum(bool(acts.match(line)) for line in view) == state.actions_taken - first_deal
+    this_deal = view[len(state.hand_results):]
+    assert whole[-len(this_deal):] == this_deal
+    assert view[0] in whole   # the deal's result line, where the deal ended
+
+
+def test_the_game_log_words_a_hidden_act_as_the_seat_saw_it() -> None:
+    """Divide and Conquer's first card goes down face down: the other seat's game log says so, without
+    the card; the seat that laid it reads which."""
+    state = new_game("divide-and-conquer", seed=2)
+    state.apply(0, state.view(0).legal_actions[0])
+    card = state.history[0][1]
+    assert f"seat 0: {card}" in state.game_log(0)
+    assert f"seat 0: {card}" not in state.game_log(1) and "seat 0: lay a card face down" in state.game_log(1)
+    with pytest.raises(ValueError):
+        state.game_log(5)

@@ -4,7 +4,7 @@ its failures in its words, bad addresses refused at once.
 Starting Ray costs several seconds of the CI budget, and pytest-xdist would start one in each worker
 that runs a test needing it, so one test starts a local Ray (two CPUs) and runs every check that needs
 it, in order, each a function named after its rule; the failure and the benchmark come last, since both
-end the actors."""
+end the actors. It runs in a network namespace of its own (see ``only_loopback``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ import importlib.util
 import json
 import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,10 +31,35 @@ BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
 
 
 # A local Ray listens on every interface of the machine (Ray binds its services to the machine's address and
-# to 0.0.0.0, never to loopback alone), and servers started by tests here listen on loopback only: so the
-# test that starts one runs when asked for.
-STARTS_RAY = pytest.mark.skipif(os.environ.get("PARLOUR_TEST_RAY") != "1",
-                                reason="starts a local Ray, which listens beyond loopback: set PARLOUR_TEST_RAY=1")
+# to 0.0.0.0, even when told its node's address is 127.0.0.1), and servers started by tests listen on
+# loopback only. So the test that starts Ray runs in a network of its own, where the only interface is
+# loopback: ``test_ray_runs_in_a_network_of_its_own`` runs it there (``unshare``, a new user and network
+# namespace), and it runs directly only in such a network.
+def only_loopback() -> bool:
+    """Whether this process's network has no interface but loopback."""
+    interfaces = {line.split(":")[0].strip() for line in Path("/proc/net/dev").read_text().splitlines()[2:]}
+    return interfaces <= {"lo"}
+
+
+STARTS_RAY = pytest.mark.skipif(not only_loopback(), reason="starts a local Ray, which listens on every "
+                                "interface: test_ray_runs_in_a_network_of_its_own runs it where only loopback is")
+
+
+def test_ray_runs_in_a_network_of_its_own() -> None:
+    """Run the Ray test in a new network namespace whose only interface is loopback (brought up first), so
+    that nothing Ray opens can be reached from beyond this machine."""
+    if only_loopback():
+        pytest.skip("this network is loopback only already: the Ray test runs by itself")
+    unshare, ip = shutil.which("unshare"), shutil.which("ip")
+    if unshare is None or ip is None or subprocess.run([unshare, "-rn", "true"], capture_output=True).returncode:
+        pytest.skip("this machine cannot make a network namespace (unshare -rn), so Ray is not started")
+    test = f"{Path(__file__).resolve()}::test_through_ray_the_local_pools_games_failures_and_benchmark"
+    pytest_once = f'"{sys.executable}" -m pytest -o addopts= -q -p no:randomly -p no:cacheprovider "{test}"'
+    command = f'"{ip}" link set lo up && exec {pytest_once}'
+    finished = subprocess.run([unshare, "-rn", "sh", "-c", command], capture_output=True, text=True, timeout=900,
+                              env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}, cwd=Path(__file__).parent.parent)
+    assert finished.returncode == 0, finished.stdout[-4000:] + finished.stderr[-4000:]
+    assert "1 passed" in finished.stdout
 
 
 @STARTS_RAY

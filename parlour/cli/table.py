@@ -354,8 +354,7 @@ def score_sheet(results: Sequence[HandResult], scores: Sequence[int], players: S
     """The deals finished so far, one row each: every seat's change over its running total (the sum of
     the changes), then each deal's result in the book's words. A last row gives the scores as the table
     shows them when they are not those sums (chips games count the stake a seat sat down with)."""
-    sheet = Table(title="Score sheet", title_justify="left", header_style="bold", caption_justify="left",
-                  caption="each deal: the change, and under it the running total")
+    sheet = Table(title="Score sheet", title_justify="left", header_style="bold")
     sheet.add_column("deal", justify="right", no_wrap=True)
     for seat in range(len(scores)):
         sheet.add_column(seat_heading(seat, players, viewer), justify="right", no_wrap=True)
@@ -370,13 +369,14 @@ def score_sheet(results: Sequence[HandResult], scores: Sequence[int], players: S
         sheet.add_row(Text("total", style="bold"), *(Text(str(total), style="bold") for total in running))
     if not results or running != list(scores):
         sheet.add_row(Text("score", style="bold"), *(Text(str(score), style="bold") for score in scores))
+    if not results:
+        return Group(sheet, Text("No deal has finished yet.", style=DIM))
     words = Table.grid(padding=(0, 2))
     words.add_column(justify="right", style=DIM, no_wrap=True)
     words.add_column()
     for result in results:
         words.add_row(f"deal {result.number}", prose(("void deal: " if result.void else "") + result.summary))
-    note = words if results else Text("No deal has finished yet.", style=DIM)
-    return Group(sheet, note)
+    return Group(sheet, Text("Each deal: its change, and under it the running total.", style=DIM), words)
 
 
 def seat_heading(seat: int, players: Sequence[str], viewer: int | None) -> str:

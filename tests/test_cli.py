@@ -282,7 +282,7 @@ class TestDrawing:
         console = Console(file=io.StringIO(), width=120)
         console.print(table.draw_view(view, ["human", "heuristic", "random"]))
         out = console.file.getvalue()  # type: ignore[attr-defined]
-        for text in ("no-such-game", "seat 0 Q♣", "??", "Q♦", "stock", "30", "(26, last 20)", "7♥#2",
+        for text in ("no-such-game", "seat 0: Q♣", "??", "Q♦", "stock", "30", "(26, last 20)", "7♥#2",
                      "chips", "team", "out", "discards 10♦", "10♥   JK face-down", "1. draw stock",
                      "2. take upcard", "lacks: [7], []", "heuristic (you)", "to move: seat 1 and seat 2"):
             assert text in out, text
@@ -307,7 +307,7 @@ class TestDrawing:
         lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
         zone = {name: next(text for text in lines if f" {name} " in text) for name in view["table"]}
         assert "12 cards" in zone["stub"] and "cards" not in zone["round"]
-        assert "seat 0 1♥ · you pass" in zone["auction"]
+        assert "seat 0: 1♥ · you: pass" in zone["auction"]
         assert "7♥ 7♠ 7♦ | —" in zone["melds"] and "pool 9" in zone["pots"]
         assert "dealer: you · declarer: seat 2 · kept: seat 0, seat 2 · sides: seat 0, seat 2 | you" in "".join(lines)
 

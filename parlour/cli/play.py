@@ -24,6 +24,7 @@ from rich.text import Text
 
 from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
+from parlour.cards import Card
 from parlour.cli import table
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import NO_CLAIM, GameInfo, State, game_info, new_game
@@ -33,13 +34,18 @@ BOOL_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False
 QUIT_WORDS = ("quit", "q", "exit")
 
 HELP = """\
-Type an action as listed (play QC), its number, or just its card (QC) when a single listed action uses it.
+Type an action as listed (bid 1NT), its number, its words after the verb (1NT, pass, QD 1), or just its
+card (QC) when a single listed action uses it.
   ?            a suggestion from the IS-MCTS bot (half a second's search)
+  rules        the game's rules page (as parlour rules GAME prints it)
+  score        the score sheet: each finished deal's result by seat, and the running totals
   undo         take back your last move, and the bots' moves after it (only against bots)
   save FILE    write the game so far as a record (parlour replay FILE)
   table        draw the table again
   help         this help
   quit         leave the game"""
+# Words at the prompt that are commands, not actions, when typed alone (save takes a file name).
+COMMANDS = ("?", "hint", "rules", "score", "help", "table", "undo")
 
 
 class BotFailure(Exception):
@@ -142,27 +148,54 @@ def cards_of(action: str) -> list[str]:
     return [str(c) for c in map(table.parse_card, action.split()[1:]) if c is not None]
 
 
-def resolve(text: str, legal: Sequence[str]) -> str:
-    """The notation a human meant: a number from the list, a listed action, or the card of one.
+def resolve(text: str, legal: Sequence[str], parse: Callable[[str], object] | None = None) -> str:
+    """The notation a human meant, read against the seat's legal actions: a number from the list, a listed
+    action, the words of one after its verb (``1NT`` for ``bid 1NT``, ``QD 1`` for ``lay QD 1``), or the
+    card of one (``q♣``). Case matters only where two listed actions differ by case alone.
 
-    Anything else is returned as typed, for ``state.apply`` to refuse with the rule or notation error;
-    a bare card that no listed action uses is given the common verb, so the refusal names the rule
-    (``you must follow suit``) rather than the shorthand.
+    Anything else is returned for ``state.apply`` to refuse with the rule or notation error, so that the
+    refusal names the rule (``you must follow suit``, ``does not overcall 2NT``) rather than the shorthand:
+    a bare card that no listed action uses is given the common verb, and other words that the game's
+    ``parse`` reads only after one of the listed verbs are given that verb. Text that fits several listed
+    actions is refused, naming them.
 
-    >>> resolve("2", ["play 2C", "play QC"]), resolve("q♣", ["play 2C", "play QC"])
-    ('play QC', 'play QC')
+    >>> resolve("2", ["play 2C", "play QC"]), resolve("q♣", ["play 2C", "play QC"]), resolve("1nt", ["bid 1NT"])
+    ('play QC', 'play QC', 'bid 1NT')
     """
+    text = " ".join(text.split())
     if text.isdigit():
         number = int(text)
         if not 1 <= number <= len(legal):
             raise ValueError(f"choose a number from 1 to {len(legal)}")
         return legal[number - 1]
-    lowered = {action.lower(): action for action in legal}
-    if text.lower() in lowered:
-        return lowered[text.lower()]
+    for words in (lambda action: action, after_verb):
+        found = matching(text, legal, words)
+        if found is not None:
+            return found
     chosen = table.parse_card(text) if " " not in text else None
-    if chosen is None:
-        return text
+    if chosen is not None:
+        return resolve_card(chosen, text, legal)
+    return with_verb(text, legal, parse) if parse is not None else text
+
+
+def after_verb(action: str) -> str:
+    """An action's words after its verb (``1NT`` of ``bid 1NT``); empty for a bare verb such as ``pass``."""
+    return action.partition(" ")[2]
+
+
+def matching(text: str, legal: Sequence[str], words: Callable[[str], str]) -> str | None:
+    """The one listed action whose ``words`` are the text, exactly or else ignoring case; ``None`` if none."""
+    for same in (str.__eq__, lambda a, b: a.lower() == b.lower()):
+        found = [action for action in legal if words(action) and same(words(action), text)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ValueError(f"{text} is in several actions ({', '.join(found)}): type the whole action or its number")
+    return None
+
+
+def resolve_card(chosen: Card, text: str, legal: Sequence[str]) -> str:
+    """A card typed in any notation (``q♣``): the listed action that uses it, else the common verb with it."""
     matches = [action for action in legal if str(chosen) in cards_of(action)]
     if len(matches) == 1:
         return matches[0]
@@ -173,6 +206,24 @@ def resolve(text: str, legal: Sequence[str]) -> str:
     if len(verbs) == 1:
         return f"{verbs.pop()} {text}"
     raise ValueError(f"no listed action uses {chosen.symbol_text()}")
+
+
+def with_verb(text: str, legal: Sequence[str], parse: Callable[[str], object]) -> str:
+    """``text`` as typed if the game reads it, else after the one listed verb that makes it read (an
+    illegal ``1NT`` becomes ``bid 1NT``, refused as a bid); as typed when none or several do."""
+    try:
+        parse(text)
+        return text
+    except ValueError:
+        pass
+    readable = []
+    for verb in dict.fromkeys(action.split()[0] for action in legal):
+        try:
+            parse(f"{verb} {text}")
+        except ValueError:
+            continue
+        readable.append(f"{verb} {text}")
+    return readable[0] if len(readable) == 1 else text
 
 
 # --- the session ------------------------------------------------------------------------------------------
@@ -285,19 +336,30 @@ class Session:
                 return self.too_slow(seat, rival, line)
             if not line:
                 continue
-            if word in ("?", "hint") and not rest:
-                self.suggest(seat)
-            elif word == "help" and not rest:
-                self.ui.say(HELP)
-            elif word == "table" and not rest:
-                self.draw(seat)
-            elif word == "save":
+            if word == "save":
                 self.save(rest.strip())
-            elif word == "undo" and not rest:
-                if self.undo():
+            elif word in COMMANDS and not rest:
+                if self.command(word, seat):
                     return True
             elif self.try_action(seat, line):
                 return True
+
+    def command(self, word: str, seat: int) -> bool:
+        """One of the prompt's ``COMMANDS``; ``True`` when it took the turn back (``undo``)."""
+        if word in ("?", "hint"):
+            self.suggest(seat)
+        elif word == "rules":
+            self.ui.show(table.rules_page(game_info(self.game_id)))
+        elif word == "score":
+            self.ui.show(table.score_sheet(self.state.hand_results, self.state.view(seat).scores, self.kinds,
+                                           viewer=seat))
+        elif word == "help":
+            self.ui.say(HELP)
+        elif word == "table":
+            self.draw(seat)
+        elif word == "undo":
+            return self.undo()
+        return False
 
     def too_slow(self, seat: int, rival: tuple[int, float], line: str) -> bool:
         """The bot got in first; then the person's action, if it was one, is tried on the new table (a late
@@ -305,7 +367,7 @@ class Session:
         self.ui.say(f"seat {rival[0]} acted first, after {rival[1]:.1f} s", style="yellow")
         self.bot_turn(rival[0])
         word = line.partition(" ")[0].lower()
-        if line and word not in ("?", "hint", "help", "table", "save", "undo") and not self.state.is_over:
+        if line and word not in (*COMMANDS, "save") and not self.state.is_over:
             self.try_action(seat, line)   # the game's own words if it came too late
         return True
 
@@ -323,7 +385,7 @@ class Session:
     def try_action(self, seat: int, line: str) -> bool:
         before = self.state.clone() if self.can_undo else None
         try:
-            chosen = resolve(line, [str(a) for a in self.state.legal_actions(seat)])
+            chosen = resolve(line, [str(a) for a in self.state.legal_actions(seat)], self.state.parse_action)
             self.state.apply(seat, chosen)
         except ValueError as exc:
             self.ui.say(str(exc), style="red")

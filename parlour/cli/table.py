@@ -172,7 +172,7 @@ def entry(item: Mapping[str, Any]) -> Text:
     """One element of a zone such as a trick: ``seat 1 A♣``."""
     parts = []
     if "seat" in item:
-        parts.append(Text(f"seat {item['seat']}", style=DIM))
+        parts.append(Text(f"seat {item['seat']}:", style=DIM))
     for key, val in item.items():
         if key == "seat":
             continue
@@ -192,7 +192,7 @@ def by_kind(kind: str | None, item: Any, viewer: int | None = None) -> Text:
             return Text(" | ").join(by_kind("seats", side, viewer) for side in item)
         return Text(", ").join(by_kind("seat", seat, viewer) for seat in item)
     if kind == "bids" and isinstance(item, list) and item:
-        return Text(SEP).join(by_kind("seat", bid["seat"], viewer) + Text(" ") + card(bid["call"]) for bid in item)
+        return Text(SEP).join(by_kind("seat", bid["seat"], viewer) + Text(": ") + card(bid["call"]) for bid in item)
     if kind == "melds" and isinstance(item, list) and item:
         return Text(" | ").join(cards(group) if group else Text("—", style=DIM) for group in item)
     if kind == "pots" and isinstance(item, list) and item:
@@ -337,7 +337,7 @@ def hand_result(result: HandResult, players: Sequence[str] = (), totals: Sequenc
     for reason in result.reasons:
         lines.add_row(who(reason.seat, players), f"{reason.points:+d}", prose(reason.text))
     changes = Text(SEP).join(
-        Text(f"seat {s} {c:+d}" + (f" (total {totals[s]})" if s < len(totals) else ""))
+        Text(f"seat {s}: {c:+d}" + (f" (total {totals[s]})" if s < len(totals) else ""))
         for s, c in enumerate(result.changes))
     parts: list[RenderableType] = []
     if result.summary:
@@ -347,6 +347,42 @@ def hand_result(result: HandResult, players: Sequence[str] = (), totals: Sequenc
     parts.append(changes)
     return Panel(Group(*parts), title=Text(f"Hand {result.number} result", style="bold"), title_align="left",
                  border_style="yellow")
+
+
+def score_sheet(results: Sequence[HandResult], scores: Sequence[int], players: Sequence[str] = (),
+                viewer: int | None = None) -> RenderableType:
+    """The deals finished so far, one row each: every seat's change over its running total (the sum of
+    the changes), then each deal's result in the book's words. A last row gives the scores as the table
+    shows them when they are not those sums (chips games count the stake a seat sat down with)."""
+    sheet = Table(title="Score sheet", title_justify="left", header_style="bold")
+    sheet.add_column("deal", justify="right", no_wrap=True)
+    for seat in range(len(scores)):
+        sheet.add_column(seat_heading(seat, players, viewer), justify="right", no_wrap=True)
+    running = [0] * len(scores)
+    for result in results:
+        running = [total + change for total, change in zip(running, result.changes, strict=False)]
+        sheet.add_row(str(result.number), *(Text("void", style=DIM) if result.void else
+                                             Text(f"{change:+d}\n") + Text(str(total), style=DIM)
+                                             for change, total in zip(result.changes, running, strict=False)))
+    sheet.add_section()
+    if results:
+        sheet.add_row(Text("total", style="bold"), *(Text(str(total), style="bold") for total in running))
+    if not results or running != list(scores):
+        sheet.add_row(Text("score", style="bold"), *(Text(str(score), style="bold") for score in scores))
+    if not results:
+        return Group(sheet, Text("No deal has finished yet.", style=DIM))
+    words = Table.grid(padding=(0, 2))
+    words.add_column(justify="right", style=DIM, no_wrap=True)
+    words.add_column()
+    for result in results:
+        words.add_row(f"deal {result.number}", prose(("void deal: " if result.void else "") + result.summary))
+    return Group(sheet, Text("Each deal: its change, and under it the running total.", style=DIM), words)
+
+
+def seat_heading(seat: int, players: Sequence[str], viewer: int | None) -> str:
+    """A column's seat, and who sits there: ``seat 0`` over ``you`` or the bot's kind."""
+    kind = "you" if seat == viewer else players[seat] if 0 <= seat < len(players) else ""
+    return f"seat {seat}\n{kind}" if kind else f"seat {seat}"
 
 
 def final_result(result: Result, players: Sequence[str] = ()) -> RenderableType:
@@ -374,13 +410,21 @@ def players_span(info: GameInfo, with_default: bool = True) -> str:
 
 
 def games_table(infos: Sequence[GameInfo]) -> Table:
-    table = Table(title="Parlour games", title_justify="left", header_style="bold")
-    for column in ("id", "name", "players", "family", "variants", "options"):
-        table.add_column(column, no_wrap=column in ("id", "players"))
+    """Every game in two columns, so that the list fits an 80-column terminal without cutting a word: the
+    id, and beside it the name, players and families, then the variants and the options' defaults."""
+    table = Table(title="Parlour games", title_justify="left", header_style="bold", show_lines=True,
+                  caption="parlour rules ID: how a game is played · parlour play ID --option name=value",
+                  caption_justify="left")
+    table.add_column("id", no_wrap=True, style="bold")
+    table.add_column("game · players · families, its variants and its options", overflow="fold")
     for info in infos:
-        options = "\n".join(f"{o.name}={o.default}" for o in info.options) or "—"
-        table.add_row(info.id, info.name, players_span(info, with_default=False), "\n".join(info.family),
-                      ", ".join(info.variants) or "—", options)
+        about = Text(info.name, style="bold") + Text(f"{SEP}{players_span(info, with_default=False)} players"
+                                                     f"{SEP}{', '.join(info.family)}")
+        if info.variants:
+            about += Text("\nvariants: ", style=DIM) + Text(", ".join(info.variants))
+        if info.options:
+            about += Text("\noptions: ", style=DIM) + Text(", ".join(f"{o.name}={o.default}" for o in info.options))
+        table.add_row(info.id, about)
     return table
 
 

@@ -839,7 +839,7 @@ async function openRules() {
   dialog.showModal();
 }
 
-/** The rules' light markup as the page shows it: paragraphs, "* " items as a list, **bold**, *italic*, ``code``. */
+/** The rules' light markup as the page shows it: paragraphs, "* " items as a list, **bold**, *italic*, `code`. */
 function prose(text) {
   return String(text).split(/\n\s*\n/).map((block) => {
     const lines = block.split("\n");
@@ -856,9 +856,10 @@ function prose(text) {
 }
 
 function inline(text) {
-  return String(text).split(/(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|``[^`]+``)/).filter(Boolean).map((part) => {
+  return String(text).split(/(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|``[^`]+``|`[^`]+`)/).filter(Boolean).map((part) => {
     if (part.startsWith("**")) return el("strong", {}, proseFragment(part.slice(2, -2)));
     if (part.startsWith("``")) return el("code", { text: part.slice(2, -2) });
+    if (part.length > 2 && part.startsWith("`")) return el("code", { text: part.slice(1, -1) });
     if (part.length > 2 && part.startsWith("*")) return el("em", {}, proseFragment(part.slice(1, -1)));
     return proseFragment(part);
   });

@@ -2,17 +2,15 @@
 
 Nothing about a game is written by hand for the site: the facts and options come from the registry (as
 ``parlour rules`` shows them), the summary from the game's ``RULES``, and the choices made where the
-rule texts are silent, with the rest of the implementation notes, from its module's docstring. The pages
+rule texts are silent, with the rest of the implementation notes, from its module's docstring, read by
+``parlour.engine.rules_page`` as the table's rules panel reads it. The pages
 go to ``games/`` in the source tree (ignored by git) and are rewritten only when their text changes, so
 an incremental build stays incremental.
 """
 
 from __future__ import annotations
 
-import importlib
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,69 +18,13 @@ import parlour
 from parlour.cli.table import allowed, players_span
 from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
 from parlour.engine.registry import GameInfo, OptionSpec
+from parlour.engine.rules_page import CHOICES_HEADING, Docstring, module_doc, module_name, split_docstring
 from parlour.rl import spiel_name
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 FOLDER = "games"
-CHOICES = re.compile(r"Choices where the texts? (is|are) silent")
-ITEM = re.compile(r"(\* |- |\d+\. )")
-CHOICES_HEADING = "Choices where the text is silent"
-
-
-@dataclass(frozen=True)
-class Docstring:
-    """A game module's docstring cut into the parts its page shows."""
-
-    lead: str
-    choices: tuple[str, ...]
-    notes: str
-
-
-def split_docstring(doc: str) -> Docstring:
-    """The first paragraph, the items of the "choices where the text is silent" list, and everything else.
-
-    The list is read by its shape (items begin with ``*``, ``-`` or a number; their other lines are
-    indented), so bulleted and numbered lists alike become one numbered list on the page, and a game's
-    "choice 5" means the fifth item there too.
-    """
-    lines = doc.strip("\n").splitlines()
-    lead_end = lines.index("") if "" in lines else len(lines)
-    start = next((i for i, line in enumerate(lines) if CHOICES.match(line)), None)
-    if start is None:
-        return Docstring(" ".join(lines[:lead_end]), (), _paragraphs(lines[lead_end:]))
-    end = start + 1
-    items: list[list[str]] = []
-    while end < len(lines):
-        line = lines[end]
-        if ITEM.match(line):
-            items.append([line])
-        elif items and (line.startswith(" ") or (not line.strip() and _continues(lines, end))):
-            items[-1].append(line)
-        elif items or line.strip():
-            break
-        end += 1
-    notes = _paragraphs(lines[lead_end:start]) + "\n\n" + _paragraphs(lines[end:])
-    return Docstring(" ".join(lines[:lead_end]), tuple(_body(item) for item in items), notes.strip())
-
-
-def _paragraphs(lines: list[str]) -> str:
-    return "\n".join(lines).strip("\n")
-
-
-def _continues(lines: list[str], blank: int) -> bool:
-    """Whether the list goes on after a blank line: the next text is indented or another item."""
-    following = next((line for line in lines[blank:] if line.strip()), "")
-    return following.startswith(" ") or bool(ITEM.match(following))
-
-
-def _body(item: list[str]) -> str:
-    """An item's text without its marker, its other lines dedented to the first line's column."""
-    first = ITEM.sub("", item[0], count=1)
-    rest = item[1:]
-    indent = min((len(line) - len(line.lstrip()) for line in rest if line.strip()), default=0)
-    return "\n".join([first, *(line[indent:] for line in rest)]).rstrip()
 
 
 def numbered(items: tuple[str, ...]) -> str:
@@ -187,18 +129,6 @@ def index(infos: list[GameInfo]) -> str:
         table(("game", "players", "family", "variants"), rows),
         toctree,
     ]) + "\n"
-
-
-def module_name(info: GameInfo) -> str:
-    return f"parlour.games.{info.id.replace('-', '_')}"
-
-
-def module_doc(info: GameInfo) -> str:
-    """The docstring of the game's module, named after its id (``twenty-five``: ``twenty_five.py``)."""
-    module = importlib.import_module(module_name(info))
-    if not module.__doc__:
-        raise ValueError(f"{module.__name__} has no docstring to document {info.id} from")
-    return module.__doc__
 
 
 def write_folder(folder: Path, pages: dict[str, str]) -> None:

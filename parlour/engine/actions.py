@@ -117,6 +117,8 @@ class WithheldUnseen(Withheld):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
+    """Let this turn go: no bid, no card taken, no stake put up."""
+
     verb: ClassVar[str] = "pass"
 
 

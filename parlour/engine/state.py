@@ -222,6 +222,24 @@ class State:
         self._check(seat, action)
         self._perform(seat, action)
 
+    def refusal(self, seat: int, action: Action | str) -> str | None:
+        """Why ``apply(seat, action)`` would be refused, in the words of the ``IllegalAction`` it would raise
+        (out of turn, the game over, a rule broken); ``None`` if it would be accepted. Nothing changes: the
+        refusal is asked of a clone, so a front-end can say why a card cannot be played before anyone
+        tries it. Malformed text raises ``NotationError`` and a seat that does not exist ``IllegalAction``,
+        as for ``apply``: those are a caller's mistakes, not the game's refusals."""
+        self._check_seat(seat)
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        twin = self.clone()
+        if seat in self.to_move and action in twin.legal_actions(seat):
+            return None
+        try:
+            twin.apply(seat, action)
+        except IllegalAction as refused:
+            return str(refused)
+        return None
+
     def _perform(self, seat: int, action: Action, number: int | None = None) -> None:
         """Record and carry out an action found legal (``number``: its number, where the caller has it):
         where both paths change the state, and only there, apart from the card-play fast lanes."""

@@ -173,7 +173,10 @@ STEP = {name: step for step, name in enumerate(CONTRACT_NAMES)}   # a bid's plac
 
 @dataclass(frozen=True, slots=True)
 class BridgeBid(Bid):
-    """``bid 3NT``, ``bid 2H``: a number of odd tricks and a denomination."""
+    """Bid to take this many tricks over six, with this suit trumps or at no trumps.
+
+    ``bid 3NT``, ``bid 2H``: a number of odd tricks and a denomination.
+    """
 
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACT_NAMES
 

@@ -120,7 +120,10 @@ RANK_NAMES = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "
 
 @dataclass(frozen=True, slots=True)
 class Ask(FieldAction):
-    """``ask 2 7H``: ask seat 2 for the seven of hearts."""
+    """Ask the seat named for the card named.
+
+    ``ask 2 7H``: ask seat 2 for the seven of hearts.
+    """
 
     verb: ClassVar[str] = "ask"
     FIELDS = (Seats(MOST_PLAYERS), Cards(PACK))

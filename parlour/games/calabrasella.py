@@ -149,14 +149,20 @@ class Stand(Action):
 
 @dataclass(frozen=True, slots=True)
 class Ask(CardAction):
-    """The single player names the 3 (or 2) he wants."""
+    """As the single player, name the three (or two) you want.
+
+    The single player names the 3 (or 2) he wants.
+    """
 
     verb: ClassVar[str] = "ask"
 
 
 @dataclass(frozen=True, slots=True)
 class Give(CardAction):
-    """The card handed to the adversary who gave up the asked card: the other adversary must not see it."""
+    """Hand this card to the adversary who gave up the card asked for; the other adversary does not see it.
+
+    The card handed to the adversary who gave up the asked card: the other adversary must not see it.
+    """
 
     verb: ClassVar[str] = "give"
     secret: ClassVar[bool] = True

@@ -261,6 +261,8 @@ def _mask(cards: tuple[int, ...] | list[int]) -> int:
 # --- actions ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Draw(Pass):
+    """Draw from the stock."""
+
     verb: ClassVar[str] = "draw"
 
 
@@ -273,14 +275,20 @@ class Take(Pass):
 
 @dataclass(frozen=True, slots=True)
 class MeldLay(Lay):
-    """``lay 7H 2``: the seven of hearts to this turn's second new meld."""
+    """Put a card into one of this turn's new melds (laid down for good when you commit).
+
+    ``lay 7H 2``: the seven of hearts to this turn's second new meld.
+    """
 
     FIELDS = (Cards(PACK), Numbers(1, SLOTS, "meld"))
 
 
 @dataclass(frozen=True, slots=True)
 class Add(FieldAction):
-    """``add 2C K``: a card from hand to the side's meld of kings."""
+    """Add a card from your hand to one of your side's melds.
+
+    ``add 2C K``: a card from hand to the side's meld of kings.
+    """
 
     verb: ClassVar[str] = "add"
     FIELDS = (Cards(PACK), Words(RANK_WORDS, "meld"))
@@ -290,18 +298,25 @@ class Add(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Ask(Pass):
-    """``ask``: "partner, may I go out?"."""
+    """Ask your partner "may I go out?": after yes you must go out this turn, after no you may not.
+
+    ``ask``: "partner, may I go out?".
+    """
 
     verb: ClassVar[str] = "ask"
 
 
 @dataclass(frozen=True, slots=True)
 class Yes(Pass):
+    """Answer yes: your partner may go out."""
+
     verb: ClassVar[str] = "yes"
 
 
 @dataclass(frozen=True, slots=True)
 class No(Pass):
+    """Answer no: your partner may not go out."""
+
     verb: ClassVar[str] = "no"
 
 

@@ -143,14 +143,20 @@ class Phase(engine.Phase):
 
 @dataclass(frozen=True, slots=True)
 class ContractLay(Lay):
-    """``lay 7H 2``: a card to meld 2 of the contract being laid out."""
+    """Put a card into a meld of the contract you are laying out.
+
+    ``lay 7H 2``: a card to meld 2 of the contract being laid out.
+    """
 
     FIELDS = (Cards(PACK), Numbers(1, SLOTS, "meld"))
 
 
 @dataclass(frozen=True, slots=True)
 class Add(FieldAction):
-    """``add 7H 3``: a card to trio 3 of the table."""
+    """Add a card to one of the trios on the table.
+
+    ``add 7H 3``: a card to trio 3 of the table.
+    """
 
     verb: ClassVar[str] = "add"
     FIELDS = (Cards(PACK), Numbers(1, MOST_MELDS, "meld"))
@@ -160,7 +166,10 @@ class Add(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Extend(FieldAction):
-    """``extend 7H 3 low``: a card at the low or high end of escalera 3."""
+    """Add a card at the low or high end of an escalera on the table.
+
+    ``extend 7H 3 low``: a card at the low or high end of escalera 3.
+    """
 
     verb: ClassVar[str] = "extend"
     FIELDS = (Cards(PACK), Numbers(1, MOST_MELDS, "meld"), Words(ENDS, "end"))
@@ -171,7 +180,9 @@ class Extend(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Swap(FieldAction):
-    """``swap 7H 3 high``: 7H takes the place of the joker of escalera 3 standing for it; the joker moves
+    """Put a card in the place of the joker standing for it in an escalera; the joker moves to an end.
+
+    ``swap 7H 3 high``: 7H takes the place of the joker of escalera 3 standing for it; the joker moves
     to the high end."""
 
     verb: ClassVar[str] = "swap"

@@ -115,7 +115,10 @@ INFO = GameInfo(
 
 @dataclass(frozen=True, slots=True)
 class Row(FieldAction):
-    """Laying the card just drawn on one's own side of a row (1 is the top row)."""
+    """Lay the card you drew on your side of this row (1 is the top row).
+
+    Laying the card just drawn on one's own side of a row (1 is the top row).
+    """
 
     verb: ClassVar[str] = "row"
     FIELDS = (Numbers(1, ROWS, "row"),)

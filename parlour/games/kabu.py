@@ -112,7 +112,7 @@ class KabuOptions:
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """Taking the stock's top card face down: the table sees that a card was taken, never which."""
+    """Draw the stock's top card face down: the table sees that you drew, never what."""
 
     verb: ClassVar[str] = "draw"
 

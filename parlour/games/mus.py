@@ -234,7 +234,9 @@ NO_SIGN = "none"
 
 @dataclass(frozen=True, slots=True)
 class Sena(FieldAction):
-    """``sena duples``: a sign the partner sees (and, in ``caught-signs``, an opponent who catches it);
+    """Make a sign to your partner; others see only that a sign, or none, was made.
+
+    ``sena duples``: a sign the partner sees (and, in ``caught-signs``, an opponent who catches it);
     everyone else reads only that a sign, or none, was chosen."""
 
     verb: ClassVar[str] = "sena"
@@ -248,7 +250,7 @@ class Sena(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Envido(FieldAction):
-    """``envido 2``: the opening bet of a lance."""
+    """Open the betting of this lance with this many stones (``envido 2``)."""
 
     verb: ClassVar[str] = "envido"
     FIELDS = (Numbers(2, MOST_BET, "envido"),)
@@ -257,7 +259,7 @@ class Envido(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Reenvido(FieldAction):
-    """``reenvido 3``: accept the standing bet and raise it by 3."""
+    """Accept the standing bet and raise it by this many stones (``reenvido 3``)."""
 
     verb: ClassVar[str] = "reenvido"
     FIELDS = (Numbers(2, MOST_BET, "raise"),)
@@ -266,14 +268,17 @@ class Reenvido(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class MusCall(Action):
-    """``mus``: this player would change cards."""
+    """Call mus: you would like to change cards."""
 
     verb: ClassVar[str] = "mus"
 
 
 @dataclass(frozen=True, slots=True)
 class No(Action):
-    """``no hay mus`` ends the discarding; ``no quiero`` refuses a bet."""
+    """Say no: "no hay mus" plays the cards as dealt, "no quiero" refuses the bet.
+
+    ``no hay mus`` ends the discarding; ``no quiero`` refuses a bet.
+    """
 
     verb: ClassVar[str] = "no"
     PHRASES: ClassVar[tuple[str, ...]] = ("hay mus", "quiero")
@@ -292,28 +297,28 @@ class No(Action):
 
 @dataclass(frozen=True, slots=True)
 class Paso(Action):
-    """``paso``: no bet, before anyone has bet in the lance."""
+    """Pass without betting, while no one has bet in this lance."""
 
     verb: ClassVar[str] = "paso"
 
 
 @dataclass(frozen=True, slots=True)
 class Quiero(Action):
-    """``quiero``: the standing bet is accepted."""
+    """Accept the standing bet."""
 
     verb: ClassVar[str] = "quiero"
 
 
 @dataclass(frozen=True, slots=True)
 class Ordago(Action):
-    """``ordago``: the whole game on this lance."""
+    """Bet the whole game on this lance."""
 
     verb: ClassVar[str] = "ordago"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
-    """``draw``: as many cards from the stock as were laid away."""
+    """Draw as many cards from the stock as you laid away."""
 
     verb: ClassVar[str] = "draw"
 

@@ -104,6 +104,8 @@ class Match(CardAction):
 
 @dataclass(frozen=True, slots=True)
 class Turn(Action):
+    """Turn up the stock's top card: you hold no card of the upcard's rank."""
+
     verb: ClassVar[str] = "turn"
 
 

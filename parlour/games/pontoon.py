@@ -142,7 +142,7 @@ TRICK = 5
 
 @dataclass(frozen=True, slots=True)
 class Stake(FieldAction):
-    """``stake 5``: the first stake on a hand, before its second card."""
+    """Put up your first stake on this hand, before your second card comes (``stake 5``)."""
 
     verb: ClassVar[str] = "stake"
     FIELDS = (Numbers(1, MOST_STAKE, "stake"),)
@@ -151,7 +151,7 @@ class Stake(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Buy(FieldAction):
-    """``buy 6``: a card face down for a further stake."""
+    """Buy another card, face down, for a further stake (``buy 6``)."""
 
     verb: ClassVar[str] = "buy"
     FIELDS = (Numbers(1, 2 * MOST_STAKE, "purchase"),)
@@ -160,16 +160,22 @@ class Buy(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Twist(Action):
+    """Take another card face up, for no further stake."""
+
     verb: ClassVar[str] = "twist"
 
 
 @dataclass(frozen=True, slots=True)
 class Stick(Action):
+    """Stand on the cards you hold: take no more."""
+
     verb: ClassVar[str] = "stick"
 
 
 @dataclass(frozen=True, slots=True)
 class Split(Action):
+    """Split your two cards of one rank into two hands, each with a stake of its own."""
+
     verb: ClassVar[str] = "split"
 
 

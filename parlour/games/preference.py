@@ -159,14 +159,17 @@ RANK_POWER = tuple(ORDERS[Suit.HEARTS].power[i] % tricks.TRUMP_POWER for i in ra
 
 # --- the actions ----------------------------------------------------------------------------------------
 class PreferenceBid(Bid):
-    """``bid hearts`` (first round: a suit) or ``bid 5`` (second round: counters for the widow)."""
+    """Bid for the widow: a suit in the first round, a number of counters in the second.
+
+    ``bid hearts`` (first round: a suit) or ``bid 5`` (second round: counters for the widow).
+    """
 
     CONTRACTS = (*SUIT_NAMES, *(str(n) for n in range(1, WIDOW_BID_LIMIT + 1)))
 
 
 @dataclass(frozen=True, slots=True)
 class Trumps(Action):
-    """``trumps hearts``: the widow's buyer names the trump suit."""
+    """Name the trump suit, as the widow's buyer (``trumps hearts``)."""
 
     verb: ClassVar[str] = "trumps"
     suit: str

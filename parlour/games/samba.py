@@ -143,14 +143,20 @@ SAMBA_CLASSIC = replace(SAMBA, draw=2, bonuses=(("natural canasta", 500), ("mixe
 
 @dataclass(frozen=True, slots=True)
 class SambaLay(Lay):
-    """``lay 7H 2``: the seven of hearts to this turn's second new meld."""
+    """Put a card into one of this turn's new melds (laid down for good when you commit).
+
+    ``lay 7H 2``: the seven of hearts to this turn's second new meld.
+    """
 
     FIELDS = (Cards(PACK), Numbers(1, SLOTS, "meld"))
 
 
 @dataclass(frozen=True, slots=True)
 class SambaAdd(FieldAction):
-    """``add 7H 3``: a card from hand to the side's meld 3 (choice 2)."""
+    """Add a card from your hand to one of your side's melds.
+
+    ``add 7H 3``: a card from hand to the side's meld 3 (choice 2).
+    """
 
     verb: ClassVar[str] = "add"
     FIELDS = (Cards(PACK), Numbers(1, MELD_NUMBERS, "meld"))
@@ -160,7 +166,10 @@ class SambaAdd(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Onto(FieldAction):
-    """``onto 3``: take the pile by putting its top card on the side's meld 3 (choice 4)."""
+    """Take the discard pile by putting its top card on one of your side's melds.
+
+    ``onto 3``: take the pile by putting its top card on the side's meld 3 (choice 4).
+    """
 
     verb: ClassVar[str] = "onto"
     FIELDS = (Numbers(1, MELD_NUMBERS, "meld"),)
@@ -169,7 +178,10 @@ class Onto(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Merge(FieldAction):
-    """``merge 2 5``: the side's set 5 onto its set 2 of the same rank (choice 3)."""
+    """Put one of your side's sets onto another of the same rank.
+
+    ``merge 2 5``: the side's set 5 onto its set 2 of the same rank (choice 3).
+    """
 
     verb: ClassVar[str] = "merge"
     FIELDS = (Numbers(1, MELD_NUMBERS, "meld"), Numbers(1, MELD_NUMBERS, "meld"))

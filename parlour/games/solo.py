@@ -202,7 +202,10 @@ def build_orders(pack: Pack) -> tuple[tricks.CardOrder, ...]:
 # --- actions --------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class SoloBid(Bid):
-    """A game offered in the auction; in the Spanish auction, the question put to the asker."""
+    """Offer to play this game; in the Spanish auction, the question you put to the asker.
+
+    A game offered in the auction; in the Spanish auction, the question put to the asker.
+    """
 
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
 
@@ -213,21 +216,24 @@ class SoloBid(Bid):
 
 @dataclass(frozen=True, slots=True)
 class Ask(Action):
-    """ "I ask": the opener will play at least a simple game in suit (Spanish)."""
+    """Say "I ask": you will play at least a simple game in a suit (Spanish auction)."""
 
     verb: ClassVar[str] = "ask"
 
 
 @dataclass(frozen=True, slots=True)
 class Hold(Action):
-    """ "Yes, it is": the asker holds the game he is questioned about (Spanish)."""
+    """Say "yes, it is": you hold the game you are asked about (Spanish auction)."""
 
     verb: ClassVar[str] = "hold"
 
 
 @dataclass(frozen=True, slots=True)
 class Name(Action):
-    """The declarer names his game and trumps: ``name simple hearts``, ``name tout clubs``."""
+    """Name your game and its trumps, as the auction's winner.
+
+    The declarer names his game and trumps: ``name simple hearts``, ``name tout clubs``.
+    """
 
     verb: ClassVar[str] = "name"
     kind: int
@@ -245,21 +251,21 @@ class Name(Action):
 
 @dataclass(frozen=True, slots=True)
 class Call(CardAction):
-    """Call an ace: its holder is the caller's partner (``call AH``)."""
+    """Call an ace: whoever holds it becomes your partner (``call AH``)."""
 
     verb: ClassVar[str] = "call"
 
 
 @dataclass(frozen=True, slots=True)
 class Alone(Action):
-    """Play a tout without a partner (Foster)."""
+    """Play your tout alone, without calling a partner (Foster)."""
 
     verb: ClassVar[str] = "alone"
 
 
 @dataclass(frozen=True, slots=True)
 class Trumps(Action):
-    """Forcée: the holder of the called ace names trumps (``trumps hearts``)."""
+    """Name the trump suit, as holder of the called ace in a forcée (``trumps hearts``)."""
 
     verb: ClassVar[str] = "trumps"
     suit: int
@@ -276,14 +282,14 @@ class Trumps(Action):
 
 @dataclass(frozen=True, slots=True)
 class Abandon(Action):
-    """Five tricks made: stop here and win the game (Foster)."""
+    """Stop here with five tricks made, and win the game (Foster)."""
 
     verb: ClassVar[str] = "abandon"
 
 
 @dataclass(frozen=True, slots=True)
 class Continue(Action):
-    """Five tricks made: play on for all eight, at the risk of a tout (Foster)."""
+    """Play on for all eight tricks with five made, at the risk of a tout (Foster)."""
 
     verb: ClassVar[str] = "continue"
 

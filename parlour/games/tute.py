@@ -132,7 +132,9 @@ CUARENTA, VEINTE, TUTE = "cuarenta", "veinte", "tute"
 
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
-    """A declaration after winning a trick: ``declare cuarenta``, ``declare veinte hearts``, ``declare tute``."""
+    """Declare a king and queen of a suit (or a tute), having just won a trick.
+
+    A declaration after winning a trick: ``declare cuarenta``, ``declare veinte hearts``, ``declare tute``."""
 
     verb: ClassVar[str] = "declare"
     what: str

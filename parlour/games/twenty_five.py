@@ -177,7 +177,10 @@ def strength(card: Card, trump: Suit) -> tuple[bool, int]:
 
 @dataclass(frozen=True, slots=True)
 class Rob(CardAction):
-    """Taking the turned-up trump, naming the card discarded face down: others see only that it happened."""
+    """Rob: take the turned-up trump, laying a card of your hand away face down.
+
+    Taking the turned-up trump, naming the card discarded face down: others see only that it happened.
+    """
 
     verb: ClassVar[str] = "rob"
     secret: ClassVar[bool] = True
@@ -188,7 +191,10 @@ class Rob(CardAction):
 
 @dataclass(frozen=True, slots=True)
 class DeclareAce(Action):
-    """Announcing the ace of trumps without robbing (option ``ace_lowest_unless_declared``)."""
+    """Announce that you hold the ace of trumps, without robbing.
+
+    Announcing the ace of trumps without robbing (option ``ace_lowest_unless_declared``).
+    """
 
     verb: ClassVar[str] = "declare"
 

@@ -143,28 +143,40 @@ class TwentyFourOptions:
 # --- actions ------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Slap(Action):
-    """The race: I have a solution."""
+    """Slap: you see a way to make 24 with the four cards.
+
+    The race: I have a solution.
+    """
 
     verb: ClassVar[str] = "slap"
 
 
 @dataclass(frozen=True, slots=True)
 class NoSolution(Action):
-    """I see no way to make 24 on this board (choice 5)."""
+    """Say you see no way to make 24 with these four cards.
+
+    I see no way to make 24 on this board (choice 5).
+    """
 
     verb: ClassVar[str] = "none"
 
 
 @dataclass(frozen=True, slots=True)
 class Take(CardAction):
-    """The card of mine taken back under my pile, when the board has no solution (two players)."""
+    """Take this card of yours back under your pile: the board has no solution.
+
+    The card of mine taken back under my pile, when the board has no solution (two players).
+    """
 
     verb: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True, slots=True)
 class Hear(FieldAction):
-    """The odd player out's choice of who states the sum (four players)."""
+    """Choose which slapper states the sum.
+
+    The odd player out's choice of who states the sum (four players).
+    """
 
     verb: ClassVar[str] = "hear"
     FIELDS = (Seats(4),)
@@ -193,7 +205,10 @@ class Forms(Domain[str]):
 
 @dataclass(frozen=True, slots=True)
 class Form(FieldAction):
-    """The shape and signs of the sum about to be stated, over the places a, b, c, d left to right."""
+    """Choose the shape and signs of your sum, over the cards a, b, c, d from left to right.
+
+    The shape and signs of the sum about to be stated, over the places a, b, c, d left to right.
+    """
 
     verb: ClassVar[str] = "form"
     FIELDS = (Forms(),)
@@ -208,7 +223,10 @@ class Form(FieldAction):
 
 @dataclass(frozen=True, slots=True)
 class Solve(ExpressionAction):
-    """The sum stated, the four cards' values in it once each: ``solve 8*5-(7+9)``."""
+    """State your sum, each of the four cards' values in it once.
+
+    The sum stated, the four cards' values in it once each: ``solve 8*5-(7+9)``.
+    """
 
     verb: ClassVar[str] = "solve"
 

@@ -171,7 +171,10 @@ ARRANGEMENTS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 
 @dataclass(frozen=True, slots=True)
 class VintBid(Bid):
-    """``bid 3D``: three over the book (nine tricks) with diamonds trumps; ``bid 7NT``."""
+    """Bid to take this many tricks over six, with this suit trumps or at no trumps.
+
+    ``bid 3D``: three over the book (nine tricks) with diamonds trumps; ``bid 7NT``.
+    """
 
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
 

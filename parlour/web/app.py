@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import math
@@ -40,6 +41,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from parlour import __version__
 from parlour.bots import bot_kinds, make_bot
 from parlour.engine import GameInfo, State, games, new_game
+from parlour.engine.rules_page import rules_page
 from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
 from parlour.web.botpool import BotLimits
@@ -209,6 +211,11 @@ class ViewOut(BaseModel):
     seat: int | None
     status: Literal["playing", "over", "closed"]
     view: dict[str, Any]
+    hand_choices: dict[str, list[str]] = Field(description="the seat's legal actions that take one card of its "
+                                                           "hand, by that card: what a click on the card does")
+    reasons: dict[str, str] = Field(description="why each other card of the hand cannot be chosen now, in the "
+                                                "game's words; empty unless the turn is a choice of cards")
+    help: dict[str, str] = Field(description="what each verb of the seat's legal actions does, for its button")
     hand_results: list[dict[str, Any]]
     result: dict[str, Any] | None
     can_undo: bool
@@ -222,6 +229,13 @@ class ReplayOut(BaseModel):
     seat: int | None
     action: str | None = Field(description="'seat S: notation' of the step's action; null at step 0")
     view: dict[str, Any]
+
+
+class RulesOut(BaseModel):
+    game: str
+    name: str
+    rules: str = Field(description="the game's summary, as `parlour rules GAME` prints it")
+    choices: list[str] = Field(description="the choices made where the rule texts are silent")
 
 
 class HintOut(BaseModel):
@@ -313,6 +327,16 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
         "direction": "clockwise" if info.direction == CLOCKWISE else "counter-clockwise",
         "partnerships": info.partnerships,
     }
+
+
+@functools.cache
+def rules_of(game_id: str) -> dict[str, Any]:
+    """A game's rules page (worked out once: a game's figures may take a moment); an unknown game is a
+    ``NotFound`` naming the games there are."""
+    known = {info.id: info for info in games()}
+    if game_id not in known:
+        raise errors.NotFound(f"no game {game_id[:64]!r}; the games are: {', '.join(sorted(known))}")
+    return rules_page(known[game_id])
 
 
 def _plays(kind: str, game_id: str) -> bool:
@@ -485,6 +509,12 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     @app.get("/api/games", response_model=list[GameOut], summary="Every game, its players, variants and options")
     def list_games() -> list[dict[str, Any]]:
         return [game_entry(info) for info in games()]
+
+    @app.get("/api/games/{game_id}/rules", response_model=RulesOut, summary="A game's rules, for the table",
+             responses=refusals(errors.NotFound))
+    def get_rules(game_id: str) -> dict[str, Any]:
+        """The summary of ``parlour rules GAME`` and the choices the game makes where its texts are silent."""
+        return rules_of(game_id)
 
     @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold, and this server's limits")
     def list_bots() -> dict[str, Any]:

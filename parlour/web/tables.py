@@ -47,9 +47,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.bots import bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
+from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
 from parlour.engine.claims import LATE
 from parlour.engine.registry import DEAL_OPTION
+from parlour.engine.rules_page import action_help
 from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
@@ -208,12 +210,17 @@ class Table:
 
     def _payload(self, seat: int | None) -> dict[str, Any]:
         state = self.state
+        view = state.view(seat).fields()
+        choices = hand_choices(state, seat, view)
         return {
             "table_id": self.id,
             "version": self.version,
             "seat": seat,
             "status": self.status,
-            "view": state.view(seat).fields(),
+            "view": view,
+            "hand_choices": choices,
+            "reasons": card_refusals(state, seat, view, choices),
+            "help": action_helps(state, seat),
             "hand_results": [result.to_dict() for result in state.hand_results],
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
@@ -873,6 +880,62 @@ class TableManager:
         except Exception:
             logger.exception("table %s: the %s bot in seat %d failed; playing at random", table.id, kind, seat)
             return random.Random(seed).choice(view.legal_actions)
+
+
+def hand_choices(state: State, seat: int | None, view: dict[str, Any]) -> dict[str, list[str]]:
+    """The seat's legal actions that take one card of its hand, by that card (``play QC``, ``discard 7H``,
+    ``lay 7H 2``): what a click on the card may do. A card is read from the action's own values, never
+    from its text, so that a bid spelt like a card (Bridge's ``bid 2C``) stays a bid."""
+    if seat is None or seat not in state.to_move:
+        return {}
+    held = set(view["hand"])
+    choices: dict[str, list[str]] = {}
+    for action in state.legal_actions(seat):
+        cards = {str(value) for name in getattr(type(action), "__match_args__", ())
+                 if isinstance(value := getattr(action, name), Card)} & held
+        if len(cards) == 1:
+            choices.setdefault(cards.pop(), []).append(str(action))
+    return choices
+
+
+def card_refusals(state: State, seat: int | None, view: dict[str, Any],
+                  choices: dict[str, list[str]]) -> dict[str, str]:
+    """Why each card of the seat's hand that it may not choose now cannot be chosen, in the game's own words
+    (``State.refusal``, worded from the seat's hand and the table), so that a greyed card can say why. Only
+    in a turn whose choices take cards of the hand (``hand_choices``): each other card is asked in the
+    place of a choosable one's (``play 7H`` asks ``play QC``), in the order of the choices, until refused."""
+    if seat is None or not choices:
+        return {}
+    # Each way a card is chosen, with a blank for the card: ("play", ""), ("lay", "", "2").
+    shapes = dict.fromkeys(tuple("" if word == chosen else word for word in action.split())
+                           for chosen, actions in choices.items() for action in actions)
+    reasons: dict[str, str] = {}
+    for card in dict.fromkeys(view["hand"]):
+        if card in choices:
+            continue
+        for shape in shapes:
+            text = " ".join(word or card for word in shape)
+            try:
+                reason = state.refusal(seat, text)
+            except ValueError:        # no such action for this card (a notation the game does not read)
+                continue
+            if reason is not None:
+                reasons[card] = reason
+                break
+    return reasons
+
+
+def action_helps(state: State, seat: int | None) -> dict[str, str]:
+    """What each kind of the seat's legal actions does, by verb (``rules_page.action_help``): the words a
+    button shows when asked. Only for a seat to move, whose buttons they are."""
+    if seat is None or seat not in state.to_move:
+        return {}
+    helps: dict[str, str] = {}
+    for kind in dict.fromkeys(type(action) for action in state.legal_actions(seat)):
+        words = action_help(kind)
+        if words is not None:
+            helps.setdefault(kind.verb, words)
+    return helps
 
 
 def _late(state: State, seat: int) -> OutOfTurn | None:

@@ -337,17 +337,23 @@ def test_a_rubber_of_auction_bridge_by_clicking_bids_and_dummys_cards(server: st
 
 
 def test_a_reload_puts_you_back_in_your_seat(server: str, browser: Any) -> None:
-    page = browser.new_page()
     """The seat's token survives a reload (out of the address bar), so the same hand comes back. The hand is
-    read once its cards are drawn: the empty box before the first view arrives is not a hand."""
+    read only once the seat's view has been drawn (all thirteen cards: only a seat's view has a hand), and
+    in one reading of the page, never card by card while a push may redraw it."""
+    from playwright.sync_api import expect
+
+    page = browser.new_page()
     create_table(page, server, "tetka", ["human", "random", "random", "random"])
-    first_card = page.get_by_test_id("hand").locator("[data-testid^='card-']").first
-    first_card.wait_for()
-    hand_before = hand_of(page)
-    assert len(hand_before) == 13 and "#token=" not in page.url
+    cards = page.get_by_test_id("hand").locator("[data-testid^='card-']")
+
+    def drawn_hand() -> set[str]:
+        expect(cards).to_have_count(13)
+        return set(cards.evaluate_all("nodes => nodes.map((node) => node.dataset.card)"))
+
+    hand_before = drawn_hand()
+    assert "#token=" not in page.url
     page.reload()
-    first_card.wait_for()
-    assert hand_of(page) == hand_before
+    assert drawn_hand() == hand_before
 
 
 def test_two_browsers_never_receive_each_others_cards(server: str, browser: Any) -> None:

@@ -468,7 +468,8 @@ export function renderHand(view, { byCard = new Map(), myTurn = false, busy = fa
     const playable = myTurn && actions.length > 0 && !busy;
     const classes = ["card", "in-hand"];
     if (groupSuits && i > 0 && suits[i] !== suits[i - 1]) classes.push("suit-break");
-    if (myTurn && !actions.length) classes.push("unplayable");
+    // Greyed only in a turn that chooses a card of the hand: during an auction or a bet it stays readable.
+    if (myTurn && byCard.size && !actions.length) classes.push("unplayable");
     if (hint && actions.includes(hint)) classes.push("hinted");
     const attrs = { class: classes.join(" "), dataset: { testid: `card-${card}`, card, playable: String(playable) } };
     if (!playable) {

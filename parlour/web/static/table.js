@@ -13,7 +13,7 @@
 // listening ({"type": "hello", seat, token}). Moves go out by POST; their answer is drawn at once, and an
 // error is shown in a toast before the view is fetched again.
 
-import { cardName, proseFragment } from "./cards.js";
+import { cardName, cardText, proseFragment } from "./cards.js";
 import {
   api, copyText, el, label, replace, storageKey, storeGet, storeJson, storeRemove, storeSet, tableStatus, toast,
 } from "./dom.js";
@@ -70,6 +70,8 @@ const state = {
   windowTimer: null,      // answers an open claim window for this seat when its wait is over
   metaAsked: 0,           // when the description was last asked for (ms), to ask at most once a second
   confirmClose: false,    // the host pressed "Close table" and is asked to confirm
+  refusal: null,          // {card, reason}: the greyed card clicked last, whose reason stays shown
+  rules: null,            // the game's rules page, once asked for (GET /api/games/{id}/rules)
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -435,7 +437,7 @@ function renderHandArea() {
   }
   area.classList.remove("spectating");
   const myTurn = !closed && isMyTurn(view);
-  const { byCard, buttons } = sortActions(view);
+  const { byCard, buttons } = handChoices(state.payload);
   const hint = state.hint && state.hint.version === state.payload.version ? state.hint.action : null;
 
   const others = (view.to_move || []).length > 1;
@@ -449,6 +451,7 @@ function renderHandArea() {
     byCard, myTurn, busy: state.busy, hint,
     onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
   });
+  explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
   replace($("actions"), groupAmounts(buttons).map((item) => (typeof item === "string"
@@ -460,10 +463,81 @@ function renderHandArea() {
 }
 
 function actionButton(action, hint, disabled) {
+  const help = helpOf(action);
+  const id = help ? `help-${testid(action)}` : null;
   return el("button", {
     type: "button", class: `action${hint === action ? " hinted" : ""}`, dataset: { testid: testid(action) },
-    disabled, "aria-label": notationWords(action), onclick: () => send(action),
-  }, notationNode(action));
+    disabled, "aria-label": notationWords(action), onclick: () => send(action), title: help,
+    "aria-describedby": id,
+  }, notationNode(action), help ? el("span", { class: "sr-only", id, text: help }) : null);
+}
+
+/** What an action's verb does, as the server words it from the action kind (payload `help`). */
+function helpOf(action) {
+  const helps = (state.payload && state.payload.help) || {};
+  return helps[String(action).split(" ")[0]] || null;
+}
+
+/**
+ * The seat's choices: the actions a click on a card of the hand makes (the server reads them from the
+ * actions' own cards, so a bid spelt like a card stays a button), and every other action as a button. A
+ * payload without `hand_choices` (an older server) is sorted by the actions' text.
+ */
+function handChoices(payload) {
+  if (!payload.hand_choices) return sortActions(payload.view);
+  const byCard = new Map(Object.entries(payload.hand_choices));
+  const taken = new Set([...byCard.values()].flat());
+  return { byCard, buttons: (payload.view.legal_actions || []).filter((action) => !taken.has(action)) };
+}
+
+// --- why a card cannot be played -----------------------------------------------------------------------------
+
+/**
+ * Each greyed card of the hand says why it cannot be played: the game's own refusal (payload `reasons`),
+ * on hover, on keyboard focus (the card joins the tab order) and on a click, which keeps it shown. The
+ * reason is also the card's description for screen readers.
+ */
+function explainRefusals(reasons) {
+  // A reason clicked open stays open through a redraw that does not change it.
+  const kept = state.refusal && reasons[state.refusal.card] === state.refusal.reason ? state.refusal : null;
+  state.refusal = kept;
+  showRefusal(kept);
+  for (const node of $("hand").querySelectorAll(".card.unplayable")) {
+    const card = node.dataset.card;
+    const reason = reasons[card];
+    if (!reason) continue;
+    const id = `why-${node.dataset.testid}`;
+    node.append(el("span", { class: "sr-only", id, text: reason }));
+    Object.assign(node, { tabIndex: 0, title: reason });
+    node.setAttribute("aria-describedby", id);
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", `${cardName(card)}: cannot be played`);
+    node.dataset.refused = "true";
+    node.addEventListener("mouseenter", () => showRefusal(card, reason));
+    node.addEventListener("focus", () => showRefusal(card, reason));
+    node.addEventListener("mouseleave", () => showRefusal(state.refusal));
+    node.addEventListener("blur", () => showRefusal(state.refusal));
+    const pin = () => {
+      state.refusal = { card, reason };
+      showRefusal(card, reason);
+    };
+    node.addEventListener("click", pin);
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        pin();
+      }
+    });
+  }
+}
+
+/** Show why `card` cannot be played (or the reason clicked last, given as `{card, reason}`; none: hide). */
+function showRefusal(card, reason) {
+  const box = $("refusal");
+  const shown = card && typeof card === "object" ? card : card ? { card, reason } : null;
+  box.hidden = !shown;
+  replace(box, shown ? [el("strong", {}, cardText(shown.card)), " ", proseFragment(shown.reason)] : null);
+  box.dataset.card = shown ? shown.card : "";
 }
 
 /**
@@ -533,6 +607,7 @@ function openChooser(anchor, card, actions) {
     actions.map((action) => el("button", {
       type: "button", role: "menuitem", class: `action${state.hint && state.hint.action === action ? " hinted" : ""}`,
       dataset: { testid: testid(action) }, "aria-label": notationWords(action), onclick: () => send(action),
+      title: helpOf(action),
     }, notationNode(action))),
     el("button", { type: "button", role: "menuitem", class: "chooser-cancel", onclick: () => { closeChooser(); anchor.focus(); } }, "cancel"));
   document.body.append(menu);
@@ -739,6 +814,71 @@ async function closeTable(hostToken) {
   await refresh();
 }
 
+// --- the rules, one click away ------------------------------------------------------------------------------
+
+/** Open the rules dialog: the game's summary and the choices made where its texts are silent, asked for once. */
+async function openRules() {
+  const dialog = $("rules-dialog");
+  const game = state.payload ? state.payload.view.game : null;
+  if (!game) return;
+  if (!state.rules || state.rules.game !== game) {
+    try {
+      state.rules = await api(`/api/games/${encodeURIComponent(game)}/rules`);
+    } catch (err) {
+      toast(err.message);
+      return;
+    }
+  }
+  const { name, rules, choices } = state.rules;
+  replace($("rules-body"),
+    el("h2", { id: "rules-title", text: `${name}: the rules` }),
+    prose(rules),
+    (choices || []).length ? [el("h3", { text: "Choices where the text is silent" }),
+      el("ol", { class: "rules-choices", dataset: { testid: "rules-choices" } }, choices.map((c) => el("li", {}, inline(c))))] : null);
+  $("rules-button").setAttribute("aria-expanded", "true");
+  dialog.showModal();
+}
+
+/** The rules' light markup as the page shows it: paragraphs, "* " items as a list, **bold**, *italic*, `code`. */
+function prose(text) {
+  return String(text).split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n");
+    if (lines.every((line, i) => /^\s*\* /.test(line) || (i > 0 && /^\s+\S/.test(line)))) {
+      const items = [];
+      for (const line of lines) {
+        if (/^\s*\* /.test(line)) items.push(line.replace(/^\s*\* /, ""));
+        else items[items.length - 1] += ` ${line.trim()}`;
+      }
+      return el("ul", {}, items.map((item) => el("li", {}, inline(item))));
+    }
+    return el("p", {}, inline(lines.join(" ")));
+  });
+}
+
+function inline(text) {
+  return String(text).split(/(\*\*[^*]+\*\*|\*[^*\s][^*]*\*|``[^`]+``|`[^`]+`)/).filter(Boolean).map((part) => {
+    if (part.startsWith("**")) return el("strong", {}, proseFragment(part.slice(2, -2)));
+    if (part.startsWith("``")) return el("code", { text: part.slice(2, -2) });
+    if (part.length > 2 && part.startsWith("`")) return el("code", { text: part.slice(1, -1) });
+    if (part.length > 2 && part.startsWith("*")) return el("em", {}, proseFragment(part.slice(1, -1)));
+    return proseFragment(part);
+  });
+}
+
+function wireRules() {
+  const dialog = $("rules-dialog");
+  $("rules-button").addEventListener("click", openRules);
+  $("rules-close").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("close", () => {
+    $("rules-button").setAttribute("aria-expanded", "false");
+    $("rules-button").focus();
+  });
+  // A click on the backdrop (outside the dialog's box) closes it, as on the best card sites.
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+}
+
 // --- the header ----------------------------------------------------------------------------------------------
 
 function renderHeader() {
@@ -789,6 +929,7 @@ async function start() {
     return;
   }
   $("game-title").textContent = `table ${tableId}`;
+  wireRules();
   setConnection("connecting");
   loadGameNames();
   loadMeta();

@@ -19,7 +19,7 @@ import {
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  groupAmounts, renderZones, signed, sortActions, testid, valueNode,
+  groupAmounts, renderZones, signed, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,7 +76,7 @@ const isPerson = (kind) => kind === "human" || kind === "open";
 const tableState = () => tableStatus(state.payload);        // "playing", "over" or "closed"
 const finished = () => tableState() !== "playing";
 
-const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : `seat ${seat}`);
+const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : (state.payload && state.payload.seat_names || [])[seat] || `seat ${seat}`);
 const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
 
 // --- the server --------------------------------------------------------------------------------------------
@@ -755,10 +755,11 @@ function renderHeader() {
 }
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
+const keepTricks = trickKeeper();     // the last trick's winner, and a deal's last trick into the next deal
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  const view = state.payload.view;
+  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [] };   // seats named as the game names them
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
@@ -766,7 +767,7 @@ function render() {
   closeChooser();
   renderHeader();
   renderSeats(still, (state.meta && state.meta.seats) || []);
-  renderZones(view);
+  renderZones(view, keepTricks);
   renderHandArea();
   renderResult();
   renderScores(still);

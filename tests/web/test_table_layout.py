@@ -127,7 +127,7 @@ def contrast(foreground: str, background: str) -> float:
 
 
 def test_the_auction_is_a_grid_with_compass_seats(server: str, browser: Any) -> None:
-    """West sees columns W N E S (his own last), a row per round, North's 1♥ first in its column; seats,
+    """West sees columns N E S W (his own last, marked), a row per round, North's 1♥ first in its column; seats,
     log and scores say North, East, South and West; calls are words, and the red bid reads on its card."""
     table = Table(server)
     table.act("bid 1H")
@@ -135,7 +135,8 @@ def test_the_auction_is_a_grid_with_compass_seats(server: str, browser: Any) -> 
     page = table.open(browser, WEST)
     grid = page.get_by_test_id("call-grid-auction")
     grid.get_by_text("Pass").wait_for()
-    assert grid.locator("th").all_inner_texts() == ["North", "East", "South", "you"]
+    assert grid.locator("th").all_inner_texts() == ["North", "East", "South", "West"]
+    assert grid.locator("th.me").inner_text() == "West"
     assert [row.locator("td").all_inner_texts() for row in grid.locator("tbody tr").all()] == [["1♥", "Pass", "", ""]]
     assert page.get_by_test_id("seat-1").locator(".seat-name").inner_text() == "East"
     assert "North: bid 1♥" in page.get_by_test_id("log").inner_text()
@@ -192,6 +193,25 @@ def test_dummy_lies_open_once_and_the_trick_sits_by_seat(server: str, browser: A
     assert page.locator("#slot-top [data-testid='seat-1']").count() == 1
     assert page.locator("#slot-right [data-testid='seat-2']").count() == 1
     assert page.locator(".cell-top [data-testid='play-trick-1']").count() == 1
+    page.context.close()
+
+
+def test_the_declarer_plays_dummys_cards_where_they_lie(server: str, browser: Any) -> None:
+    """At dummy's turn, North (declarer) clicks a card of dummy's open hand and it is played for South; the
+    cards that may not be played there are no buttons."""
+    table = Table(server)
+    table.bid_one_heart()
+    table.act()                                   # East leads; dummy (South) is next, played by North
+    page = table.open(browser, NORTH)
+    dummy = page.get_by_test_id("open-hand-2")
+    playable = dummy.locator("button.card")
+    playable.first.wait_for()
+    legal = table.payload(NORTH)["view"]["legal_actions"]
+    shown = playable.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
+    assert sorted(f"play {card}" for card in shown) == sorted(legal)
+    playable.first.click()
+    page.get_by_test_id("play-trick-2").wait_for()
+    assert dummy.locator(".card").count() == 12
     page.context.close()
 
 

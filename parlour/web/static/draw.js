@@ -140,7 +140,7 @@ export function kindWords(kind) {
   return `bot · ${kind}`;
 }
 
-export function seatPanel(facts, view, compact, kinds = []) {
+export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   const seat = facts.seat;
   const mine = seat === view.seat;
   const toMove = (view.to_move || []).includes(seat);
@@ -170,7 +170,7 @@ export function seatPanel(facts, view, compact, kinds = []) {
   // Your own face-up cards that are still in your hand (you are dummy) are seen in the hand below.
   const inHand = new Set(view.hand || []);
   const shownBelow = mine && faceUp.length > 0 && faceUp.every((c) => inHand.has(c));
-  const faceUpNode = open ? openHand(faceUp, seat, view)
+  const faceUpNode = open ? openHand(faceUp, seat, view, play)
     : faceUp.length && !shownBelow ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
       : null;
 
@@ -209,27 +209,42 @@ export function seatPanel(facts, view, compact, kinds = []) {
 /**
  * A hand laid face up before its seat, in the game's order, as a person lays it: each suit a fanned run of
  * full-size cards, the runs side by side where there is room and one under another where there is not.
+ * When it is your turn and an action names one of these cards (the declarer plays dummy's), the card is a
+ * button calling `play.onCard(button, card, actions)`, as a card of your own hand is.
  */
-function openHand(cards, seat, view) {
+function openHand(cards, seat, view, { onCard = null, busy = false } = {}) {
+  const live = onCard !== null && !busy && isMyTurn(view);
+  const actionsOf = (card) => (live ? (view.legal_actions || []).filter((a) => String(a).split(" ").slice(1).includes(card)) : []);
+  const picture = (card) => {
+    const actions = actionsOf(card);
+    if (!actions.length) return cardPicture(card, "");
+    return el("button", {
+      type: "button", class: "card playable", dataset: { testid: `card-${card}`, card, playable: "true" },
+      "aria-label": `${cardName(card)}: ${actions.length === 1 ? notationWords(actions[0]) : `${actions.length} choices`}`,
+      title: actions.map(notationText).join(" / "), onclick: (event) => onCard(event.currentTarget, card, actions),
+    }, cardSvg(card, { label: false }));
+  };
   const runs = [];
   for (const card of cards) {
     const suit = (parseCard(card) || {}).suit || null;
     if (!runs.length || runs[runs.length - 1].suit !== suit) runs.push({ suit, cards: [] });
     runs[runs.length - 1].cards.push(card);
   }
-  return el("div", { class: "open-hand", dataset: { testid: `open-hand-${seat}` }, role: "group",
+  const playing = cards.some((card) => actionsOf(card).length);     // dummy's turn: the rest are dimmed
+  return el("div", { class: `open-hand${playing ? " my-turn" : ""}`, dataset: { testid: `open-hand-${seat}` }, role: "group",
     "aria-label": `${seatName(seat, view)}'s cards, face up` },
-  runs.map((run) => el("div", { class: "suit-run" }, run.cards.map((c) => cardPicture(c, "")))));
+  runs.map((run) => el("div", { class: "suit-run" }, run.cards.map(picture))));
 }
 
-export function renderSeats(view, kinds = []) {
+/** The seats round the felt; `play` ({onCard, busy}) lets you play the cards of a hand laid open (dummy's). */
+export function renderSeats(view, kinds = [], play = {}) {
   const seats = view.seats || [];
   const count = seats.length;
   const places = arrangeSeats(count, view.seat ?? 0);
   const areas = { left: [], top: [], right: [], bottom: [] };
   for (const facts of seats) {
     const place = places[facts.seat] || { area: "top", index: 99 };
-    areas[place.area][place.index] = seatPanel(facts, view, place.area !== "top" && place.area !== "bottom" && count > 4, kinds);
+    areas[place.area][place.index] = seatPanel(facts, view, place.area !== "top" && place.area !== "bottom" && count > 4, kinds, play);
   }
   replace($("slot-left"), areas.left.filter(Boolean).reverse());    // first seat after the viewer nearest the bottom
   replace($("slot-top"), areas.top.filter(Boolean));
@@ -422,7 +437,9 @@ function callGridZone(name, records, view) {
   const rows = callRows(records, columns);
   const toMove = new Set(view.to_move || []);
   const head = el("tr", {}, columns.map((s) => el("th", {
-    scope: "col", class: `${s === view.seat ? "me" : ""}${toMove.has(s) ? " to-move" : ""}`.trim() || null, text: seatLabel(s, view),
+    scope: "col", class: `${s === view.seat ? "me" : ""}${toMove.has(s) ? " to-move" : ""}`.trim() || null,
+    // Named seats keep their names (a bridge player reads W N E S), your column is marked by its colour.
+    text: (view.seat_names || [])[s] || seatLabel(s, view), title: s === view.seat ? "you" : null,
   })));
   const body = rows.length ? rows.map((row) => el("tr", {}, row.map((call) => el("td", {}, call === null ? "" : callNode(call)))))
     : [el("tr", {}, el("td", { colspan: String(columns.length), class: "muted", text: "no calls yet" }))];

@@ -766,7 +766,7 @@ function render() {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   closeChooser();
   renderHeader();
-  renderSeats(still, (state.meta && state.meta.seats) || []);
+  renderSeats(still, (state.meta && state.meta.seats) || [], { busy: state.busy, onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)) });
   renderZones(view, keepTricks);
   renderHandArea();
   renderResult();

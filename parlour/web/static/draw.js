@@ -3,13 +3,15 @@
 // Like the terminal (parlour/cli/table.py), nothing here knows a game. Zones and `extra` are drawn by the
 // kind the view gives each (`view.kinds`, from parlour/engine/view.py's ZONE_KINDS): a trick is laid out
 // around the centre, a card is a card, a count is a stack of backs, cards are a pile, records (Divide and
-// Conquer's matches) are small rows, a seat is named as the viewer knows it. A view made before views said
-// what their zones hold (an old replay) is drawn by the shape of its values instead. A new game is drawn
-// the day it exists.
+// Conquer's matches) are small rows, a list of calls is a bidding grid, a seat is named as the viewer knows
+// it (by the game's own seat names, North to West, which the page puts in the view as `seat_names`). A view
+// made before views said what their zones hold (an old replay) is drawn by the shape of its values instead.
+// A new game is drawn the day it exists.
 //
 // Everything here draws from its arguments alone (a view, the seat kinds) into the page's fixed places,
 // found by id: slot-left, slot-top, slot-right, slot-bottom and felt (the seats), centre (the zones), hand,
-// scores, extra-panel and extra, log. It holds no state and talks to no server.
+// scores, extra-panel and extra, log. It holds no state and talks to no server: what the table page
+// remembers between views (the last trick's winner, a deal's last trick) lives in the trickKeeper it makes.
 
 import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";

@@ -91,6 +91,9 @@ class GameInfo:
     max_actions: int = 100_000
     # The player counts the book allows where not every count from min to max is one (two or four).
     player_counts: tuple[int, ...] = ()
+    # Names of the seats where the book's players call their places by name (bridge's North, East, South
+    # and West), by seat number; empty where seats have no names, and front-ends then say "seat N".
+    seat_names: tuple[str, ...] = ()
     # Facts for the rules page that take a moment to work out (a solver's figures), asked only when shown.
     figures: Callable[[], str] | None = field(default=None, repr=False, compare=False)
 

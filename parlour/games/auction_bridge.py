@@ -191,11 +191,14 @@ CALLS = CallNumbers()
 
 DEAL_ACTIONS = 3 + 35 + 34 * 8 + 9 + 52   # the longest possible auction, then the play
 
+# The compass by seat, as the PBN export writes it (parlour/formats/pbn.py): each seat has the next on its left.
+SEAT_NAMES = ("North", "East", "South", "West")
+
 INFO = GameInfo(
     id="auction-bridge", name="Auction Bridge", family=("auction", "trick-taking", "partnership"),
     min_players=4, max_players=4, pack=PACK.name, rules_source=("auction-bridge.txt",), summary=RULES,
     num_distinct_actions=len(ACTIONS), options=option_specs(AuctionBridgeOptions), partnerships=True,
-    max_actions=10 * 500 * DEAL_ACTIONS)
+    max_actions=10 * 500 * DEAL_ACTIONS, seat_names=SEAT_NAMES)
 
 
 class Phase(engine.Phase):

@@ -211,11 +211,13 @@ class VintOptions:
                             minimum=1, maximum=MAX_DEALS)
 
 
+# The seat names are bridge's compass (as in parlour/formats/pbn.py). They name the four *places* at the
+# table, as the engine's partnership seating does; who sits in each place changes by rubber (ARRANGEMENTS).
 INFO = GameInfo(
     id="vint", name="Vint", family=("trick-taking", "auction whist", "partnership"), min_players=4,
     max_players=4, pack=PACK.name, rules_source=("vint.txt",), summary=RULES,
     num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(VintOptions), partnerships=True,
-    max_actions=MAX_DEALS * ACTIONS_PER_DEAL)
+    max_actions=MAX_DEALS * ACTIONS_PER_DEAL, seat_names=("North", "East", "South", "West"))
 
 
 # --- scoring rules, as plain functions of cards and tricks ----------------------------------------------

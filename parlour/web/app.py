@@ -142,6 +142,7 @@ class GameOut(BaseModel):
     direction: Literal["clockwise", "counter-clockwise"] = Field(
         description="the way play passes: clockwise to the left (seat 1 after seat 0), counter-clockwise to the right")
     partnerships: bool = Field(description="partners sit opposite and score together")
+    seat_names: list[str] = Field(description="the seats' names by seat number (North, East...); empty: 'seat N'")
 
 
 class BotsOut(BaseModel):
@@ -220,6 +221,7 @@ class ViewOut(BaseModel):
     result: dict[str, Any] | None
     can_undo: bool
     can_hint: bool
+    seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
 
 
 class ReplayOut(BaseModel):
@@ -325,7 +327,7 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
                      "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],
         "summary": info.summary, "bots": [kind for kind in bot_kinds() if _plays(kind, info.id)],
         "direction": "clockwise" if info.direction == CLOCKWISE else "counter-clockwise",
-        "partnerships": info.partnerships,
+        "partnerships": info.partnerships, "seat_names": list(info.seat_names),
     }
 
 

@@ -225,6 +225,7 @@ class Table:
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
             "can_hint": self.can_hint(seat),
+            "seat_names": list(game_info(self.game).seat_names),
         }
 
     def describe(self) -> dict[str, Any]:

@@ -3,15 +3,17 @@
 // Like the terminal (parlour/cli/table.py), nothing here knows a game. Zones and `extra` are drawn by the
 // kind the view gives each (`view.kinds`, from parlour/engine/view.py's ZONE_KINDS): a trick is laid out
 // around the centre, a card is a card, a count is a stack of backs, cards are a pile, records (Divide and
-// Conquer's matches) are small rows, a seat is named as the viewer knows it. A view made before views said
-// what their zones hold (an old replay) is drawn by the shape of its values instead. A new game is drawn
-// the day it exists.
+// Conquer's matches) are small rows, a list of calls is a bidding grid, a seat is named as the viewer knows
+// it (by the game's own seat names, North to West, which the page puts in the view as `seat_names`). A view
+// made before views said what their zones hold (an old replay) is drawn by the shape of its values instead.
+// A new game is drawn the day it exists.
 //
 // Everything here draws from its arguments alone (a view, the seat kinds) into the page's fixed places,
 // found by id: slot-left, slot-top, slot-right, slot-bottom and felt (the seats), centre (the zones), hand,
-// scores, extra-panel and extra, log. It holds no state and talks to no server.
+// scores, extra-panel and extra, log. It holds no state and talks to no server: what the table page
+// remembers between views (the last trick's winner, a deal's last trick) lives in the trickKeeper it makes.
 
-import { cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
+import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,9 +23,30 @@ const RECORDS_SHOWN = 14;      // a list of records (matches, melds) shows its l
 const LOG_SHOWN = 300;         // log lines kept in the page; older ones are counted, not drawn
 const BACKS_SHOWN = 5;         // backs drawn for a seat's hidden cards; the number says the rest
 
+/**
+ * A seat's name: the game's own where it names its seats (bridge's North, East, South, West, which the
+ * table page puts in the view as `seat_names`), otherwise "seat N" ("Seat N" with `capital`).
+ */
+export function seatName(seat, view, capital = false) {
+  const names = (view && view.seat_names) || [];
+  return names[seat] || `${capital ? "Seat" : "seat"} ${seat}`;
+}
+
 /** How a seat is named to the viewer of `view`: "you" for the view's own seat. */
 export function seatLabel(seat, view) {
-  return seat === null || seat === undefined ? "—" : seat === (view ? view.seat : null) ? "you" : `seat ${seat}`;
+  return seat === null || seat === undefined ? "—" : seat === (view ? view.seat : null) ? "you" : seatName(seat, view);
+}
+
+/**
+ * A line of prose with its seat numbers in the game's seat names ("seat 2 wins" reads "South wins",
+ * "seats 0 and 2" reads "North and South"); unchanged where the game does not name its seats.
+ */
+export function namedSeatsText(text, view) {
+  const names = (view && view.seat_names) || [];
+  if (!names.length) return String(text);
+  const name = (n) => names[Number(n)] || `seat ${n}`;
+  return String(text).replace(/\bseats ((?:\d+, )*\d+ and \d+)\b/g, (whole, list) => list.replace(/\d+/g, name))
+    .replace(/\bseat (\d+)\b/g, (whole, n) => (names[Number(n)] ? names[Number(n)] : whole));
 }
 
 // --- drawing: small pieces ----------------------------------------------------------------------------------
@@ -119,7 +142,7 @@ export function kindWords(kind) {
   return `bot · ${kind}`;
 }
 
-export function seatPanel(facts, view, compact, kinds = []) {
+export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   const seat = facts.seat;
   const mine = seat === view.seat;
   const toMove = (view.to_move || []).includes(seat);
@@ -129,24 +152,29 @@ export function seatPanel(facts, view, compact, kinds = []) {
   const faceUp = Array.isArray(facts.face_up) ? facts.face_up : [];
 
   const head = el("div", { class: "seat-head" },
-    el("span", { class: "seat-name", text: `Seat ${seat}` }),
+    el("span", { class: "seat-name", text: seatName(seat, view, true) }),
     mine ? el("span", { class: "badge you", text: "you" }) : null,
     facts.role ? el("span", { class: "badge role", dataset: { testid: `role-${seat}` }, text: facts.role }) : null,
     kind ? el("span", { class: "seat-kind", text: kind }) : null,
     toMove ? el("span", { class: "badge to-move", text: mine ? "your turn" : "to move" }) : null);
 
+  // A hand laid open on the table (bridge's dummy: every card it holds is face up) is drawn as a hand, once.
+  const open = !mine && held !== null && held > 0 && faceUp.length === held;
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
-  if (!mine && held !== null) {
+  if (!mine && held !== null && !open) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
     heldNode = el("div", { class: "held", title: `${held} cards held`, "aria-label": `${held} cards held`, role: "img" },
       el("div", { class: "backs" }, backs),
       el("span", { class: "held-count", text: `${held}` }));
   }
-  const faceUpNode = faceUp.length
-    ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
-    : null;
+  // Your own face-up cards that are still in your hand (you are dummy) are seen in the hand below.
+  const inHand = new Set(view.hand || []);
+  const shownBelow = mine && faceUp.length > 0 && faceUp.every((c) => inHand.has(c));
+  const faceUpNode = open ? openHand(faceUp, seat, view, play)
+    : faceUp.length && !shownBelow ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
+      : null;
 
   const factsList = [];
   // Where a game scores by chips held, the stack says the score: it is not said twice.
@@ -162,14 +190,14 @@ export function seatPanel(facts, view, compact, kinds = []) {
   const hasChips = Number.isInteger(facts.chips);
   const hasBet = Number.isInteger(facts.bet) && facts.bet > 0;
   const chipsNode = (hasChips || hasBet) ? el("div", { class: "seat-chips" },
-    hasChips ? el("span", { class: "seat-stack" }, chipStack(facts.chips, `Seat ${seat}'s chips`)) : null,
+    hasChips ? el("span", { class: "seat-stack" }, chipStack(facts.chips, `${seatName(seat, view, true)}'s chips`)) : null,
     hasBet ? el("span", { class: "seat-bet", dataset: { testid: `bet-${seat}` } },
-      el("span", { class: "muted", text: "bet " }), chipStack(facts.bet, `Seat ${seat}'s bet`)) : null) : null;
+      el("span", { class: "muted", text: "bet " }), chipStack(facts.bet, `${seatName(seat, view, true)}'s bet`)) : null) : null;
 
   return el("div", {
-    class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}`,
+    class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}${open ? " open" : ""}`,
     dataset: { testid: `seat-${seat}`, seat: String(seat) },
-    "aria-label": `seat ${seat}${mine ? " (you)" : ""}${toMove ? ", to move" : ""}`,
+    "aria-label": `${seatName(seat, view)}${mine ? " (you)" : ""}${toMove ? ", to move" : ""}`,
     role: "group",
   },
   head,
@@ -180,14 +208,45 @@ export function seatPanel(facts, view, compact, kinds = []) {
     el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v)))) : null);
 }
 
-export function renderSeats(view, kinds = []) {
+/**
+ * A hand laid face up before its seat, in the game's order, as a person lays it: each suit a fanned run of
+ * full-size cards, the runs side by side where there is room and one under another where there is not.
+ * When it is your turn and an action names one of these cards (the declarer plays dummy's), the card is a
+ * button calling `play.onCard(button, card, actions)`, as a card of your own hand is.
+ */
+function openHand(cards, seat, view, { onCard = null, busy = false } = {}) {
+  const live = onCard !== null && !busy && isMyTurn(view);
+  const actionsOf = (card) => (live ? (view.legal_actions || []).filter((a) => String(a).split(" ").slice(1).includes(card)) : []);
+  const picture = (card) => {
+    const actions = actionsOf(card);
+    if (!actions.length) return cardPicture(card, "");
+    return el("button", {
+      type: "button", class: "card playable", dataset: { testid: `card-${card}`, card, playable: "true" },
+      "aria-label": `${cardName(card)}: ${actions.length === 1 ? notationWords(actions[0]) : `${actions.length} choices`}`,
+      title: actions.map(notationText).join(" / "), onclick: (event) => onCard(event.currentTarget, card, actions),
+    }, cardSvg(card, { label: false }));
+  };
+  const runs = [];
+  for (const card of cards) {
+    const suit = (parseCard(card) || {}).suit || null;
+    if (!runs.length || runs[runs.length - 1].suit !== suit) runs.push({ suit, cards: [] });
+    runs[runs.length - 1].cards.push(card);
+  }
+  const playing = cards.some((card) => actionsOf(card).length);     // dummy's turn: the rest are dimmed
+  return el("div", { class: `open-hand${playing ? " my-turn" : ""}`, dataset: { testid: `open-hand-${seat}` }, role: "group",
+    "aria-label": `${seatName(seat, view)}'s cards, face up` },
+  runs.map((run) => el("div", { class: "suit-run" }, run.cards.map(picture))));
+}
+
+/** The seats round the felt; `play` ({onCard, busy}) lets you play the cards of a hand laid open (dummy's). */
+export function renderSeats(view, kinds = [], play = {}) {
   const seats = view.seats || [];
   const count = seats.length;
   const places = arrangeSeats(count, view.seat ?? 0);
   const areas = { left: [], top: [], right: [], bottom: [] };
   for (const facts of seats) {
     const place = places[facts.seat] || { area: "top", index: 99 };
-    areas[place.area][place.index] = seatPanel(facts, view, place.area !== "top" && place.area !== "bottom" && count > 4, kinds);
+    areas[place.area][place.index] = seatPanel(facts, view, place.area !== "top" && place.area !== "bottom" && count > 4, kinds, play);
   }
   replace($("slot-left"), areas.left.filter(Boolean).reverse());    // first seat after the viewer nearest the bottom
   replace($("slot-top"), areas.top.filter(Boolean));
@@ -225,6 +284,7 @@ export function kindValueNode(kind, value, view) {
   const seat = (s) => (Number.isInteger(s) ? document.createTextNode(seatLabel(s, view)) : valueNode(s));
   const seats = (list) => el("span", {}, list.flatMap((s, i) => [i ? ", " : "", seat(s)]));
   if (kind === "seat") return seat(value);
+  if (typeof value === "string" && !isCard(value)) return el("span", {}, proseFragment(namedSeatsText(value, view)));
   if (kind === "seats" && Array.isArray(value) && value.length) {
     return value.every(Array.isArray)
       ? el("span", {}, value.flatMap((side, i) => [i ? " · " : "", seats(side)]))
@@ -233,20 +293,25 @@ export function kindValueNode(kind, value, view) {
   return valueNode(value);
 }
 
-/** A trick: each card placed toward the seat that played it, with the seat's name under it. */
-function playsZone(name, plays, view, small) {
+/**
+ * A trick: each card placed toward the seat that played it (left, across, right or yours, as the seats sit
+ * round the felt), with the seat's name under it; `winner`, where known, is marked with a star.
+ */
+function playsZone(name, plays, view, small, { winner = null, note = null } = {}) {
   const count = (view.seats || []).length;
   const places = arrangeSeats(count, view.seat ?? 0);
   const size = small ? "tiny" : "small";
   const seen = new Set();
   const compass = count >= 2 && count <= 8 && plays.every((p) => Number.isInteger(p.seat) && places[p.seat] && !seen.has(p.seat) && seen.add(p.seat));
-  const figure = (play, i) => el("figure", { class: `play${i === 0 ? " led" : ""}`, dataset: { testid: `play-${name}-${play.seat}` } },
+  const won = (play) => play.seat === winner;
+  const figure = (play, i) => el("figure", { class: `play${i === 0 ? " led" : ""}${won(play) ? " winner" : ""}`, dataset: { testid: `play-${name}-${play.seat}` } },
     cardPicture(play.card, size),
-    el("figcaption", {}, seatLabel(play.seat, view), i === 0 && plays.length > 1 ? el("span", { class: "led-mark", text: " · led" }) : null));
+    el("figcaption", {}, seatLabel(play.seat, view), won(play) ? el("span", { class: "won-mark", text: " ★ won" })
+      : i === 0 && plays.length > 1 ? el("span", { class: "led-mark", text: " · led" }) : null));
   let body;
   if (!plays.length) {
     body = el("div", { class: "empty-zone", text: "no cards yet" });
-  } else if (compass && !small) {
+  } else if (compass) {
     const cells = { left: [], top: [], right: [], bottom: [] };
     plays.forEach((play, i) => {
       const place = places[play.seat];
@@ -260,7 +325,128 @@ function playsZone(name, plays, view, small) {
   } else {
     body = el("div", { class: "play-row" }, plays.map(figure));
   }
-  return zoneBox(name, body, `zone-plays${small ? " zone-small" : ""}`);
+  return zoneBox(name, body, `zone-plays${small ? " zone-small" : ""}`, note);
+}
+
+const seatTricks = (view) => (view.seats || []).map((s) => (Number.isInteger(s.tricks) ? s.tricks : null));
+
+/**
+ * Who won the last trick, from view data alone: the seat leading the trick now being played (the winner
+ * leads the next trick), or else the one seat whose count of tricks went up by one since the view before
+ * (`before`, the counts then). Null when neither tells: a partnership counting tricks by side, say.
+ */
+export function lastTrickWinner(current, before, now) {
+  if (Array.isArray(current) && current.length && Number.isInteger(current[0].seat)) return current[0].seat;
+  if (!Array.isArray(before) || !Array.isArray(now) || before.length !== now.length) return null;
+  const grew = now.map((n, s) => (Number.isInteger(n) && Number.isInteger(before[s]) && n === before[s] + 1 ? s : null)).filter((s) => s !== null);
+  const changed = now.filter((n, s) => n !== before[s]).length;
+  return grew.length === 1 && changed === 1 ? grew[0] : null;
+}
+
+const samePlays = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length
+  && a.every((p, i) => p.seat === b[i].seat && p.card === b[i].card);
+
+/**
+ * The table page's memory of tricks between views, so that the last trick stays readable after it is
+ * gathered: who won it (worked out when it was gathered, see lastTrickWinner), and the last trick seen of
+ * a deal once the next deal has begun and the view no longer shows it. Each call takes the new view's
+ * current trick and last trick (null where it has none) and answers {winner, previous}: `previous` is
+ * {hand, plays, complete, winner} for a deal gone by, drawn while the new deal has no last trick of its own.
+ */
+export function trickKeeper() {
+  let before = null;          // the seats' trick counts in the view before
+  let known = null;           // {plays, winner}: the last trick and its winner, once worked out
+  let latest = null;          // {hand, plays, complete, winner}: the latest trick seen, finished or not
+  return (view, current, last) => {
+    const now = seatTricks(view);
+    let winner = null;
+    if (last && last.length) {
+      winner = known && samePlays(known.plays, last) && known.winner !== null ? known.winner : lastTrickWinner(current, before, now);
+      known = { plays: last, winner };
+    }
+    const hand = view.hand_number;
+    const previous = !(last && last.length) && latest && latest.hand !== hand ? latest : null;
+    if (current && current.length) latest = { hand, plays: current, complete: false, winner: null };
+    else if (last && last.length) latest = { hand, plays: last, complete: true, winner };
+    before = now;
+    return { winner, previous };
+  };
+}
+
+// --- the auction as a bidding grid ------------------------------------------------------------------------------
+
+const CALL_WORDS = { pass: "Pass", double: "Double", redouble: "Redouble" };
+const STRAIN_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades", NT: "no trumps" };
+const LEVEL_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven"];
+
+/** Whether a list of calls can be drawn as a grid: three or four seats, every record a seat and its call. */
+export function isCallList(records, seatCount) {
+  return (seatCount === 3 || seatCount === 4) && records.every((r) => r && typeof r === "object"
+    && Number.isInteger(r.seat) && r.seat >= 0 && r.seat < seatCount && typeof r.call === "string"
+    && Object.keys(r).every((k) => k === "seat" || k === "call"));
+}
+
+/**
+ * The columns of the grid, one per seat in the order the calls go round, ending with the viewer's (at the
+ * bottom of the screen), so that for South the columns read W N E S as on a bridge score card. The way
+ * round is read from the calls themselves (Mus goes to the right), clockwise where they do not say.
+ */
+export function callColumns(records, seatCount, viewer) {
+  let back = 0;
+  let on = 0;
+  for (let i = 1; i < records.length; i++) {
+    const step = (records[i].seat - records[i - 1].seat + seatCount) % seatCount;
+    if (step === 1) on++;
+    else if (step === seatCount - 1) back++;
+  }
+  const way = back > on ? -1 : 1;
+  const bottom = Number.isInteger(viewer) ? viewer : 0;
+  const columns = [];
+  for (let k = 1; k <= seatCount; k++) columns.push((bottom + way * k + seatCount * seatCount) % seatCount);
+  return columns;
+}
+
+/** The calls in rows of rounds: a call whose column is not right of the one before starts a new row. */
+export function callRows(records, columns) {
+  const rows = [];
+  let at = -1;
+  for (const record of records) {
+    const column = columns.indexOf(record.seat);
+    if (!rows.length || column <= at) rows.push(new Array(columns.length).fill(null));
+    rows[rows.length - 1][column] = record.call;
+    at = column;
+  }
+  return rows;
+}
+
+/** One call as a bidding box shows it: "1♥" in the suit's colour, "2NT", and the other calls in words. */
+export function callNode(call) {
+  const bid = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  if (bid) {
+    const [, level, strain] = bid;
+    const suit = SUITS[strain];
+    return el("span", { class: `call bid ${suit ? (suit.red ? "red" : "black") : "nt"}`, title: `${LEVEL_WORDS[level]} ${STRAIN_WORDS[strain]}` },
+      level, suit ? suit.symbol : "NT");
+  }
+  const word = CALL_WORDS[call];
+  return el("span", { class: `call${word ? ` ${call}` : ""}` }, word || proseFragment(call));
+}
+
+/** The auction as the grid bridge players read: a column per seat, a row per round, blanks before the first call. */
+function callGridZone(name, records, view) {
+  const count = (view.seats || []).length;
+  const columns = callColumns(records, count, view.seat);
+  const rows = callRows(records, columns);
+  const toMove = new Set(view.to_move || []);
+  const head = el("tr", {}, columns.map((s) => el("th", {
+    scope: "col", class: `${s === view.seat ? "me" : ""}${toMove.has(s) ? " to-move" : ""}`.trim() || null,
+    // Named seats keep their names (a bridge player reads W N E S), your column is marked by its colour.
+    text: (view.seat_names || [])[s] || seatLabel(s, view), title: s === view.seat ? "you" : null,
+  })));
+  const body = rows.length ? rows.map((row) => el("tr", {}, row.map((call) => el("td", {}, call === null ? "" : callNode(call)))))
+    : [el("tr", {}, el("td", { colspan: String(columns.length), class: "muted", text: "no calls yet" }))];
+  return zoneBox(name, el("table", { class: "call-grid", dataset: { testid: `call-grid-${name}` } },
+    el("thead", {}, head), el("tbody", {}, body)), "zone-calls");
 }
 
 function pileZone(name, cards) {
@@ -367,23 +553,39 @@ function zoneBox(name, body, kind, note = null) {
     body);
 }
 
-export function renderZones(view) {
+const isPast = (name) => /^last[_ ]/i.test(name);
+
+/**
+ * The zones in the middle of the felt. `keeper` (a trickKeeper, on the table page) remembers tricks
+ * between views, to mark who won the last trick and keep a deal's last trick in sight into the next deal.
+ */
+export function renderZones(view, keeper = null) {
   const main = [];
   const aside = [];
   const records = [];
   const facts = [];
+  const tricks = Object.entries(view.table || {}).filter(([name, value]) => zoneKind(view, "table", name, value) === "trick" && Array.isArray(value));
+  const current = (tricks.find(([name]) => !isPast(name)) || [null, null])[1];
+  const last = (tricks.find(([name]) => isPast(name)) || [null, null])[1];
+  const kept = keeper ? keeper(view, current, last) : { winner: lastTrickWinner(current, null, null), previous: null };
+  const seatCount = (view.seats || []).length;
   for (const [name, value] of Object.entries(view.table || {})) {
     const kind = zoneKind(view, "table", name, value);
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
-    const past = /^last[_ ]/i.test(name);
-    if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past));
+    const past = isPast(name);
+    if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past, past ? { winner: kept.winner } : {}));
     else if (kind === "card" && typeof value === "string") (past ? aside : main).push(singleCardZone(name, value));
     else if (kind === "count" && Number.isInteger(value)) main.push(countZone(name, value));
     else if (kind === "cards" && Array.isArray(value)) (past ? aside : main).push(pileZone(name, value));
     else if (kind === "melds" && Array.isArray(value)) main.push(meldsZone(name, value));
     else if (kind === "pots" && Array.isArray(value)) main.push(potsZone(name, value, view));
+    else if (kind === "bids" && Array.isArray(value) && isCallList(value, seatCount)) aside.push(callGridZone(name, value, view));
     else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
     else facts.push(factZone(name, kindValueNode(kind, value, view)));
+  }
+  if (kept.previous) {
+    const { hand, plays, complete, winner } = kept.previous;
+    aside.push(playsZone("last_trick", plays, view, true, { winner, note: complete ? `deal ${hand}` : `deal ${hand}, as last seen` }));
   }
   replace($("centre"),
     el("div", { class: "zones-main" }, main, facts),
@@ -494,7 +696,7 @@ export function renderScores(view) {
   const scores = view.scores || [];
   replace($("scores"), el("table", { class: "scores" },
     el("tbody", {}, scores.map((score, s) => el("tr", { class: `${s === view.seat ? "me" : ""}${(view.to_move || []).includes(s) ? " to-move" : ""}` },
-      el("th", { scope: "row" }, `seat ${s}`, s === view.seat ? el("span", { class: "badge you", text: "you" }) : null),
+      el("th", { scope: "row" }, seatName(s, view), s === view.seat ? el("span", { class: "badge you", text: "you" }) : null),
       el("td", { class: "num", text: String(score) }))))));
 }
 
@@ -522,7 +724,7 @@ export function renderLog(view) {
   const shown = lines.slice(-LOG_SHOWN);
   replace(box,
     lines.length > shown.length ? el("li", { class: "muted", text: `${lines.length - shown.length} earlier lines` }) : null,
-    shown.map((line) => el("li", {}, proseFragment(line))));
+    shown.map((line) => el("li", {}, proseFragment(namedSeatsText(line, view)))));
   if (atBottom || !box.dataset.drawn) box.scrollTop = box.scrollHeight;
   box.dataset.drawn = "1";
 }

@@ -19,7 +19,7 @@ import {
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  groupAmounts, renderZones, signed, sortActions, testid, valueNode,
+  groupAmounts, renderZones, signed, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,7 +78,7 @@ const isPerson = (kind) => kind === "human" || kind === "open";
 const tableState = () => tableStatus(state.payload);        // "playing", "over" or "closed"
 const finished = () => tableState() !== "playing";
 
-const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : `seat ${seat}`);
+const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : (state.payload && state.payload.seat_names || [])[seat] || `seat ${seat}`);
 const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
 
 // --- the server --------------------------------------------------------------------------------------------
@@ -895,18 +895,19 @@ function renderHeader() {
 }
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
+const keepTricks = trickKeeper();     // the last trick's winner, and a deal's last trick into the next deal
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  const view = state.payload.view;
+  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [] };   // seats named as the game names them
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   closeChooser();
   renderHeader();
-  renderSeats(still, (state.meta && state.meta.seats) || []);
-  renderZones(view);
+  renderSeats(still, (state.meta && state.meta.seats) || [], { busy: state.busy, onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)) });
+  renderZones(view, keepTricks);
   renderHandArea();
   renderResult();
   renderScores(still);

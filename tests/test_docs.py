@@ -68,6 +68,7 @@ def test_the_site_builds_with_warnings_as_errors_and_a_page_per_game(tmp_path: P
     assert "Strength of the bots" in text_of(tmp_path / "strength.html")
     assert "For research" in text_of(tmp_path / "research.html")
     assert "Adding a game" in text_of(tmp_path / "contributing.html")
+    table_page_shows_its_pictures(tmp_path)
 
 
 def game_pages_show_their_facts(site: Path) -> None:
@@ -89,6 +90,15 @@ def game_pages_number_every_choice(site: Path) -> None:
         html = section(site / "games" / f"{info.id}.html", "choices-where-the-text-is-silent")
         assert '<ol class="arabic' in html, info.id
         assert html.count("<li>") == len(choices) > 0, info.id
+
+
+def table_page_shows_its_pictures(site: Path) -> None:
+    """"The table" page carries every picture of docs/images into the site, each with its alternative text."""
+    page = (site / "table.html").read_text(encoding="utf-8")
+    assert "Trick games: Tëtka" in text_of(site / "table.html")
+    for picture in (DOCS / "images").glob("*.png"):
+        assert (site / "_images" / picture.name).exists(), picture.name
+        assert re.search(rf'<img alt="[^"]+" src="_images/{re.escape(picture.name)}"', page), picture.name
 
 
 def reference_documents_each_layer(site: Path) -> None:

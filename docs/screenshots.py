@@ -39,11 +39,17 @@ IMAGES = HERE / "images"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--font-render-hinting=none"]
+                 "--font-render-hinting=none", "--hide-scrollbars"]
 START_SECONDS = 30
 TURN_SECONDS = 60
 MAX_MOVES = 400
+# The heuristic at its slowest reaction (the same choices, made at leisure), so that where bots may act at
+# the same moment as the person, the person, answering at once, comes first in every run.
+BOT = "heuristic:easy"
 View = dict[str, Any]
+# Resolves once the fonts are in and two frames have been drawn since: the page's last redraw is on screen.
+SETTLED = """() => document.fonts.ready.then(() => new Promise((done) =>
+  requestAnimationFrame(() => requestAnimationFrame(done))))"""
 
 
 @dataclass(frozen=True)
@@ -145,7 +151,7 @@ class Table:
         self.base, self.shot = base, shot
         answer = httpx.post(base + "/api/tables", timeout=10, json={
             "game": shot.game, "players": shot.players, "seed": shot.seed,
-            "seats": ["human"] + ["heuristic"] * (shot.players - 1)})
+            "seats": ["human"] + [BOT] * (shot.players - 1)})
         if answer.status_code != 201:
             raise RuntimeError(f"{shot.game}: the table was refused: {answer.text}")
         self.created = answer.json()
@@ -196,14 +202,25 @@ class Table:
             if self.shot.ready(view):
                 payload = self.my_turn(after=payload["version"])
                 continue
-            action = self.choose(view["legal_actions"])
+            payload = self.act(payload, self.choose(view["legal_actions"]))
+        raise RuntimeError(f"{self.shot.game}: the moment did not come in {MAX_MOVES} moves")
+
+    def act(self, payload: dict[str, Any], action: str) -> dict[str, Any]:
+        """Send the person's action and wait for the next turn. Should a bot have moved first after all (a
+        busy machine), the same action is sent again while it is still legal, so the person's choices
+        stay the seeded ones."""
+        for _ in range(MAX_MOVES):
             answer = httpx.post(f"{self.base}/api/tables/{self.id}/actions", timeout=10,
                                 headers={"X-Seat-Token": self.token},
                                 json={"seat": 0, "version": payload["version"], "action": action})
-            if answer.status_code != 200:
+            if answer.status_code == 200:
+                return self.my_turn()
+            if answer.status_code != 409 or answer.json().get("error") != "StaleStateId":
                 raise RuntimeError(f"{self.shot.game}: {action!r} was refused: {answer.text}")
-            payload = self.my_turn()
-        raise RuntimeError(f"{self.shot.game}: the moment did not come in {MAX_MOVES} moves")
+            payload = self.my_turn(after=payload["version"])
+            if action not in payload["view"]["legal_actions"]:
+                return payload
+        raise RuntimeError(f"{self.shot.game}: {action!r} never went through")
 
     def address(self) -> str:
         return f"{self.base}/table/{self.id}?seat=0#token={self.token}"
@@ -217,7 +234,8 @@ def photograph(browser: Any, table: Table, out: Path) -> list[Path]:
         page = context.new_page()
         page.goto(table.address())
         page.get_by_test_id("your-turn").wait_for()
-        page.evaluate("document.fonts.ready")
+        page.get_by_test_id("connection").get_by_text("live", exact=True).wait_for()
+        page.evaluate(SETTLED)
         path = out / name
         page.screenshot(path=str(path), animations="disabled", caret="hide")
         context.close()

@@ -113,6 +113,18 @@ class NameIn(Strict):
     name: str = Field(max_length=200, description="1 to 24 printable characters, trimmed")
 
 
+class ChatIn(Strict):
+    seat: int
+    text: str = Field(max_length=1000, description="the message: 1 to 200 characters once spaces are squeezed")
+
+
+class ChatOut(BaseModel):
+    position: int
+    seat: int
+    name: str | None
+    text: str
+
+
 class RematchIn(Strict):
     name: str | None = Field(default=None, max_length=200,
                              description="your name at the new table; default: the one you had")
@@ -615,6 +627,22 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         table = manager.get(table_id)
         manager.authorize(table, body.seat, x_seat_token)
         return {"seat": body.seat, "name": await manager.rename(table, body.seat, body.name)}
+
+    @app.post("/api/tables/{table_id}/chat", response_model=ChatOut, summary="Say something to the table",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.ChatUnavailable, errors.TooManyRequests))
+    async def post_chat(table_id: str, body: ChatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """Where at least two people sit: the message is kept with the table and pushed on the websocket
+        (``{"type": "chat", ...}``) to every watcher. A few messages a seat every few seconds."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return await manager.chat(table, body.seat, body.text)
+
+    @app.get("/api/tables/{table_id}/chat", response_model=list[ChatOut], summary="The table's chat, oldest first",
+             responses=refusals(errors.NotFound))
+    async def get_chat(table_id: str) -> list[dict[str, Any]]:
+        """The last 100 messages: anyone who may watch the table may read them."""
+        return manager.chat_log(manager.get(table_id))
 
     @app.post("/api/tables/{table_id}/leave", status_code=204, summary="Get up from your seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound, errors.GameOver))

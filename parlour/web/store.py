@@ -62,6 +62,7 @@ DATABASE_FILE = "parlour.sqlite3"
 CHANNEL = "parlour"                 # the NOTIFY channel of table changes
 BOT_MASTER_LOCK = 0x5061726C6F7572  # "Parlour": the advisory lock whose holder moves the bots
 NAME_LENGTH = 24                    # the longest name a person may give their seat
+CHAT_LENGTH = 200                   # the longest chat message
 
 
 def default_database_url() -> str:
@@ -123,6 +124,16 @@ class ActionRow(Base):
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(256))
+
+
+class ChatRow(Base):
+    __tablename__ = "parlour_chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("parlour_tables.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
 
 
 @dataclass
@@ -276,6 +287,23 @@ class Store:
         if self.notifies:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": CHANNEL, "payload": f"{self.sender} {table_id}"})
+
+    def add_chat(self, table_id: str, seat: int, name: str | None, text_: str) -> int:
+        """Keep one chat message at the table's next position; answers the position."""
+        with self.engine.begin() as connection:
+            position = connection.scalar(select(func.coalesce(func.max(ChatRow.position) + 1, 0))
+                                         .where(ChatRow.table_id == table_id))
+            connection.execute(insert(ChatRow).values(table_id=table_id, position=position, seat=seat, name=name,
+                                                      text=text_))
+        return int(position or 0)
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The table's last ``limit`` chat messages, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(ChatRow.position, ChatRow.seat, ChatRow.name, ChatRow.text)
+                                      .where(ChatRow.table_id == table_id)
+                                      .order_by(ChatRow.position.desc()).limit(limit)).mappings().all()
+        return [dict(row) for row in reversed(rows)]
 
     # --- reading ------------------------------------------------------------------------------------
     def live_ids(self) -> list[str]:

@@ -36,6 +36,7 @@ import asyncio
 import hmac
 import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
 from parlour.web.store import (
+    CHAT_LENGTH,
     EVERY_TABLE,
     NAME_LENGTH,
     Store,
@@ -80,6 +82,8 @@ IDLE_HOURS = 12.0          # a table nobody touched for this long leaves the lob
 MASTER_CHECK = 2.0         # seconds between a process's attempts to become the one that moves the bots
 EVICT_EVERY = 60.0         # seconds between sweeps of finished tables out of memory
 CLOSE = None               # put in a watcher's outbox: close the socket after what is queued
+CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in this many seconds
+CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
 
@@ -184,6 +188,7 @@ class Table:
     fault: str | None = None       # why the bots stopped, if they did
     moved: asyncio.Event = field(default_factory=asyncio.Event)   # set by every change: a waiting bot wakes
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
+    chatted: dict[int, list[float]] = field(default_factory=dict)  # seat -> when it spoke lately (loop time)
     _built_at: int = -1
 
     @property
@@ -631,6 +636,43 @@ class TableManager:
             current.name = given
             table.announce_seats()
         return given or ""
+
+    async def chat(self, table: Table, seat: int, text: str) -> dict[str, Any]:
+        """Say ``text`` to the table as ``seat``: only where at least two people sit (friends, not a person
+        alone with bots), at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds a seat. Kept with the
+        table and pushed to every watcher, spectators too (who cannot speak)."""
+        message = " ".join(text.split())
+        if not 1 <= len(message) <= CHAT_LENGTH:
+            raise errors.MalformedRequest(f"a chat message is 1 to {CHAT_LENGTH} characters; this one has "
+                                          f"{len(message)}")
+        if not message.isprintable():
+            raise errors.MalformedRequest("a chat message may hold only printable characters")
+        if sum(s.taken is True for s in table.seats) < 2:
+            raise errors.ChatUnavailable("chat is for tables where at least two people sit")
+        now = asyncio.get_running_loop().time()
+        recent = [moment for moment in table.chatted.get(seat, []) if now - moment < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise errors.TooManyRequests(f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s; wait a moment",
+                                         retry_after=math.ceil(CHAT_WINDOW - (now - recent[0])))
+        name = table.seats[seat].name
+        try:
+            position = self.store.add_chat(table.id, seat, name, message)
+        except SQLAlchemyError:
+            logger.exception("a chat message at table %s could not be saved", table.id)
+            raise errors.Unavailable("the message could not be saved; try again") from None
+        table.chatted[seat] = [*recent, now]
+        said = {"position": position, "seat": seat, "name": name, "text": message}
+        pushed = _dumps({"type": "chat", "table_id": table.id, **said})
+        for subscriber in table.subscribers:
+            subscriber.put(pushed)
+        return said
+
+    def chat_log(self, table: Table) -> list[dict[str, Any]]:
+        try:
+            return self.store.chat(table.id, CHAT_KEPT)
+        except SQLAlchemyError:
+            logger.exception("the chat of table %s cannot be read", table.id)
+            raise errors.Unavailable("the chat cannot be read; try again") from None
 
     async def leave(self, table: Table, seat: int) -> None:
         """The person at ``seat`` gets up: the seat is open again, for the link it had (a friend's seat's

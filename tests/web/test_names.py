@@ -1,6 +1,7 @@
 """Names, leaving and the rematch in the browser (Playwright in the machine's Chromium): the name typed once
 in the lobby is remembered and shown, as text, to everyone at the table; a friend names their seat at the
-table; leaving opens the seat and says so in the log; a rematch takes the creator to the same table again."""
+table; two people chat; leaving opens the seat and says so in the log; a rematch takes the creator to the
+same table again."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if CHROMIUM is None:
 NAME = "<b>x</b>"
 
 
-def test_names_leaving_and_rematch(server: str, browser: Any) -> None:  # noqa: F811
+def test_names_chat_leaving_and_rematch(server: str, browser: Any) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
     host, friend = browser.new_context(), browser.new_context()
@@ -47,6 +48,15 @@ def test_names_leaving_and_rematch(server: str, browser: Any) -> None:  # noqa: 
     expect(theirs.get_by_test_id("name-form")).to_be_hidden()
     expect(theirs.get_by_test_id("seat-0")).to_contain_text(NAME)
     expect(mine.get_by_test_id("seat-1")).to_contain_text("Bea")
+
+    # Two people at the table: they may chat, as text.
+    theirs.get_by_test_id("chat-input").fill("<i>hello</i>")
+    theirs.get_by_test_id("chat-send").click()
+    expect(mine.get_by_test_id("chat-line")).to_have_text("Bea: <i>hello</i>")
+    assert mine.locator("[data-testid='chat'] i").count() == 0
+    mine.get_by_test_id("chat-input").fill("hi Bea")
+    mine.get_by_test_id("chat-send").click()
+    expect(theirs.get_by_test_id("chat-line").nth(1)).to_have_text(f"{NAME}: hi Bea")
 
     theirs.get_by_test_id("leave").click()
     theirs.wait_for_url(server + "/")

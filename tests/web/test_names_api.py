@@ -157,3 +157,33 @@ def test_a_seated_person_may_change_their_name(client: TestClient) -> None:
     refused(client.post(path, json={"seat": 2, "name": "Cy"}, headers=token(created, 1)), 401, "Unauthorized")
     refused(client.post(path, json={"seat": 1, "name": "\x00"}, headers=token(created, 1)), 400, "MalformedRequest")
     assert seat_names(client, created)[:2] == [None, "Bea"]
+
+
+def test_chat_is_between_people_kept_pushed_and_limited(client: TestClient) -> None:
+    created = create(client, FRIENDS, name="Ann")
+    path = f"/api/tables/{created['table_id']}/chat"
+    refused(client.post(path, json={"seat": 0, "text": "anyone?"}, headers=token(created, 0)), 409, "ChatUnavailable")
+    claim(client, created, 1)
+    refused(client.post(path, json={"seat": 0, "text": "x" * 201}, headers=token(created, 0)), 400,
+            "MalformedRequest")
+    refused(client.post(path, json={"seat": 0, "text": "   "}, headers=token(created, 0)), 400, "MalformedRequest")
+    refused(client.post(path, json={"seat": 2, "text": "hi"}, headers=token(created, 0)), 401, "Unauthorized")
+    with client.websocket_connect(f"/ws/tables/{created['table_id']}") as socket:
+        socket.send_json({"type": "hello"})
+        assert socket.receive_json()["type"] == "view"
+        said = client.post(path, json={"seat": 0, "text": " <b>hi</b>\n  there "}, headers=token(created, 0))
+        assert said.status_code == 200, said.text
+        message = socket.receive_json()
+        assert (message["type"], message["name"], message["text"]) == ("chat", "Ann", "<b>hi</b> there")
+        # A spectator's socket reads, but cannot speak.
+        socket.send_json({"type": "chat", "text": "me too"})
+        assert socket.receive_json()["error"] == "MalformedRequest"
+    for n in range(4):
+        assert client.post(path, json={"seat": 0, "text": f"{n}"}, headers=token(created, 0)).status_code == 200
+    limited = client.post(path, json={"seat": 0, "text": "again"}, headers=token(created, 0))
+    refused(limited, 429, "TooManyRequests")
+    assert int(limited.headers["Retry-After"]) >= 1
+    assert client.post(path, json={"seat": 1, "text": "mine"}, headers=token(created, 1)).status_code == 200
+    kept = client.get(path).json()
+    assert [m["text"] for m in kept] == ["<b>hi</b> there", "0", "1", "2", "3", "mine"]
+    assert [m["position"] for m in kept] == list(range(6))

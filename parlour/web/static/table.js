@@ -74,6 +74,7 @@ const state = {
   refusal: null,          // {card, reason}: the greyed card clicked last, whose reason stays shown
   rules: null,            // the game's rules page, once asked for (GET /api/games/{id}/rules)
   news: [],               // {at, text}: who left, said in the log after its `at` first lines
+  chat: [],               // {position, seat, name, text}: the table's chat, oldest first
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -394,6 +395,10 @@ function connect() {
     if (data.type === "seats") {          // a seat was claimed or reopened: the invitation panel shows it
       if (data.news) hearNews(data.news);
       loadMeta();
+      return;
+    }
+    if (data.type === "chat") {
+      hearChat(data);
       return;
     }
     applyPayload(data);
@@ -931,6 +936,51 @@ async function rematch(button, hostToken) {
 function wireSeatTools() {
   $("leave-button").addEventListener("click", leaveSeat);
   $("name-form").addEventListener("submit", saveName);
+  $("chat-form").addEventListener("submit", sendChat);
+}
+
+// --- chat, between the people at the table -----------------------------------------------------------------
+
+async function loadChat() {
+  try {
+    for (const message of (await api(`${base}/chat`)) || []) hearChat(message);
+  } catch {
+    /* the chat is a nicety: the table plays without it */
+  }
+}
+
+/** A message heard (pushed, or read when the page opened), kept once by its position. */
+function hearChat(message) {
+  if (state.chat.some((m) => m.position === message.position)) return;
+  state.chat.push({ position: message.position, seat: message.seat, name: message.name, text: message.text });
+  state.chat.sort((a, b) => a.position - b.position);
+  renderChat();
+}
+
+/** The chat panel: where at least two people sit (or someone has spoken); only people seated may speak. */
+function renderChat() {
+  const taken = ((state.meta && state.meta.seats) || []).filter((s) => isPerson(s.kind) && s.taken === true).length;
+  const panel = $("chat-panel");
+  panel.hidden = taken < 2 && !state.chat.length;
+  $("chat-form").hidden = panel.hidden || me.seat === null || taken < 2;
+  const box = $("chat");
+  replace(box, state.chat.map((m) => el("li", { dataset: { testid: "chat-line" } },
+    el("strong", { text: `${m.seat === me.seat ? "you" : m.name || shownNames()[m.seat] || `seat ${m.seat}`}: ` }),
+    document.createTextNode(m.text))));
+  box.scrollTop = box.scrollHeight;
+}
+
+async function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text || me.seat === null) return;
+  try {
+    hearChat(await api(`${base}/chat`, { method: "POST", token: me.token, body: { seat: me.seat, text } }));
+    input.value = "";
+  } catch (err) {
+    toast(err.message);
+  }
 }
 
 // --- the rules, one click away ------------------------------------------------------------------------------
@@ -1038,6 +1088,7 @@ function render() {
   renderNews(view);
   renderSeatTools();
   renderRematch();
+  renderChat();
   document.body.classList.toggle("game-over", finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
@@ -1055,6 +1106,7 @@ async function start() {
   $("game-title").textContent = `table ${tableId}`;
   wireRules();
   wireSeatTools();
+  loadChat();
   setConnection("connecting");
   loadGameNames();
   loadMeta();

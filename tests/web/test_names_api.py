@@ -1,6 +1,7 @@
 """Names, rematch and leaving through the HTTP API: a person's name is checked, stored with the seat and shown
 to every watcher; bots are named by kind; a rematch repeats the table on a new seed; a person who leaves
-opens their seat again. Also that a database made before seats had names still opens."""
+opens their seat again; people chat. Also that a database made before seats had names (or tables a chat)
+still opens."""
 
 # ruff: noqa: F811  (the tests take the fixtures imported from test_hostile as their arguments)
 from __future__ import annotations
@@ -136,11 +137,15 @@ def test_a_database_from_before_names_still_opens(database: str, tmp_path: Path)
         created = create(client, FRIENDS, name="Ann")
     with sqlite3.connect(tmp_path / "parlour.sqlite3") as old:
         old.execute("ALTER TABLE parlour_seats DROP COLUMN name")
+        old.execute("DROP TABLE parlour_chat")
     with TestClient(create_app(database_url=database)) as client:
         seats = client.get(f"/api/tables/{created['table_id']}").json()["seats"]
         assert [s["name"] for s in seats] == [None, None, "Heuristic bot", "IS-MCTS bot (hard)"]
         claim(client, created, 1)
         assert seat_names(client, created)[1] is None
+        said = client.post(f"/api/tables/{created['table_id']}/chat", json={"seat": 1, "text": "still here"},
+                           headers=token(created, 1))
+        assert said.status_code == 200, said.text
     store = Store(database)
     stored = store.load(created["table_id"])
     store.close()

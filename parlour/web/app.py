@@ -46,7 +46,7 @@ from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
 from parlour.web.botpool import BotLimits
 from parlour.web.store import Store
-from parlour.web.tables import HINT_BOT, IDLE_HOURS, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Table, TableManager
+from parlour.web.tables import HINT_BOT, IDLE_HOURS, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Created, Table, TableManager
 
 logger = logging.getLogger("parlour.web")
 
@@ -87,6 +87,8 @@ class CreateTableIn(Strict):
     seed: int | None = Field(default=None, ge=-(2**63), lt=2**63,
                              description="only where every other seat is a bot; drawn securely otherwise")
     private: bool = Field(default=False, description="a private table is not listed in the lobby")
+    name: str | None = Field(default=None, max_length=200,
+                             description="your name, shown at your own seats: 1 to 24 printable characters")
 
 
 class ActionIn(Strict):
@@ -102,6 +104,30 @@ class SeatIn(Strict):
 class ClaimIn(Strict):
     seat: int
     invite: str = Field(max_length=200, description="the invitation from the seat's link")
+    name: str | None = Field(default=None, max_length=200,
+                             description="your name, shown at the seat: 1 to 24 printable characters")
+
+
+class NameIn(Strict):
+    seat: int
+    name: str = Field(max_length=200, description="1 to 24 printable characters, trimmed")
+
+
+class ChatIn(Strict):
+    seat: int
+    text: str = Field(max_length=1000, description="the message: 1 to 200 characters once spaces are squeezed")
+
+
+class ChatOut(BaseModel):
+    position: int
+    seat: int
+    name: str | None
+    text: str
+
+
+class RematchIn(Strict):
+    name: str | None = Field(default=None, max_length=200,
+                             description="your name at the new table; default: the one you had")
 
 
 class HelloIn(Strict):
@@ -156,6 +182,8 @@ class SeatOut(BaseModel):
     seat: int
     kind: str
     taken: bool | None = Field(default=None, description="whether someone holds a person's seat; null for bots")
+    name: str | None = Field(default=None, description="a bot's name by its kind, a person's as they gave it; "
+                                                       "null for a person's seat without one")
 
 
 class CreatedSeatOut(BaseModel):
@@ -179,6 +207,11 @@ class CreatedOut(BaseModel):
 class ClaimedOut(BaseModel):
     seat: int
     token: str = Field(description="the seat's credential, for X-Seat-Token and the websocket's hello")
+
+
+class NamedOut(BaseModel):
+    seat: int
+    name: str
 
 
 class InviteOut(BaseModel):
@@ -222,6 +255,8 @@ class ViewOut(BaseModel):
     can_undo: bool
     can_hint: bool
     seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
+    names: list[str | None] = Field(default_factory=list, description="who sits at each seat, by seat: a bot's "
+                                                                      "name by its kind, a person's own")
 
 
 class ReplayOut(BaseModel):
@@ -534,7 +569,24 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
             raise errors.MalformedRequest("the options are too long")
         creation.take(request.client.host if request.client else "unknown")
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private)
+                                    body.private, body.name)
+        return created_answer(made)
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,
+              response_model_exclude_none=True, summary="The same table again, on a new deal (the host)",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound, errors.GameNotOver,
+                                 errors.TooManyRequests))
+    async def post_rematch(table_id: str, request: Request, body: RematchIn | None = None,
+                           x_host_token: HOST_TOKEN = None) -> dict[str, Any]:
+        """Once the game is over: a new table with the same game, variant, options and seats, on a new seed.
+        Your own seats are yours again; friends' seats get new links to send them; bots stay."""
+        table = manager.get(table_id)
+        manager.authorize_host(table, x_host_token)
+        creation.take(request.client.host if request.client else "unknown")
+        return created_answer(await manager.rematch(table, body.name if body is not None else None))
+
+    def created_answer(made: Created) -> dict[str, Any]:
+        """A new table's answer: each seat with its credential or invitation, given this once."""
         table = made.table
         seats = []
         for seat in table.seats:
@@ -566,7 +618,41 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """The first to present a seat's invitation holds the seat: the answer is its credential. Anyone
         after is told the seat is taken (and may watch)."""
         table = manager.get(table_id)
-        return {"seat": body.seat, "token": await manager.claim(table, body.seat, body.invite)}
+        return {"seat": body.seat, "token": await manager.claim(table, body.seat, body.invite, body.name)}
+
+    @app.post("/api/tables/{table_id}/name", response_model=NamedOut, summary="Give your seat your name",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound))
+    async def post_name(table_id: str, body: NameIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """The name everyone at the table sees for your seat: 1 to 24 printable characters, trimmed."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return {"seat": body.seat, "name": await manager.rename(table, body.seat, body.name)}
+
+    @app.post("/api/tables/{table_id}/chat", response_model=ChatOut, summary="Say something to the table",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.ChatUnavailable, errors.TooManyRequests))
+    async def post_chat(table_id: str, body: ChatIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """Where at least two people sit: the message is kept with the table and pushed on the websocket
+        (``{"type": "chat", ...}``) to every watcher. A few messages a seat every few seconds."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        return await manager.chat(table, body.seat, body.text)
+
+    @app.get("/api/tables/{table_id}/chat", response_model=list[ChatOut], summary="The table's chat, oldest first",
+             responses=refusals(errors.NotFound))
+    async def get_chat(table_id: str) -> list[dict[str, Any]]:
+        """The last 100 messages: anyone who may watch the table may read them."""
+        return manager.chat_log(manager.get(table_id))
+
+    @app.post("/api/tables/{table_id}/leave", status_code=204, summary="Get up from your seat",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound, errors.GameOver))
+    async def post_leave(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> Response:
+        """The seat is open again (its link seats the next person) and the table is told; your credential
+        for it stops working."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        await manager.leave(table, body.seat)
+        return Response(status_code=204)
 
     @app.post("/api/tables/{table_id}/reopen", response_model=InviteOut, summary="Give a seat a new invitation "
               "(the host)", responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,

@@ -97,6 +97,12 @@ class HintUnavailable(ApiError):
     status = 409
 
 
+class ChatUnavailable(ApiError):
+    """Chat is between people: a table where fewer than two sit has nobody to talk to."""
+
+    status = 409
+
+
 class InvalidMove(ApiError):
     """A well-formed action that the rules forbid now; ``rule`` names the rule."""
 

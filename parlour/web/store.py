@@ -61,6 +61,8 @@ logger = logging.getLogger("parlour.web")
 DATABASE_FILE = "parlour.sqlite3"
 CHANNEL = "parlour"                 # the NOTIFY channel of table changes
 BOT_MASTER_LOCK = 0x5061726C6F7572  # "Parlour": the advisory lock whose holder moves the bots
+NAME_LENGTH = 24                    # the longest name a person may give their seat
+CHAT_LENGTH = 200                   # the longest chat message
 
 
 def default_database_url() -> str:
@@ -112,6 +114,7 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)    # the holder's credential
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)   # an unclaimed invitation
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)  # the person's, as they typed it
 
 
 class ActionRow(Base):
@@ -123,12 +126,23 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(String(256))
 
 
+class ChatRow(Base):
+    __tablename__ = "parlour_chat"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("parlour_tables.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)
+    text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
+
+
 @dataclass
 class StoredSeat:
     seat: int
     kind: str
     token_hash: str | None = None
     invite_hash: str | None = None
+    name: str | None = None
 
 
 @dataclass
@@ -177,6 +191,7 @@ class Store:
             with self.engine.begin() as connection:
                 Base.metadata.create_all(connection)
                 _adopt_first_schema(connection)
+                _add_new_columns(connection)
                 connection.execute(select(func.count()).select_from(TableRow)).scalar()
         except SQLAlchemyError as exc:
             raise StoreUnavailable(f"cannot open the database {self.display_url}: {_reason(exc)}") from None
@@ -209,7 +224,7 @@ class Store:
                 stacked=table.stacked, host_hash=table.host_hash))
             connection.execute(insert(SeatRow), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
-                 "invite_hash": s.invite_hash} for s in table.seats])
+                 "invite_hash": s.invite_hash, "name": s.name} for s in table.seats])
             if table.actions:
                 connection.execute(insert(ActionRow), [
                     {"table_id": table.id, "position": n, "seat": seat, "notation": notation}
@@ -244,10 +259,12 @@ class Store:
             self._notify(connection, table_id)
 
     def set_seat(self, table_id: str, seat: int, *, kind: str | None = None, token_hash: str | None,
-                 invite_hash: str | None, expected: tuple[str | None, str | None] | None = None) -> bool:
-        """Give a seat new credentials. With ``expected`` (the digests it must still hold), the change is
-        made only if no one else changed them first; answers whether it was made."""
-        values: dict[str, Any] = {"token_hash": token_hash, "invite_hash": invite_hash}
+                 invite_hash: str | None, name: str | None = None,
+                 expected: tuple[str | None, str | None] | None = None) -> bool:
+        """Give a seat new credentials (and its holder's name, none for a seat nobody holds). With
+        ``expected`` (the digests it must still hold), the change is made only if no one else changed them
+        first; answers whether it was made."""
+        values: dict[str, Any] = {"token_hash": token_hash, "invite_hash": invite_hash, "name": name}
         if kind is not None:
             values["kind"] = kind
         statement = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
@@ -270,6 +287,23 @@ class Store:
         if self.notifies:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": CHANNEL, "payload": f"{self.sender} {table_id}"})
+
+    def add_chat(self, table_id: str, seat: int, name: str | None, text_: str) -> int:
+        """Keep one chat message at the table's next position; answers the position."""
+        with self.engine.begin() as connection:
+            position = connection.scalar(select(func.coalesce(func.max(ChatRow.position) + 1, 0))
+                                         .where(ChatRow.table_id == table_id))
+            connection.execute(insert(ChatRow).values(table_id=table_id, position=position, seat=seat, name=name,
+                                                      text=text_))
+        return int(position or 0)
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The table's last ``limit`` chat messages, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(ChatRow.position, ChatRow.seat, ChatRow.name, ChatRow.text)
+                                      .where(ChatRow.table_id == table_id)
+                                      .order_by(ChatRow.position.desc()).limit(limit)).mappings().all()
+        return [dict(row) for row in reversed(rows)]
 
     # --- reading ------------------------------------------------------------------------------------
     def live_ids(self) -> list[str]:
@@ -522,8 +556,9 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         is_over=bool(_field(row, "is_over", (bool, int))), closed=bool(row["closed"]), private=bool(row["private"]),
         stacked=bool(row["stacked"]), host_hash=row["host_hash"], last_active=_time(row, "last_active"))
     for seat in seats:
+        name = seat.get("name")
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
-                                       seat.get("invite_hash")))
+                                       seat.get("invite_hash"), name if isinstance(name, str) else None))
     if actions is not None:
         for expected, (position, seat_number, notation) in enumerate(actions):
             if position != expected:
@@ -604,6 +639,22 @@ def _adopt_first_schema(connection: Connection) -> None:
             connection.execute(insert(ActionRow), [{"table_id": table.id, "position": n, "seat": seat,
                                                     "notation": notation}
                                                    for n, (seat, notation) in enumerate(table.actions)])
+
+
+# --- columns added since ---------------------------------------------------------------------------------------
+NEW_COLUMNS = {"parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"}}   # table -> column -> its SQL type
+
+
+def _add_new_columns(connection: Connection) -> None:
+    """Add the columns a database made by an older Parlour lacks (``create_all`` makes missing tables, not
+    missing columns), each empty: a seat of an older table simply has no name. Run at every start; a
+    column already there is left alone."""
+    for table, columns in NEW_COLUMNS.items():
+        present = {column["name"] for column in inspect(connection).get_columns(table)}
+        for column, kind in columns.items():
+            if column not in present:
+                logger.info("adding the column %s.%s to the database", table, column)
+                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
 def _engine(url: str) -> Engine:

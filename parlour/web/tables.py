@@ -36,6 +36,7 @@ import asyncio
 import hmac
 import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import Callable, Sequence
@@ -55,7 +56,17 @@ from parlour.engine.rules_page import action_help
 from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
-from parlour.web.store import EVERY_TABLE, Store, StoreConflict, StoredSeat, StoredTable, Unreadable, token_hash
+from parlour.web.store import (
+    CHAT_LENGTH,
+    EVERY_TABLE,
+    NAME_LENGTH,
+    Store,
+    StoreConflict,
+    StoredSeat,
+    StoredTable,
+    Unreadable,
+    token_hash,
+)
 
 logger = logging.getLogger("parlour.web")
 
@@ -71,6 +82,36 @@ IDLE_HOURS = 12.0          # a table nobody touched for this long leaves the lob
 MASTER_CHECK = 2.0         # seconds between a process's attempts to become the one that moves the bots
 EVICT_EVERY = 60.0         # seconds between sweeps of finished tables out of memory
 CLOSE = None               # put in a watcher's outbox: close the socket after what is queued
+CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in this many seconds
+CHAT_KEPT = 100            # chat messages a page is given when it opens
+BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
+BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
+
+
+def bot_name(kind: str) -> str:
+    """A bot seat's name, by its kind: "Heuristic bot", "IS-MCTS bot (hard)", "IS-MCTS bot (500 playouts)"."""
+    family, _, strength = kind.partition(":")
+    name = BOT_NAMES.get(family, f"{family} bot")
+    words = BOT_STRENGTHS.get(kind)
+    if words is None and strength:
+        words = f"{strength} playouts" if strength.isdigit() else \
+            f"{strength[:-1]} s a move" if strength.endswith("s") else strength
+    return f"{name} ({words})" if words else name
+
+
+def person_name(raw: str | None) -> str | None:
+    """The name a person gave, trimmed; refused unless it is 1 to ``NAME_LENGTH`` printable characters
+    (no control characters, no line breaks), so that every page can show it on one line."""
+    if raw is None:
+        return None
+    name = raw.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise errors.MalformedRequest(f"a name is 1 to {NAME_LENGTH} characters once trimmed; this one has "
+                                      f"{len(name)}")
+    if not name.isprintable():
+        raise errors.MalformedRequest("a name may hold only printable characters: no control characters or "
+                                      "line breaks")
+    return name
 
 
 def _now() -> datetime:
@@ -106,10 +147,16 @@ class Seat:
     kind: str
     token_hash: str | None = None      # the holder's credential
     invite_hash: str | None = None     # the current invitation of a friend's seat
+    name: str | None = None            # the holder's name, as they gave it
 
     @property
     def is_bot(self) -> bool:
         return self.kind not in PEOPLE
+
+    @property
+    def shown_name(self) -> str | None:
+        """What the table calls this seat: a bot by its kind, a person by their name (none if not given)."""
+        return bot_name(self.kind) if self.is_bot else self.name
 
     @property
     def taken(self) -> bool | None:
@@ -117,7 +164,7 @@ class Seat:
         return None if self.is_bot else self.token_hash is not None
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "taken": self.taken}
+        return {"seat": self.seat, "kind": self.kind, "taken": self.taken, "name": self.shown_name}
 
 
 @dataclass
@@ -141,6 +188,7 @@ class Table:
     fault: str | None = None       # why the bots stopped, if they did
     moved: asyncio.Event = field(default_factory=asyncio.Event)   # set by every change: a waiting bot wakes
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
+    chatted: dict[int, list[float]] = field(default_factory=dict)  # seat -> when it spoke lately (loop time)
     _built_at: int = -1
 
     @property
@@ -226,6 +274,7 @@ class Table:
             "can_undo": self.can_undo(seat),
             "can_hint": self.can_hint(seat),
             "seat_names": list(game_info(self.game).seat_names),
+            "names": [s.shown_name for s in self.seats],
         }
 
     def describe(self) -> dict[str, Any]:
@@ -243,10 +292,13 @@ class Table:
         for subscriber in self.subscribers:
             subscriber.put('{"type":"view",' + self.payload_text(subscriber.seat)[1:], is_view=True)
 
-    def announce_seats(self) -> None:
+    def announce_seats(self, news: str | None = None) -> None:
         """Tell every watcher who now holds which seat (a claim or a reopening changes no version, so no
-        view is pushed for it): the host's invitation panel shows it at once."""
-        message = _dumps({"type": "seats", "table_id": self.id, "seats": [s.public() for s in self.seats]})
+        view is pushed for it): the host's invitation panel shows it at once, and ``news`` (someone left)
+        is said at the table. The payloads built at this version hold the old names: built again."""
+        self._built_at = -1
+        message = _dumps({"type": "seats", "table_id": self.id, "seats": [s.public() for s in self.seats],
+                          **({"news": news} if news else {})})
         for subscriber in self.subscribers:
             subscriber.put(message)
 
@@ -360,7 +412,7 @@ class TableManager:
         return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
                      closed=stored.closed, private=stored.private, stacked=stored.stacked, host_hash=stored.host_hash,
                      last_active=stored.last_active,
-                     seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash) for s in stored.seats])
+                     seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats])
 
     def _check_seats(self, stored: StoredTable) -> None:
         if [s.seat for s in stored.seats] != list(range(stored.players)):
@@ -407,7 +459,8 @@ class TableManager:
                 rows.append({key: value for key, value in description.items() if key not in ("options", "variant")})
                 continue
             rows.append({"table_id": row.id, "game": row.game, "players": row.players,
-                         "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash).public() for s in row.seats],
+                         "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name).public()
+                                   for s in row.seats],
                          "version": row.version, "is_over": row.is_over, "status": "playing",
                          "private": row.private, "stacked": row.stacked, "created": row.created.isoformat(),
                          "last_active": (row.last_active or row.created).isoformat()})
@@ -450,8 +503,11 @@ class TableManager:
 
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
-                     seats: Sequence[str] | None, seed: int | None, private: bool = False) -> Created:
-        """A new table, stored, with its bots started."""
+                     seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
+                     *, avoid_seed: int | None = None) -> Created:
+        """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
+        a drawn seed is never ``avoid_seed`` (a rematch's old one)."""
+        name = person_name(name)
         try:
             info = game_info(game)
         except ValueError as exc:
@@ -475,7 +531,7 @@ class TableManager:
                 f"whoever chooses it knows every hand, and {people} seats here are people's")
         try:
             state = new_game(info.id, players=players, variant=variant,
-                             seed=seed if seed is not None else secrets.randbits(63), **options)
+                             seed=seed if seed is not None else _drawn_seed(avoid_seed), **options)
         except ValueError as exc:
             raise errors.MalformedRequest(str(exc)) from None
         except Exception as exc:   # a game's own check of a prepared deal tripping over odd JSON
@@ -492,12 +548,14 @@ class TableManager:
         table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
                       host_hash=token_hash(host_token),
                       seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
-                                  token_hash(invites[seat]) if seat in invites else None)
+                                  token_hash(invites[seat]) if seat in invites else None,
+                                  name if seat in tokens else None)
                              for seat, kind in enumerate(kinds)])
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
                              private=private, stacked=stacked, host_hash=table.host_hash,
-                             seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash) for s in table.seats])
+                             seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
+                                    for s in table.seats])
         try:
             self.store.add(stored)
         except SQLAlchemyError:
@@ -519,10 +577,11 @@ class TableManager:
             raise errors.MalformedRequest(str(exc)) from None
 
     # --- seats -----------------------------------------------------------------------------------------
-    async def claim(self, table: Table, seat: int, invite: str) -> str:
+    async def claim(self, table: Table, seat: int, invite: str, name: str | None = None) -> str:
         """Exchange a friend's invitation for the seat's credential: the first browser to open the link
-        holds the seat; anyone after it is told the seat is taken."""
+        holds the seat (under ``name``, shown to the table); anyone after it is told the seat is taken."""
         self._check_seat_number(table, seat)
+        name = person_name(name)
         async with table.lock:
             if self.store.notifies:
                 self._catch_up(table)
@@ -539,11 +598,12 @@ class TableManager:
                                        "you may watch")
             credential = secrets.token_urlsafe(24)
             digest = token_hash(credential)
-            if not self._store_seat(table, seat, digest, current.invite_hash, expected=(None, current.invite_hash)):
+            if not self._store_seat(table, seat, digest, current.invite_hash, name=name,
+                                    expected=(None, current.invite_hash)):
                 self._catch_up(table)
                 raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
                                        "you may watch")
-            current.token_hash = digest
+            current.token_hash, current.name = digest, name
             table.announce_seats()
         return credential
 
@@ -561,15 +621,92 @@ class TableManager:
                                                "to anyone else")
             invite = secrets.token_urlsafe(24)
             self._store_seat(table, seat, None, token_hash(invite), kind=OPEN)
-            current.kind, current.token_hash, current.invite_hash = OPEN, None, token_hash(invite)
+            current.kind, current.token_hash, current.invite_hash, current.name = OPEN, None, token_hash(invite), None
             table.put_out(seat, errors.SeatReopened(f"the host gave seat {seat} to someone else"))
             table.announce_seats()
         return invite
 
-    def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
-                    kind: str | None = None, expected: tuple[str | None, str | None] | None = None) -> bool:
+    async def rename(self, table: Table, seat: int, name: str) -> str:
+        """The seat's holder gives (or changes) the name the table calls them by; answers it, trimmed."""
+        self._check_seat_number(table, seat)
+        given = person_name(name)
+        async with table.lock:
+            current = table.seats[seat]
+            self._store_seat(table, seat, current.token_hash, current.invite_hash, name=given)
+            current.name = given
+            table.announce_seats()
+        return given or ""
+
+    async def chat(self, table: Table, seat: int, text: str) -> dict[str, Any]:
+        """Say ``text`` to the table as ``seat``: only where at least two people sit (friends, not a person
+        alone with bots), at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds a seat. Kept with the
+        table and pushed to every watcher, spectators too (who cannot speak)."""
+        message = " ".join(text.split())
+        if not 1 <= len(message) <= CHAT_LENGTH:
+            raise errors.MalformedRequest(f"a chat message is 1 to {CHAT_LENGTH} characters; this one has "
+                                          f"{len(message)}")
+        if not message.isprintable():
+            raise errors.MalformedRequest("a chat message may hold only printable characters")
+        if sum(s.taken is True for s in table.seats) < 2:
+            raise errors.ChatUnavailable("chat is for tables where at least two people sit")
+        now = asyncio.get_running_loop().time()
+        recent = [moment for moment in table.chatted.get(seat, []) if now - moment < CHAT_WINDOW]
+        if len(recent) >= CHAT_BURST:
+            raise errors.TooManyRequests(f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s; wait a moment",
+                                         retry_after=math.ceil(CHAT_WINDOW - (now - recent[0])))
+        name = table.seats[seat].name
         try:
-            return self.store.set_seat(table.id, seat, kind=kind, token_hash=digest, invite_hash=invite,
+            position = self.store.add_chat(table.id, seat, name, message)
+        except SQLAlchemyError:
+            logger.exception("a chat message at table %s could not be saved", table.id)
+            raise errors.Unavailable("the message could not be saved; try again") from None
+        table.chatted[seat] = [*recent, now]
+        said = {"position": position, "seat": seat, "name": name, "text": message}
+        pushed = _dumps({"type": "chat", "table_id": table.id, **said})
+        for subscriber in table.subscribers:
+            subscriber.put(pushed)
+        return said
+
+    def chat_log(self, table: Table) -> list[dict[str, Any]]:
+        try:
+            return self.store.chat(table.id, CHAT_KEPT)
+        except SQLAlchemyError:
+            logger.exception("the chat of table %s cannot be read", table.id)
+            raise errors.Unavailable("the chat cannot be read; try again") from None
+
+    async def leave(self, table: Table, seat: int) -> None:
+        """The person at ``seat`` gets up: the seat is open again, for the link it had (a friend's seat's
+        invitation seats the next person to open it; the creator's own seat gets one the host can renew
+        with ``reopen``), and the table is told who left."""
+        self._check_seat_number(table, seat)
+        async with table.lock:
+            current = table.seats[seat]
+            if table.finished:
+                raise errors.GameOver(f"the game is {table.status}: there is no seat to leave")
+            who = current.name or f"the player at seat {seat}"
+            invite = current.invite_hash or token_hash(secrets.token_urlsafe(24))
+            self._store_seat(table, seat, None, invite, kind=OPEN)
+            current.kind, current.token_hash, current.invite_hash, current.name = OPEN, None, invite, None
+            table.put_out(seat, errors.SeatReopened(f"seat {seat} was left: it is open again"))
+            table.announce_seats(news=f"{who} left the table: seat {seat} is open again")
+
+    async def rematch(self, table: Table, name: str | None) -> Created:
+        """A new table for the same game, variant, options and seats, on a new seed: the creator's own seats
+        are theirs again (under ``name``, or the name they had), friends' seats get new invitations, bots
+        stay. Only once the game is finished; a prepared deal is not dealt again."""
+        if not table.finished:
+            raise errors.GameNotOver("a rematch is made once the game is over")
+        old = table.state
+        mine = next((s.name for s in table.seats if s.kind == HUMAN and s.name), None)
+        return await self.create(table.game, old.players, old.variant, table.public_options(),
+                                 [s.kind for s in table.seats], None, table.private, name if name is not None
+                                 else mine, avoid_seed=table.seed)
+
+    def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
+                    kind: str | None = None, name: str | None = None,
+                    expected: tuple[str | None, str | None] | None = None) -> bool:
+        try:
+            return self.store.set_seat(table.id, seat, kind=kind, token_hash=digest, invite_hash=invite, name=name,
                                        expected=expected)
         except SQLAlchemyError:
             logger.exception("seat %d of table %s could not be saved", seat, table.id)
@@ -725,8 +862,9 @@ class TableManager:
             return
         seats_changed = False
         for seat, row in zip(table.seats, stored.seats, strict=False):
-            changed = (seat.token_hash, seat.kind) != (row.token_hash, row.kind)
+            changed = (seat.token_hash, seat.kind, seat.name) != (row.token_hash, row.kind, row.name)
             seat.kind, seat.token_hash, seat.invite_hash = row.kind, row.token_hash, row.invite_hash
+            seat.name = row.name
             if changed:
                 seats_changed = True
                 table.put_out(seat.seat, errors.SeatReopened(f"the host gave seat {seat.seat} to someone else"))
@@ -881,6 +1019,14 @@ class TableManager:
         except Exception:
             logger.exception("table %s: the %s bot in seat %d failed; playing at random", table.id, kind, seat)
             return random.Random(seed).choice(view.legal_actions)
+
+
+def _drawn_seed(avoid: int | None) -> int:
+    """A secure random seed, never ``avoid``."""
+    seed = secrets.randbits(63)
+    while seed == avoid:
+        seed = secrets.randbits(63)
+    return seed
 
 
 def hand_choices(state: State, seat: int | None, view: dict[str, Any]) -> dict[str, list[str]]:

@@ -136,9 +136,10 @@ def test_a_new_table_gives_credentials_to_people_only_and_stores_only_their_dige
         (None, None), (None, None)]
     assert stored.host_hash == token_hash(created["host_token"])
     table = client.get(f"/api/tables/{table_id}").json()
-    assert table["seats"] == [{"seat": 0, "kind": "human", "taken": True}, {"seat": 1, "kind": "open", "taken": False},
-                              {"seat": 2, "kind": "random", "taken": None},
-                              {"seat": 3, "kind": "heuristic", "taken": None}]
+    assert table["seats"] == [{"seat": 0, "kind": "human", "taken": True, "name": None},
+                              {"seat": 1, "kind": "open", "taken": False, "name": None},
+                              {"seat": 2, "kind": "random", "taken": None, "name": "Random bot"},
+                              {"seat": 3, "kind": "heuristic", "taken": None, "name": "Heuristic bot"}]
     assert (table["players"], table["game"], table["version"], table["is_over"]) == (4, "tetka", 0, False)
     assert (table["status"], table["private"], table["stacked"]) == ("playing", False, False)
     listing = client.get("/api/tables").json()

@@ -255,9 +255,10 @@ def test_on_a_phone_the_opponents_sit_round_the_table(server: str, browser: Any)
 
 
 def test_games_without_seat_names_keep_seat_numbers(server: str, browser: Any) -> None:
-    """Tëtka's seats are still "Seat 1" and so on: names come from the game's data only."""
+    """Tëtka's seats are still "Seat 1" and so on where nobody sits yet: names come from the game's data
+    (or from who sits there) only."""
     answer = httpx.post(server + "/api/tables", timeout=10,
-                        json={"game": "tetka", "seats": ["human", "random", "random", "random"]})
+                        json={"game": "tetka", "seats": ["human", "open", "random", "random"]})
     created = answer.json()
     page = browser.new_context().new_page()
     page.goto(f"{server}/table/{created['table_id']}?seat=0#token={created['seats'][0]['token']}")

@@ -169,6 +169,57 @@ export function storeJson(key) {
   }
 }
 
+// --- a person's name ----------------------------------------------------------------------------------------
+
+// The name a person gives once (in the lobby, or when taking a friend's seat), kept for every table after.
+const NAME_KEY = "parlour:name";
+export const NAME_LENGTH = 24;
+
+export const myName = () => (storeGet(NAME_KEY) || "").trim();
+
+export function keepName(name) {
+  storeSet(NAME_KEY, String(name).trim());
+}
+
+/** Why a name would be refused by the server (1 to 24 printable characters once trimmed), or null. */
+export function nameProblem(name) {
+  const trimmed = String(name ?? "").trim();
+  if (!trimmed) return "Type your name: the others at the table see it.";
+  if ([...trimmed].length > NAME_LENGTH) return `A name is at most ${NAME_LENGTH} characters.`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(trimmed)) return "A name may not hold control characters.";
+  return null;
+}
+
+/**
+ * Keep what a new table's answer (from the lobby, or a rematch) gives this browser, and return the page
+ * to open. The host token (to
+ * reopen seats and close the table) and the creator's own seat tokens go to localStorage, the open seats'
+ * invitation links (…#invite=…, one-time: the friend's browser claims the seat with it) are kept to be
+ * sent. None of these secrets goes into an address that stays: the first seat is opened by its plain
+ * url, and its token only rides in the #fragment (read and wiped at once) when storage is unavailable.
+ */
+export function keepCreated(created) {
+  const id = created.table_id;
+  const page = `/table/${encodeURIComponent(id)}`;
+  if (created.host_token) storeSet(storageKey(id, "host"), created.host_token);
+  const links = [];
+  let first = null;
+  for (const seat of created.seats || []) {
+    if (seat.kind === "human" && seat.token) {
+      storeSet(storageKey(id, seat.seat), seat.token);
+      if (first === null) first = seat;
+    } else if (seat.kind === "open" && (seat.invite || seat.url)) {
+      const path = seat.url || `${page}?seat=${seat.seat}#invite=${encodeURIComponent(seat.invite)}`;
+      links.push({ seat: seat.seat, url: new URL(path, location.origin).href });
+    }
+  }
+  if (links.length) storeSet(storageKey(id, "links"), JSON.stringify(links));
+  if (!first) return created.spectator_url || page;
+  const plain = `${page}?seat=${first.seat}`;
+  return storeGet(storageKey(id, first.seat)) === first.token ? plain : `${plain}#token=${encodeURIComponent(first.token)}`;
+}
+
 // --- words ------------------------------------------------------------------------------------------------
 
 /** A table's state from its description or a view payload: "playing", "over" or "closed" (servers that

@@ -24,13 +24,16 @@ const LOG_SHOWN = 300;         // log lines kept in the page; older ones are cou
 const BACKS_SHOWN = 5;         // backs drawn for a seat's hidden cards; the number says the rest
 
 /**
- * A seat's name: the game's own where it names its seats (bridge's North, East, South, West, which the
- * table page puts in the view as `seat_names`), otherwise "seat N" ("Seat N" with `capital`).
+ * A seat's name: who sits there where the table page knows it (`names`: Ann, Heuristic bot), else the
+ * game's own where it names its seats (bridge's North, East, South, West, which the table page puts in the
+ * view as `seat_names`), otherwise "seat N" ("Seat N" with `capital`).
  */
 export function seatName(seat, view, capital = false) {
-  const names = (view && view.seat_names) || [];
-  return names[seat] || `${capital ? "Seat" : "seat"} ${seat}`;
+  return givenName(seat, view) || `${capital ? "Seat" : "seat"} ${seat}`;
 }
+
+/** A seat's name in `view`: who sits there (`names`), or else the game's (`seat_names`); null for neither. */
+const givenName = (seat, view) => ((view && view.names) || [])[seat] || ((view && view.seat_names) || [])[seat] || null;
 
 /** How a seat is named to the viewer of `view`: "you" for the view's own seat. */
 export function seatLabel(seat, view) {
@@ -38,15 +41,14 @@ export function seatLabel(seat, view) {
 }
 
 /**
- * A line of prose with its seat numbers in the game's seat names ("seat 2 wins" reads "South wins",
- * "seats 0 and 2" reads "North and South"); unchanged where the game does not name its seats.
+ * A line of prose with its seat numbers in the seats' names ("seat 2 wins" reads "South wins" or "Ann
+ * wins", "seats 0 and 2" reads "North and South"); unchanged where nothing names the seats.
  */
 export function namedSeatsText(text, view) {
-  const names = (view && view.seat_names) || [];
-  if (!names.length) return String(text);
-  const name = (n) => names[Number(n)] || `seat ${n}`;
+  if (!((view && view.names) || []).length && !((view && view.seat_names) || []).length) return String(text);
+  const name = (n) => givenName(Number(n), view) || `seat ${n}`;
   return String(text).replace(/\bseats ((?:\d+, )*\d+ and \d+)\b/g, (whole, list) => list.replace(/\d+/g, name))
-    .replace(/\bseat (\d+)\b/g, (whole, n) => (names[Number(n)] ? names[Number(n)] : whole));
+    .replace(/\bseat (\d+)\b/g, (whole, n) => givenName(Number(n), view) || whole);
 }
 
 // --- drawing: small pieces ----------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 // (GET /api/bots): a new game or bot appears here without a change to this file.
 
 import {
-  api, el, label, markdown, myTableIds, replace, storageKey, storeGet, storeSet, tableStatus, toast,
+  api, el, keepCreated, keepName, label, markdown, myName, myTableIds, nameProblem, replace, storageKey, storeGet,
+  storeSet, tableStatus, toast,
 } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -200,6 +201,14 @@ function tableRequest() {
     seats.push(choice.strength || choice.kind);
   }
   const body = { game: game.id, players, options, seats, private: $("private").checked };
+  const name = $("player-name").value;
+  // Your name is shown at your own seats (left empty, they are called by their seat numbers).
+  if (name.trim()) {
+    const problem = nameProblem(name);
+    if (problem) throw new Error(problem);
+    body.name = name.trim();
+    keepName(name);
+  }
   if ($("variant").value) body.variant = $("variant").value;
   const seed = $("seed").value.trim();
   if (seed !== "" && peopleSeats() <= 1) {
@@ -234,34 +243,6 @@ async function onCreate(event) {
   }
 }
 
-/**
- * Keep what the new table's answer gives this browser, and return the page to open. The host token (to
- * reopen seats and close the table) and the creator's own seat tokens go to localStorage, the open seats'
- * invitation links (…#invite=…, one-time: the friend's browser claims the seat with it) are kept to be
- * sent. None of these secrets goes into an address that stays: the first seat is opened by its plain
- * url, and its token only rides in the #fragment (read and wiped at once) when storage is unavailable.
- */
-function keepCreated(created) {
-  const id = created.table_id;
-  const page = `/table/${encodeURIComponent(id)}`;
-  if (created.host_token) storeSet(storageKey(id, "host"), created.host_token);
-  const links = [];
-  let first = null;
-  for (const seat of created.seats || []) {
-    if (seat.kind === "human" && seat.token) {
-      storeSet(storageKey(id, seat.seat), seat.token);
-      if (first === null) first = seat;
-    } else if (seat.kind === "open" && (seat.invite || seat.url)) {
-      const path = seat.url || `${page}?seat=${seat.seat}#invite=${encodeURIComponent(seat.invite)}`;
-      links.push({ seat: seat.seat, url: new URL(path, location.origin).href });
-    }
-  }
-  if (links.length) storeSet(storageKey(id, "links"), JSON.stringify(links));
-  if (!first) return created.spectator_url || page;
-  const plain = `${page}?seat=${first.seat}`;
-  return storeGet(storageKey(id, first.seat)) === first.token ? plain : `${plain}#token=${encodeURIComponent(first.token)}`;
-}
-
 // --- the tables ----------------------------------------------------------------------------------------
 
 function gameName(id) {
@@ -283,10 +264,10 @@ function seatChip(s) {
   if (s.kind === "open") {
     const taken = s.taken === true;
     return el("span", { class: `chip kind-open ${taken ? "taken" : "free"}`, dataset: { testid: `seat-chip-${s.seat}` },
-      text: `${s.seat}: friend — ${taken ? "taken" : "free"}` });
+      text: `${s.seat}: ${taken && s.name ? s.name : "friend"} — ${taken ? "taken" : "free"}` });
   }
   return el("span", { class: `chip kind-${s.kind}`, dataset: { testid: `seat-chip-${s.seat}` },
-    text: `${s.seat}: ${s.kind === "human" ? "player" : s.kind}` });
+    text: `${s.seat}: ${s.name || (s.kind === "human" ? "player" : s.kind)}` });
 }
 
 /** One row of a table list: the game, its seats, its state, and the links this browser may follow. */
@@ -348,7 +329,17 @@ async function loadMyTables() {
 
 // --- start ------------------------------------------------------------------------------------------------
 
+/** The name asked for once and remembered: filled in from storage, kept again whenever it is edited. */
+function wireName() {
+  const input = $("player-name");
+  input.value = myName();
+  input.addEventListener("change", () => {
+    if (!nameProblem(input.value)) keepName(input.value);
+  });
+}
+
 async function start() {
+  wireName();
   $("new-table-form").addEventListener("submit", onCreate);
   $("game").addEventListener("change", onGameChange);
   $("players").addEventListener("change", renderSeats);

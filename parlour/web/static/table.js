@@ -15,7 +15,8 @@
 
 import { cardName, cardText, proseFragment } from "./cards.js";
 import {
-  api, copyText, el, label, replace, storageKey, storeGet, storeJson, storeRemove, storeSet, tableStatus, toast,
+  api, copyText, el, keepCreated, keepName, label, myName, nameProblem, replace, storageKey, storeGet, storeJson,
+  storeRemove, storeSet, tableStatus, toast,
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
@@ -72,14 +73,36 @@ const state = {
   confirmClose: false,    // the host pressed "Close table" and is asked to confirm
   refusal: null,          // {card, reason}: the greyed card clicked last, whose reason stays shown
   rules: null,            // the game's rules page, once asked for (GET /api/games/{id}/rules)
+  news: [],               // {at, text}: who left, said in the log after its `at` first lines
+  chat: [],               // {position, seat, name, text}: the table's chat, oldest first
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
 const tableState = () => tableStatus(state.payload);        // "playing", "over" or "closed"
 const finished = () => tableState() !== "playing";
 
-const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : (state.payload && state.payload.seat_names || [])[seat] || `seat ${seat}`);
+const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : shownNames()[seat] || `seat ${seat}`);
 const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
+
+/**
+ * What the page calls each seat: who sits there (a person's own name, a bot's by its kind, from the table's
+ * description, which the socket keeps current, or else the payload), or else the game's seat name (North…),
+ * null for neither; a name two seats share is told apart by the seat.
+ */
+function shownNames() {
+  const payload = state.payload || {};
+  const described = (state.meta && state.meta.seats) || [];
+  const game = payload.seat_names || [];
+  const count = ((payload.view && payload.view.seats) || payload.names || []).length;
+  const names = [];
+  for (let s = 0; s < count; s++) {
+    const seat = described.find((d) => d.seat === s);
+    names.push((seat && "name" in seat ? seat.name : (payload.names || [])[s]) || null);
+  }
+  const uses = new Map();
+  for (const name of names) if (name) uses.set(name, (uses.get(name) || 0) + 1);
+  return names.map((name, s) => (!name ? game[s] || null : uses.get(name) > 1 ? `${name} (${game[s] || s})` : name));
+}
 
 // --- the server --------------------------------------------------------------------------------------------
 
@@ -154,7 +177,8 @@ async function claimSeat() {
     }
   }
   try {
-    const answer = await api(`${base}/claim`, { method: "POST", body: { seat, invite } });
+    const name = nameProblem(myName()) ? undefined : myName();
+    const answer = await api(`${base}/claim`, { method: "POST", body: { seat, invite, name } });
     me.seat = Number.isInteger(answer.seat) ? answer.seat : seat;
     me.token = answer.token;
     storeSet(storageKey(tableId, me.seat), answer.token);
@@ -369,7 +393,12 @@ function connect() {
     }
     state.backoff = 500;                  // a socket that delivers is a good one: the next drop retries soon
     if (data.type === "seats") {          // a seat was claimed or reopened: the invitation panel shows it
+      if (data.news) hearNews(data.news);
       loadMeta();
+      return;
+    }
+    if (data.type === "chat") {
+      hearChat(data);
       return;
     }
     applyPayload(data);
@@ -675,7 +704,7 @@ function renderResult() {
       el("thead", {}, el("tr", {}, ["place", "seat", "score"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, order.map((s) => el("tr", { class: `${winners.has(s) ? "winner" : ""}${s === view.seat ? " me" : ""}` },
         el("td", { text: `${places[s]}${winners.has(s) ? " ★" : ""}` }),
-        el("td", { text: s === view.seat ? `seat ${s} (you)` : `seat ${s}` }),
+        el("td", { text: `${shownNames()[s] || `seat ${s}`}${s === view.seat ? " (you)" : ""}` }),
         el("td", { class: "num", text: String((result.scores || [])[s] ?? "") }))))),
     result.extra && Object.keys(result.extra).length ? el("p", { class: "small" }, valueNode(result.extra)) : null,
     recordLink(view));
@@ -814,6 +843,146 @@ async function closeTable(hostToken) {
   await refresh();
 }
 
+// --- names, leaving and the rematch ---------------------------------------------------------------------------
+
+/** Someone left: said in a toast and kept in the log, after the lines that were there when it happened. */
+function hearNews(text) {
+  toast(text, "info");
+  state.news.push({ at: state.payload ? (state.payload.view.log || []).length : 0, text });
+}
+
+/** The news among the log's lines (renderLog draws the server's log; a line it no longer shows is gone). */
+function renderNews(view) {
+  const box = $("log");
+  const lines = (view.log || []).length;
+  for (const { at, text } of state.news) {
+    const item = el("li", { class: "news", dataset: { testid: "log-news" }, text });
+    const items = box.children;
+    const after = items.length - (lines - at);          // the item of log line `at`, which follows the news
+    if (after >= items.length) box.append(item);
+    else if (after >= 0) box.insertBefore(item, items[after]);
+  }
+}
+
+/** For a seated person while play goes on: "Leave seat", and a name box while the seat has no name. */
+function renderSeatTools() {
+  const seated = me.seat !== null && viewSeat() === me.seat && !finished();
+  $("leave-button").hidden = !seated;
+  const named = seated && (((state.meta && state.meta.seats) || []).find((s) => s.seat === me.seat) || {}).name;
+  const form = $("name-form");
+  const show = seated && Boolean(state.meta) && !named;
+  if (form.hidden === !show) return;
+  form.hidden = !show;
+  if (show) $("name-input").value = myName();
+}
+
+async function saveName(event) {
+  event.preventDefault();
+  const name = $("name-input").value;
+  const problem = nameProblem(name);
+  $("name-error").textContent = problem || "";
+  if (problem || me.seat === null) return;
+  try {
+    await api(`${base}/name`, { method: "POST", token: me.token, body: { seat: me.seat, name: name.trim() } });
+    keepName(name);
+    $("name-form").hidden = true;
+  } catch (err) {
+    $("name-error").textContent = err.message;
+    return;
+  }
+  await loadMeta();
+}
+
+/** Get up: the seat is open again for the next person its link brings, and this browser goes to the lobby. */
+async function leaveSeat() {
+  if (me.seat === null) return;
+  try {
+    await api(`${base}/leave`, { method: "POST", token: me.token, body: { seat: me.seat } });
+  } catch (err) {
+    toast(err.message);
+    return;
+  }
+  storeRemove(storageKey(tableId, me.seat));
+  me.seat = null;
+  me.token = null;
+  location.assign("/");
+}
+
+/** At a finished table, for its creator: the same game, players and seats again, on a new deal. */
+function renderRematch() {
+  const panel = $("rematch-panel");
+  const hostToken = storeGet(storageKey(tableId, "host"));
+  const show = finished() && Boolean(hostToken);
+  panel.hidden = !show;
+  if (!show || panel.childElementCount) return;
+  replace(panel,
+    el("p", { class: "small", text: "Play again: the same game and seats on a new deal. Friends get new links to join." }),
+    el("button", { type: "button", class: "primary", dataset: { testid: "rematch" },
+      onclick: (event) => rematch(event.currentTarget, hostToken) }, "Rematch"));
+}
+
+async function rematch(button, hostToken) {
+  button.disabled = true;
+  try {
+    const name = nameProblem(myName()) ? undefined : myName();
+    const created = await api(`${base}/rematch`, { method: "POST", hostToken, body: name ? { name } : {} });
+    location.assign(keepCreated(created));
+  } catch (err) {
+    toast(err.message);
+    button.disabled = false;
+  }
+}
+
+function wireSeatTools() {
+  $("leave-button").addEventListener("click", leaveSeat);
+  $("name-form").addEventListener("submit", saveName);
+  $("chat-form").addEventListener("submit", sendChat);
+}
+
+// --- chat, between the people at the table -----------------------------------------------------------------
+
+async function loadChat() {
+  try {
+    for (const message of (await api(`${base}/chat`)) || []) hearChat(message);
+  } catch {
+    /* the chat is a nicety: the table plays without it */
+  }
+}
+
+/** A message heard (pushed, or read when the page opened), kept once by its position. */
+function hearChat(message) {
+  if (state.chat.some((m) => m.position === message.position)) return;
+  state.chat.push({ position: message.position, seat: message.seat, name: message.name, text: message.text });
+  state.chat.sort((a, b) => a.position - b.position);
+  renderChat();
+}
+
+/** The chat panel: where at least two people sit (or someone has spoken); only people seated may speak. */
+function renderChat() {
+  const taken = ((state.meta && state.meta.seats) || []).filter((s) => isPerson(s.kind) && s.taken === true).length;
+  const panel = $("chat-panel");
+  panel.hidden = taken < 2 && !state.chat.length;
+  $("chat-form").hidden = panel.hidden || me.seat === null || taken < 2;
+  const box = $("chat");
+  replace(box, state.chat.map((m) => el("li", { dataset: { testid: "chat-line" } },
+    el("strong", { text: `${m.seat === me.seat ? "you" : m.name || shownNames()[m.seat] || `seat ${m.seat}`}: ` }),
+    document.createTextNode(m.text))));
+  box.scrollTop = box.scrollHeight;
+}
+
+async function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text || me.seat === null) return;
+  try {
+    hearChat(await api(`${base}/chat`, { method: "POST", token: me.token, body: { seat: me.seat, text } }));
+    input.value = "";
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
 // --- the rules, one click away ------------------------------------------------------------------------------
 
 /** Open the rules dialog: the game's summary and the choices made where its texts are silent, asked for once. */
@@ -899,7 +1068,8 @@ const keepTricks = trickKeeper();     // the last trick's winner, and a deal's l
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [] };   // seats named as the game names them
+  // Seats named as the game names them, and by who sits there.
+  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
@@ -915,6 +1085,10 @@ function render() {
   renderExtra(view);
   renderInvites();
   renderLog(view);
+  renderNews(view);
+  renderSeatTools();
+  renderRematch();
+  renderChat();
   document.body.classList.toggle("game-over", finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
@@ -931,6 +1105,8 @@ async function start() {
   }
   $("game-title").textContent = `table ${tableId}`;
   wireRules();
+  wireSeatTools();
+  loadChat();
   setConnection("connecting");
   loadGameNames();
   loadMeta();

@@ -153,6 +153,12 @@ def seat_names(seats: Sequence[int]) -> str:
     return " and ".join(f"seat {s}" for s in seats)
 
 
+def _singular(unit: str) -> str:
+    """A unit counted once: ``points`` is ``point``, ``games won`` is ``game won``."""
+    first, _, rest = unit.partition(" ")
+    return " ".join(filter(None, (first.removesuffix("s"), rest)))
+
+
 def result_by_score(scores: Sequence[int], lowest_wins: bool, unit: str = "points",
                     ended_early: EarlyEnd | None = None) -> Result:
     """The usual ending: best total wins, ties share the win. A game cut short (``ended_early``, a seat
@@ -161,7 +167,7 @@ def result_by_score(scores: Sequence[int], lowest_wins: bool, unit: str = "point
     winners = tuple(seat for seat, place in enumerate(places) if place == 1)
     best = scores[winners[0]]
     verb = "wins" if len(winners) == 1 else "share the win"
-    text = f"{seat_names(winners)} {verb} with {best} {unit}"
+    text = f"{seat_names(winners)} {verb} with {best} {_singular(unit) if abs(best) == 1 else unit}"
     if ended_early is not None:
         text = f"{ended_early.reason}, so the game ends: {text}"
     return Result(winners, places, tuple(scores), text, ended_early=ended_early)

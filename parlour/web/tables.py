@@ -51,6 +51,8 @@ from parlour.bots.base import first_to_act, reaction_time
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
 from parlour.engine.claims import LATE
+from parlour.engine.deal_end import DealEnd, deal_ends, finish_deal
+from parlour.engine.match import HandResult
 from parlour.engine.registry import DEAL_OPTION
 from parlour.engine.rules_page import action_help
 from parlour.errors import IllegalAction, OutOfTurn
@@ -187,6 +189,7 @@ class Table:
     subscribers: set[Subscriber] = field(default_factory=set)
     fault: str | None = None       # why the bots stopped, if they did
     moved: asyncio.Event = field(default_factory=asyncio.Event)   # set by every change: a waiting bot wakes
+    sheet: DealSheet | None = None    # the finished deals' totals and the latest one's end, once worked out
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
     chatted: dict[int, list[float]] = field(default_factory=dict)  # seat -> when it spoke lately (loop time)
     _built_at: int = -1
@@ -269,13 +272,23 @@ class Table:
             "hand_choices": choices,
             "reasons": card_refusals(state, seat, view, choices),
             "help": action_helps(state, seat),
-            "hand_results": [result.to_dict() for result in state.hand_results],
+            "hand_results": self.deal_sheet().results(),
+            "deal_end": self.deal_sheet().shown(seat),
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
             "can_hint": self.can_hint(seat),
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
+            "lowest_score_wins": state.info.lowest_score_wins,
         }
+
+    def deal_sheet(self) -> DealSheet:
+        """The finished deals' sheet for the state as it is: kept while the state's results are the ones it
+        was made for (``_append`` extends it as a deal ends), made again by a replay otherwise (a table
+        loaded, caught up or rewound)."""
+        if self.sheet is None or self.sheet.made_for is not self.state.hand_results:
+            self.sheet = DealSheet.replayed(self.state)
+        return self.sheet
 
     def describe(self) -> dict[str, Any]:
         state = self.state
@@ -309,6 +322,71 @@ class Table:
                 subscriber.put_error(error)
                 subscriber.put(CLOSE)
                 self.subscribers.discard(subscriber)
+
+
+@dataclass
+class DealSheet:
+    """What a table tells of its finished deals besides their results (issue 17's score sheet): the totals
+    each deal left, taken where it ended (before the next deal's antes or stakes), and the latest deal as it
+    ended, so that a page can pause on it: each seat's view at that moment, and who took its last trick."""
+
+    made_for: tuple[HandResult, ...]       # the state's ``hand_results`` (the very tuple) it describes
+    totals: list[list[int] | None]         # by deal; None for a deal with no moment of its own
+    last: DealEnd | None
+    taker: int | None = None               # who took the latest deal's last trick, where that is known
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def replayed(cls, state: State) -> DealSheet:
+        totals: dict[int, list[int]] = {}
+        last = None
+        for end in deal_ends(state):
+            totals[end.number] = list(end.after.scores())
+            last = end
+        numbers = range(1, len(state.hand_results) + 1)
+        taker = None if last is None else trick_taker(last.before, last.after)
+        return cls(state.hand_results, [totals.get(n) for n in numbers], last, taker)
+
+    def extended(self, before: State, seat: int, notation: str, now: State) -> DealSheet:
+        """The sheet after ``seat``'s action ``notation`` took ``before`` to ``now``: the same sheet, or with
+        the deal it ended added, at the cost of one clone."""
+        if now.hand_results is before.hand_results or self.made_for is not before.hand_results:
+            return self
+        after = finish_deal(before, seat, notation)
+        number = len(after.hand_results)
+        if number != len(now.hand_results):          # a further deal ended as it was dealt: replay it all
+            return DealSheet.replayed(now)
+        return DealSheet(now.hand_results, [*self.totals, list(after.scores())], DealEnd(number, before, after),
+                         trick_taker(before, after))
+
+    def results(self) -> list[dict[str, Any]]:
+        """Each finished deal's result, with the totals it left (``totals``, where known)."""
+        pairs = zip(self.made_for, self.totals, strict=True)
+        return [{**result.to_dict(), "totals": totals} for result, totals in pairs]
+
+    def shown(self, seat: int | None) -> dict[str, Any] | None:
+        """The latest finished deal as ``seat`` saw it end: its number, who took its last trick (where its
+        seats count tricks and the last action took one) and, while the game goes on, the seat's view of that
+        moment; none before a deal has ended."""
+        last = self.last
+        if last is None or last.number != len(self.made_for):
+            return None
+        over = not last.after.halted
+        if seat not in self.views and not over:
+            # A halted state has no one to move, which its view would read as the game's end: it is not.
+            self.views[seat] = {**last.after.view(seat).fields(), "is_over": False}
+        return {"number": last.number, "trick_taker": self.taker, "view": None if over else self.views[seat]}
+
+
+def trick_taker(before: State, after: State) -> int | None:
+    """The seat that took the trick the last action completed, from public facts alone: the one seat whose
+    count of tricks went up by one (none where the seats count no tricks, or no trick was taken)."""
+    then = [facts.get("tricks") for facts in before.view(None).fields()["seats"]]
+    now = [facts.get("tricks") for facts in after.view(None).fields()["seats"]]
+    changed = [s for s, (a, b) in enumerate(zip(then, now, strict=True)) if a != b]
+    if len(changed) == 1 and isinstance(then[changed[0]], int) and now[changed[0]] == then[changed[0]] + 1:
+        return changed[0]
+    return None
 
 
 @dataclass
@@ -834,6 +912,7 @@ class TableManager:
         except StoreConflict:
             self._catch_up(table)
             return False
+        table.sheet = table.deal_sheet().extended(table.state, seat, notation, new_state)
         self._swap(table, new_state)
         return True
 

@@ -181,7 +181,7 @@ class TestShowdown:
         assert "East wins row 2: ace high against king high" in result.summary
         assert "West wins row 3: full house, 7s over queens against pair of 8s" in result.summary
         assert [r.points for r in result.reasons] == [0, 0, 0, 1]
-        assert state.result().winners == (0,) and state.result().text == "seat 0 wins with 1 games won"
+        assert state.result().winners == (0,) and state.result().text == "seat 0 wins with 1 game won"
 
     def test_board_card_belongs_to_both_hands(self) -> None:
         """Game play: each hand is its row's board card with the player's four cards on that row: West's

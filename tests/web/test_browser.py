@@ -93,11 +93,15 @@ def create_table(page: Any, server: str, game: str, kinds: list[str], numbers: d
 
 
 def play_to_the_end(page: Any, limit: float = 120) -> None:
-    """Click a playable card or action button whenever it is our turn, until the result shows."""
+    """Click a playable card or action button whenever it is our turn, and "Next deal" when a deal's end
+    is shown, until the result shows."""
     deadline = time.time() + limit
     while time.time() < deadline:
         if page.get_by_test_id("result").count() and page.get_by_test_id("result").is_visible():
             return
+        if page.get_by_test_id("next-deal").count():
+            with contextlib.suppress(playwright.Error):
+                page.get_by_test_id("next-deal").click(timeout=2000)
         playable = page.locator("[data-testid^='card-'][data-playable='true'], [data-testid^='action-']")
         if page.get_by_test_id("your-turn").count() and playable.count():
             with contextlib.suppress(playwright.Error):

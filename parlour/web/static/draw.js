@@ -354,16 +354,18 @@ const samePlays = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length ===
  * a deal once the next deal has begun and the view no longer shows it. Each call takes the new view's
  * current trick and last trick (null where it has none) and answers {winner, previous}: `previous` is
  * {hand, plays, complete, winner} for a deal gone by, drawn while the new deal has no last trick of its own.
+ * A `taker` given (the server's word on who took the deal's last trick) is the last trick's winner.
  */
 export function trickKeeper() {
   let before = null;          // the seats' trick counts in the view before
   let known = null;           // {plays, winner}: the last trick and its winner, once worked out
   let latest = null;          // {hand, plays, complete, winner}: the latest trick seen, finished or not
-  return (view, current, last) => {
+  return (view, current, last, taker = null) => {
     const now = seatTricks(view);
     let winner = null;
     if (last && last.length) {
-      winner = known && samePlays(known.plays, last) && known.winner !== null ? known.winner : lastTrickWinner(current, before, now);
+      winner = Number.isInteger(taker) ? taker
+        : known && samePlays(known.plays, last) && known.winner !== null ? known.winner : lastTrickWinner(current, before, now);
       known = { plays: last, winner };
     }
     const hand = view.hand_number;

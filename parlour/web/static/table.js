@@ -20,8 +20,9 @@ import {
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  groupAmounts, renderZones, signed, sortActions, testid, trickKeeper, valueNode,
+  groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
+import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,6 +76,7 @@ const state = {
   rules: null,            // the game's rules page, once asked for (GET /api/games/{id}/rules)
   news: [],               // {at, text}: who left, said in the log after its `at` first lines
   chat: [],               // {position, seat, name, text}: the table's chat, oldest first
+  pause: null,            // {held, count, timer, ends}: a deal has ended and is shown until "Next deal"
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -243,12 +245,20 @@ async function loadGameNames() {
 
 function applyPayload(payload) {
   if (!payload || typeof payload !== "object" || !payload.view) return;
-  const old = state.payload;
+  const old = latestPayload();
   // Pushes and answers can cross: never let an older version replace a newer one.
   if (old && typeof payload.version === "number" && typeof old.version === "number") {
     if (payload.version < old.version) return;
     if (payload.version === old.version && payload.view.seat === old.view.seat && !state.busy
         && tableStatus(payload) === tableStatus(old)) return;
+  }
+  if (state.pause) {
+    holdBack(payload);
+    return;
+  }
+  if (endsADeal(old ? (old.hand_results || []).length : null, payload)) {
+    pauseOn(payload);
+    return;
   }
   const newHand = old && old.view.hand_number !== payload.view.hand_number;
   const moved = !old || old.version !== payload.version || tableStatus(old) !== tableStatus(payload);
@@ -259,7 +269,109 @@ function applyPayload(payload) {
   if (newHand || (moved && !$("invite-panel").hidden)) metaSoon();
   // A closed table changes no more: say so, whether or not the socket is still open.
   if (tableState() === "closed") setConnection("table-closed");
-  else if (finished() && !state.socket) setConnection("closed");
+  else if (finished()) setConnection("closed");     // the socket may stay open, but nothing is live any more
+}
+
+// --- the end of a deal: a pause on its score sheet ---------------------------------------------------------
+
+// When a deal ends, the page does not rush into the next one: it shows the deal as it ended (the server's
+// `deal_end`: the seat's own view of that moment, its last trick complete, and who took it) with the deal's
+// score sheet, and holds every newer view back until the person goes on. Against bots only, that is when
+// they click "Next deal"; where other people sit (or for a spectator) it is after PAUSE_SECONDS, counted
+// down, so that no one waits on a friend who has looked away. The bots and the server do not wait: the pause
+// is the page's alone, and the views held back are drawn at once when it ends.
+const PAUSE_SECONDS = 8;
+
+/** The newest payload the server has sent: the one drawn, or the one held back behind a deal's end. */
+function latestPayload() {
+  return state.pause ? state.pause.held : state.payload;
+}
+
+/** Whether `payload` is the first this page sees after a deal that it saw being played (`count` deals
+ * finished then) ended, with the game going on: a page opened afresh does not pause on an old deal. */
+function endsADeal(count, payload) {
+  const end = payload.deal_end;
+  return count !== null && (payload.hand_results || []).length > count && Boolean(end && end.view)
+    && tableStatus(payload) === "playing";
+}
+
+function pauseOn(payload) {
+  const countdown = !playsOnlyBots();
+  state.pause = { held: payload, count: (payload.hand_results || []).length, timer: null,
+    ends: countdown ? Date.now() + PAUSE_SECONDS * 1000 : null };
+  state.hint = null;
+  state.payload = {
+    ...payload, view: { ...payload.deal_end.view }, hand_choices: {}, reasons: {}, help: {}, can_hint: false,
+    can_undo: false,
+  };
+  if (countdown) state.pause.timer = setInterval(tickPause, 250);
+  render();
+  answerWindowInTime();
+  metaSoon();
+  const next = document.querySelector("[data-testid='next-deal']");
+  if (next && !countdown) next.focus({ preventScroll: true });
+}
+
+/** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause. */
+function holdBack(payload) {
+  state.pause.held = payload;
+  answerWindowInTime();
+  if (tableStatus(payload) !== "playing") resume();
+}
+
+/** Go on to the newest view; if a further deal has ended behind the pause, pause on that one. */
+function resume() {
+  if (!state.pause) return;
+  const { held, count, timer } = state.pause;
+  clearInterval(timer);
+  state.pause = null;
+  if (endsADeal(count, held)) {
+    pauseOn(held);
+    return;
+  }
+  state.payload = held;
+  if (state.hint && state.hint.version !== held.version) state.hint = null;
+  render();
+  answerWindowInTime();
+  metaSoon();
+}
+
+function tickPause() {
+  if (!state.pause) return;
+  const left = Math.max(0, Math.ceil((state.pause.ends - Date.now()) / 1000));
+  const node = document.querySelector("[data-testid='pause-countdown']");
+  if (node) node.textContent = countdownWords(left);
+  if (left <= 0) resume();
+}
+
+const countdownWords = (left) => `The next deal starts in ${left} second${left === 1 ? "" : "s"}.`;
+
+/** Whether this page's seat plays against bots alone (from the table's description): then the pause
+ * waits for its click. A spectator, or a page that does not know the seats yet, counts down. */
+function playsOnlyBots() {
+  const seats = (state.meta && state.meta.seats) || [];
+  const mine = viewSeat();
+  return mine !== null && mine !== undefined && seats.length > 0
+    && seats.every((s) => s.seat === mine || !isPerson(s.kind));
+}
+
+/** The pause in the hand area: the deal's score sheet (read out once), and the way on. */
+function renderPause() {
+  const { hand_results: results, deal_end: end, lowest_score_wins: lowestWins } = state.payload;
+  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [] };
+  const result = (results || []).find((r) => r.number === end.number) || { number: end.number, changes: [] };
+  setBanner(`pause ${end.number}`, () => dealEndSheet(result, view, { lowestWins, taker: end.trick_taker }));
+  // The cards still held at the end are shown (a rummy hand's penalty); an empty hand says nothing here.
+  if (view.seat === null || view.seat === undefined || !(view.hand || []).length) replace($("hand"));
+  else renderHand(view, {});
+  explainRefusals({});
+  const counting = state.pause.ends !== null;
+  const left = counting ? Math.max(0, Math.ceil((state.pause.ends - Date.now()) / 1000)) : null;
+  replace($("actions"),
+    el("button", { type: "button", class: "primary", dataset: { testid: "next-deal" }, onclick: resume }, "Next deal"),
+    counting ? el("span", { class: "pause-countdown muted", role: "timer", dataset: { testid: "pause-countdown" },
+      text: countdownWords(left) }) : null);
+  replace($("tools"));
 }
 
 async function send(action) {
@@ -269,7 +381,7 @@ async function send(action) {
   try {
     const payload = await api(`${base}/actions`, {
       method: "POST", token: me.token,
-      body: { seat: me.seat, version: state.payload ? state.payload.version : null, action },
+      body: { seat: me.seat, version: latestPayload() ? latestPayload().version : null, action },
     });
     setBusy(false);
     applyPayload(payload);
@@ -289,7 +401,7 @@ const DECLINE = "decline";
 const WINDOW_SECONDS = 2;
 
 function answerWindowInTime() {
-  const view = state.payload.view;
+  const view = latestPayload().view;
   const open = isMyTurn(view) && !finished() && view.legal_actions.includes(DECLINE);
   if (!open) {
     clearTimeout(state.windowTimer);
@@ -302,7 +414,7 @@ function answerWindowInTime() {
 
 function declineWhenFree() {
   state.windowTimer = null;
-  const now = state.payload.view;
+  const now = latestPayload().view;
   if (!isMyTurn(now) || finished() || !now.legal_actions.includes(DECLINE)) return;
   if (state.busy) state.windowTimer = setTimeout(declineWhenFree, 200);   // a hint or a click on its way
   else send(DECLINE);
@@ -365,7 +477,7 @@ function connect() {
   state.socket = socket;
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify(seat !== null && token ? { type: "hello", seat, token } : { type: "hello" }));
-    setConnection("live");
+    setConnection(finished() ? "closed" : "live");
     // Whatever happened while the socket was down is fetched once, then pushes keep the page current.
     refresh();
     loadMeta();
@@ -451,6 +563,11 @@ function renderHandArea() {
   const { view, can_hint: canHint, can_undo: canUndo } = state.payload;
   const area = $("hand-area");
   const closed = tableState() === "closed";
+  if (state.pause) {
+    area.classList.remove("spectating");
+    renderPause();
+    return;
+  }
   if (view.seat === null || view.seat === undefined) {
     area.classList.add("spectating");
     const notice = state.notice;
@@ -695,36 +812,42 @@ function renderResult() {
   }
   const winners = new Set(result.winners || []);
   const places = result.places || [];
+  const named = { ...view, seat_names: state.payload.seat_names || [] };
   const order = places.map((p, s) => s).sort((a, b) => (places[a] - places[b]) || (a - b));
   replace(panel,
     el("h2", { text: "Game over" }),
     closedNote,
-    el("p", { class: "result-text" }, proseFragment(result.text || "The game is over.")),
+    el("p", { class: "result-text" }, proseFragment(namedSeatsText(result.text || "The game is over.", named))),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, ["place", "seat", "score"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, order.map((s) => el("tr", { class: `${winners.has(s) ? "winner" : ""}${s === view.seat ? " me" : ""}` },
         el("td", { text: `${places[s]}${winners.has(s) ? " ★" : ""}` }),
-        el("td", { text: `${shownNames()[s] || `seat ${s}`}${s === view.seat ? " (you)" : ""}` }),
+        el("td", { text: `${shownNames()[s] || seatName(s, named)}${s === view.seat ? " (you)" : ""}` }),
         el("td", { class: "num", text: String((result.scores || [])[s] ?? "") }))))),
     result.extra && Object.keys(result.extra).length ? el("p", { class: "small" }, valueNode(result.extra)) : null,
+    scoreChart(state.payload.hand_results || [], named, { winners: result.winners || [], lowestWins: state.payload.lowest_score_wins }),
     recordLink(view));
 }
 
 function renderHandResults() {
-  const results = state.payload.hand_results || [];
+  const { hand_results: shown, lowest_score_wins: lowestWins, view } = state.payload;
+  const results = shown || [];
   $("hands-panel").hidden = results.length === 0;
   if (!results.length) return;
   const latest = results[results.length - 1].number;
+  const named = { ...view, seat_names: state.payload.seat_names || [] };
+  const summary = (r) => namedSeatsText(summaryBeyondChanges(r.summary, r.changes), named);
   const items = [...results].reverse().map((r) => {
     // The newest deal's result starts open; the reader's own opening and closing is remembered.
     const open = state.openDeals.has(r.number) || (r.number === latest && !state.closedDeals.has(r.number));
     const details = el("details", { class: "deal", open, dataset: { testid: `hand-result-${r.number}` } },
       el("summary", {}, el("strong", { text: `Deal ${r.number}` }), " ",
-        el("span", { class: "changes" }, (r.changes || []).map((c, s) => el("span", { class: `change${c > 0 ? " up" : c < 0 ? " down" : ""}`, text: `${seatLabel(s)} ${signed(c)}` })))),
-      r.summary ? el("p", {}, proseFragment(r.summary)) : null,
+        el("span", { class: "changes" }, (r.changes || []).map((c, s) => el("span", { class: "change" },
+          `${seatLabel(s)} `, pointsNode(c, lowestWins))))),
+      summary(r) ? el("p", {}, proseFragment(summary(r))) : null,
       (r.reasons || []).length ? el("ul", { class: "reasons" }, r.reasons.map((reason) => el("li", {},
         el("span", { class: "reason-seat", text: seatLabel(reason.seat) }),
-        el("span", { class: "reason-points", text: signed(reason.points) }),
+        el("span", { class: "reason-points" }, pointsNode(reason.points, lowestWins)),
         el("span", { class: "reason-text" }, proseFragment(reason.text))))) : null);
     details.addEventListener("toggle", () => {
       if (details.open) {
@@ -737,7 +860,7 @@ function renderHandResults() {
     });
     return details;
   });
-  replace($("hand-results"), items);
+  replace($("hand-results"), runningSheet(results, named, lowestWins), items);
 }
 
 /**
@@ -1055,7 +1178,9 @@ function renderHeader() {
   const name = state.gameNames[view.game] || view.game;
   $("game-title").textContent = name;
   const parts = [`hand ${view.hand_number ?? "?"}`];
-  if (view.phase) parts.push(label(view.phase));
+  // A game's own "over" phase would say "over · game over": the end is said once.
+  if (state.pause) parts.push("the deal is over");
+  else if (view.phase && !view.is_over) parts.push(label(view.phase));
   if (tableState() === "closed") parts.push("table closed");
   else if (view.is_over) parts.push("game over");
   else if ((view.to_move || []).length) parts.push(`to move: ${view.to_move.map(seatLabel).join(" and ")}`);
@@ -1065,6 +1190,14 @@ function renderHeader() {
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
 const keepTricks = trickKeeper();     // the last trick's winner, and a deal's last trick into the next deal
+
+/** The trick keeper, told who took a deal's last trick where the server says so: in a deal's pause, and at
+ * the end of the game, whose view still shows the last trick. */
+function zonesKeeper(view, current, last) {
+  const end = state.payload.deal_end;
+  const known = end && (state.pause || view.is_over) && Number.isInteger(end.trick_taker) ? end.trick_taker : null;
+  return keepTricks(view, current, last, known);
+}
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
@@ -1077,7 +1210,7 @@ function render() {
   closeChooser();
   renderHeader();
   renderSeats(still, (state.meta && state.meta.seats) || [], { busy: state.busy, onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)) });
-  renderZones(view, keepTricks);
+  renderZones(view, zonesKeeper);
   renderHandArea();
   renderResult();
   renderScores(still);

@@ -216,23 +216,21 @@ def test_a_worker_that_overruns_its_deadline_is_killed_and_replaced(caplog: pyte
     duel, tetka = played("divide-and-conquer", 1, 0, variant="long"), played("tetka", 1, 3)
     earlier = children()
 
-    async def body(pool: BotPool) -> tuple[str, str, set[int | None], set[int | None], float]:
-        started = time.perf_counter()
+    async def body(pool: BotPool) -> tuple[str, str, set[int | None], set[int | None]]:
         thinking = asyncio.ensure_future(pool.choose(job(duel, "solver", seed=4, table="duel")))
         await asyncio.sleep(0)   # the worker starts with the first job
         before = children() - earlier
         fallback = await thinking
-        waited = time.perf_counter() - started
         after = children() - earlier
-        return fallback, await pool.choose(job(tetka, "ismcts:20", table="tetka")), before, after, waited
+        return fallback, await pool.choose(job(tetka, "ismcts:20", table="tetka")), before, after
 
+    # The deadline, not the solver's whole think, ended the wait: the log says so and the worker was
+    # replaced (how long that took is the machine's business, not the test's).
     with caplog.at_level(logging.WARNING, logger="parlour.web"):
-        fallback, answer, before, after, waited = with_pool(
-            1, BotLimits(max_seconds=0.05), body, grace=0.25)
+        fallback, answer, before, after = with_pool(1, BotLimits(max_seconds=0.05), body, grace=0.25)
     assert fallback == random.Random(4).choice(legal(duel))
     assert answer in legal(tetka)
     assert before and after and before.isdisjoint(after)
-    assert waited < 3   # the deadline, plus the worker's start, not the solver's whole think
     assert "did not answer within 0.3 seconds" in caplog.text
 
 

@@ -172,7 +172,7 @@ class TestHuman:
         assert "unknown action 'nonsense'" in out
         assert "you do not hold QH" in out
         assert "Took back play 4♣" in out
-        assert "You left the game" in out
+        assert "You left the game. Scores so far: seat 0 0, seat 1 0, seat 2 0, seat 3 0." in out
         record = saved(path)
         assert seat_actions(record, 0) == ["play 2C", "play 3C"]  # 4C was taken back
         state = parlour.replay(record)

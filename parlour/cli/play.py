@@ -455,7 +455,8 @@ class Session:
         return self.save_at_end()
 
     def leave(self, message: str) -> int:
-        self.ui.say(f"\n{message} Scores so far: {self.state.scores()}")
+        scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(self.state.scores()))
+        self.ui.say(f"\n{message} Scores so far: {scores}.")
         return self.save_at_end()
 
     def save_at_end(self) -> int:

@@ -23,6 +23,9 @@ import {
   groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
+import { cardMotion } from "./motion.js";
+import { tableSounds } from "./sound.js";
+import { handArranger } from "./arrange.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -306,6 +309,7 @@ function pauseOn(payload) {
   };
   if (countdown) state.pause.timer = setInterval(tickPause, 250);
   render();
+  sounds.play("deal");
   answerWindowInTime();
   metaSoon();
   const next = document.querySelector("[data-testid='next-deal']");
@@ -363,7 +367,8 @@ function renderPause() {
   setBanner(`pause ${end.number}`, () => dealEndSheet(result, view, { lowestWins, taker: end.trick_taker }));
   // The cards still held at the end are shown (a rummy hand's penalty); an empty hand says nothing here.
   if (view.seat === null || view.seat === undefined || !(view.hand || []).length) replace($("hand"));
-  else renderHand(view, {});
+  else renderHand(arranger.view(view), {});
+  arranger.decorate();
   explainRefusals({});
   const counting = state.pause.ends !== null;
   const left = counting ? Math.max(0, Math.ceil((state.pause.ends - Date.now()) / 1000)) : null;
@@ -510,6 +515,7 @@ function connect() {
       return;
     }
     if (data.type === "chat") {
+      if (data.seat !== me.seat) sounds.play("chat");
       hearChat(data);
       return;
     }
@@ -593,10 +599,11 @@ function renderHandArea() {
     : el("p", { class: "waiting", text: waitingWords(view, closed) }),
   mySeatLinks()]);
 
-  renderHand(view, {
+  renderHand(arranger.view(view), {
     byCard, myTurn, busy: state.busy, hint,
     onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
   });
+  arranger.decorate();
   explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
@@ -605,7 +612,8 @@ function renderHandArea() {
 
   replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
-    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null]);
+    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null,
+    arranger.sortButton()]);
 }
 
 function actionButton(action, hint, disabled) {
@@ -1190,6 +1198,17 @@ function renderHeader() {
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
 const keepTricks = trickKeeper();     // the last trick's winner, and a deal's last trick into the next deal
+const moves = cardMotion();           // cards travel between one drawing and the next (motion.js)
+const sounds = tableSounds($("sound-toggle"));
+const arranger = handArranger({ hand: $("hand"), storeKey: () => storageKey(tableId, `hand-order-${viewSeat()}`),
+  redraw: () => withMotion(renderHandArea) });
+
+/** Draw with `draw()`, the cards moving from where they were to where it puts them; returns what changed. */
+function withMotion(draw) {
+  const measured = moves.before();
+  draw();
+  return moves.after(measured, state.payload.view);
+}
 
 /** The trick keeper, told who took a deal's last trick where the server says so: in a deal's pause, and at
  * the end of the game, whose view still shows the last trick. */
@@ -1208,6 +1227,7 @@ function render() {
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   closeChooser();
+  const measured = moves.before();
   renderHeader();
   renderSeats(still, (state.meta && state.meta.seats) || [], { busy: state.busy, onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)) });
   renderZones(view, zonesKeeper);
@@ -1223,6 +1243,7 @@ function render() {
   renderRematch();
   renderChat();
   document.body.classList.toggle("game-over", finished());
+  sounds.hear(moves.after(measured, state.payload.view), !state.pause && isMyTurn(still) && !finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again !== document.activeElement && typeof again.focus === "function") again.focus({ preventScroll: true });

@@ -1,0 +1,268 @@
+// Cards that move (issue 17): between one drawing of the table and the next, each card travels from where
+// it was to where it is, as at a real table.
+//
+// Nothing here knows a game. The table is measured before a redraw and compared after it by the cards'
+// own identities (`data-card`, drawn by draw.js) and the seats' facts in the view (`held`, `tricks`):
+// - a card that was somewhere before slides from there (FLIP: drawn in its new place at once, then moved
+//   back to its old place and let go); one that was in your hand flies from the hand to the trick;
+// - a card new to the table comes from the seat that played it (a trick's card names its seat) or from the
+//   one seat whose hand shrank; a card new to your hand from the stock, or from the middle of the table;
+// - a trick gathered (its cards leave the trick) slides to its taker's seat and fades, before the last
+//   trick shows it;
+// - a new deal sends cards from the middle to every seat; cards drawn go from the stock to the drawer.
+// Cards that left the page fly as "ghosts": their old nodes, laid on a layer above the page that takes no
+// clicks. Every animation is short and never holds up input; a redraw first finishes those in flight, so
+// the page is right however fast views arrive. Under `prefers-reduced-motion: reduce` nothing moves, but
+// what changed is still worked out (the sounds follow it).
+
+import { backPicture } from "./draw.js";
+
+const SLIDE_MS = 260;          // a card sliding to its new place
+const GATHER_MS = 320;         // a trick swept to its taker
+const STAGGER_MS = 18;         // between the cards of a deal, at most DEAL_SPREAD_MS in all
+const DEAL_SPREAD_MS = 180;
+const BACKS_FLOWN = 3;         // backs flown to an opponent for cards dealt or drawn; the count says the rest
+const STILL_PX = 2;            // a card that moved less than this does not move
+
+const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const centreOf = (rect) => ({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+
+/** The seat a trick's card was played by, from its figure's test id (`play-<zone>-<seat>`), or null. */
+function playSeat(node) {
+  const figure = node.closest("figure.play");
+  const found = figure ? /-(\d+)$/.exec(figure.dataset.testid || "") : null;
+  return found ? Number(found[1]) : null;
+}
+
+/** Where a card lies: your hand, the trick being played, a trick gone by, a seat, or another zone. */
+function placeOf(node) {
+  if (node.closest("#hand")) return "hand";
+  const zone = node.closest(".zone");
+  if (zone && zone.classList.contains("zone-plays")) return zone.classList.contains("zone-small") ? "past" : "trick";
+  if (node.closest(".seat")) return "seat";
+  return "zone";
+}
+
+/** Every card on the page by its identity (the first where a card shows twice), with where it lies. */
+function cardsNow() {
+  const cards = new Map();
+  for (const node of document.querySelectorAll("#felt .card[data-card], #hand .card[data-card]")) {
+    const key = node.dataset.card;
+    if (!cards.has(key)) cards.set(key, { node, rect: node.getBoundingClientRect(), place: placeOf(node), seat: playSeat(node) });
+  }
+  return cards;
+}
+
+function seatRects() {
+  const rects = new Map();
+  for (const node of document.querySelectorAll("#felt .seat[data-seat]")) rects.set(Number(node.dataset.seat), node.getBoundingClientRect());
+  return rects;
+}
+
+/** Where cards are drawn from: a stock whose count fell, or else the middle of the table. */
+function stockRect(before, after) {
+  for (const [name, rect] of after.stocks) {
+    if ((before.counts.get(name) ?? 0) > (after.counts.get(name) ?? 0)) return rect;
+  }
+  const [first] = after.stocks.values();
+  return first || after.centre;
+}
+
+function measure(view) {
+  const stocks = new Map();
+  const counts = new Map();
+  for (const zone of document.querySelectorAll("#centre .zone-count")) {
+    const name = zone.dataset.testid;
+    stocks.set(name, zone.querySelector(".stack").getBoundingClientRect());
+    counts.set(name, Number(zone.querySelector(".stack-count").textContent));
+  }
+  return {
+    view,
+    cards: cardsNow(),
+    seats: seatRects(),
+    stocks,
+    counts,
+    centre: document.getElementById("centre").getBoundingClientRect(),
+  };
+}
+
+const factOf = (view, fact) => (view.seats || []).map((s) => (Number.isInteger(s[fact]) ? s[fact] : null));
+
+/** The seat whose `fact` (held, tricks) alone changed by `sign` between two views, or null. */
+function theOneSeat(before, after, fact, sign) {
+  const was = factOf(before, fact);
+  const now = factOf(after, fact);
+  const moved = now.map((n, s) => (n !== null && was[s] !== null && Math.sign(n - was[s]) === sign ? s : null)).filter((s) => s !== null);
+  return moved.length === 1 ? moved[0] : null;
+}
+
+/** Seats whose hand grew (not yours: your cards are seen arriving), with how many cards each gained. */
+function seatsThatDrew(before, after) {
+  const was = factOf(before, "held");
+  return factOf(after, "held").map((n, s) => ({ seat: s, gained: n !== null && was[s] !== null ? n - was[s] : 0 }))
+    .filter(({ seat, gained }) => gained > 0 && seat !== after.seat);
+}
+
+/**
+ * What changed between two measures, as the moves to make and a summary for the sounds:
+ * {played: cards that came onto the table from a hand, gathered: whether a trick was taken, dealt}.
+ */
+function plan(before, after) {
+  const moves = [];
+  const summary = { played: 0, gathered: false, dealt: false };
+  const newDeal = before.view.hand_number !== after.view.hand_number;
+  summary.dealt = newDeal && (after.view.hand || []).length > 0;
+  const taker = theOneSeat(before.view, after.view, "tricks", 1) ?? winnerShown();
+  const shrank = theOneSeat(before.view, after.view, "held", -1);
+  const seatRect = (seat) => (seat === null ? null : after.seats.get(seat) || null);
+  const gatheredTrick = [...before.cards.values()].some((c) => c.place === "trick"
+    && (!after.cards.has(c.node.dataset.card) || after.cards.get(c.node.dataset.card).place !== "trick"));
+  summary.gathered = gatheredTrick && !newDeal;
+  const sweepTo = summary.gathered ? seatRect(taker) : null;
+
+  for (const [key, now] of after.cards) {
+    const was = before.cards.get(key);
+    const onTable = now.place !== "hand" && now.place !== "seat";
+    if (onTable && (!was || was.place === "hand" || was.place === "seat") && !newDeal) summary.played += 1;
+    if (newDeal) {
+      if (now.place === "hand") moves.push({ kind: "arrive", node: now.node, from: after.centre, to: now.rect, deal: true });
+      continue;
+    }
+    if (was && was.place === "trick" && now.place === "past" && sweepTo) {
+      moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
+    } else if (was) {
+      moves.push({ kind: "slide", node: now.node, from: was.rect, to: now.rect });
+    } else if (now.place === "past" && summary.gathered) {
+      // The trick's last card, played and gathered in one step: from its seat to the trick, then away.
+      const from = seatRect(now.seat);
+      if (from && sweepTo) moves.push({ kind: "ghost", node: now.node.cloneNode(true), from, via: before.centre, to: sweepTo, size: now.rect });
+      moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
+    } else {
+      const source = now.place === "hand" ? stockRect(before, after) : seatRect(now.seat ?? shrank);
+      moves.push(source ? { kind: "arrive", node: now.node, from: source, to: now.rect } : { kind: "appear", node: now.node, delay: 0 });
+    }
+  }
+  for (const [key, was] of before.cards) {
+    if (after.cards.has(key) && !(was.place === "trick" && after.cards.get(key).place === "past")) continue;
+    if (newDeal || (after.cards.has(key) && !sweepTo)) continue;
+    const to = was.place === "trick" ? sweepTo : seatRect(theOneSeat(before.view, after.view, "held", 1));
+    if (to) moves.push({ kind: "ghost", node: was.node, from: was.rect, to, size: was.rect });
+  }
+  const drawers = newDeal ? (after.view.seats || []).map((s) => ({ seat: s.seat, gained: s.held || 0 })).filter((d) => d.seat !== after.view.seat)
+    : seatsThatDrew(before.view, after.view);
+  const source = newDeal ? after.centre : stockRect(before, after);
+  for (const { seat, gained } of drawers) {
+    const to = seatRect(seat);
+    for (let i = 0; to && i < Math.min(gained, BACKS_FLOWN); i++) {
+      moves.push({ kind: "ghost", node: backPicture("small", null), from: source, to, size: null, deal: newDeal, order: i });
+    }
+  }
+  return { moves, summary };
+}
+
+/** The seat marked as having won the last trick (draw.js stars it), or null. */
+function winnerShown() {
+  const figure = document.querySelector("#centre .zone-small .play.winner");
+  return figure ? playSeat(figure.querySelector(".card") || figure) : null;
+}
+
+/**
+ * The table's card motion: `before()` measures the table before a redraw, `after(measured, view)` compares
+ * it with the table drawn and sets the cards moving; it returns what changed (for the sounds). Views of a
+ * seat other than the one measured (a seat taken or given up) are drawn still.
+ */
+export function cardMotion() {
+  const running = new Set();
+  let layer = null;
+  let last = null;
+
+  const ghostLayer = () => {
+    if (!layer || !layer.isConnected) {
+      layer = document.createElement("div");
+      layer.className = "motion-layer";
+      layer.dataset.testid = "motion-layer";
+      layer.setAttribute("aria-hidden", "true");
+      document.body.append(layer);
+    }
+    return layer;
+  };
+
+  const track = (animation, cleanup = null) => {
+    running.add(animation);
+    const done = () => {
+      running.delete(animation);
+      if (cleanup) cleanup();
+    };
+    animation.addEventListener("finish", done);
+    animation.addEventListener("cancel", done);
+    return animation;
+  };
+
+  /** Finish everything in flight, so that what is measured is where the cards really are. */
+  const settle = () => {
+    for (const animation of [...running]) animation.finish();
+    if (layer) layer.replaceChildren();
+  };
+
+  const start = (move, index) => {
+    const delay = move.deal ? Math.min(DEAL_SPREAD_MS, (move.order ?? index) * STAGGER_MS) : 0;
+    if (move.kind === "slide" || move.kind === "arrive") {
+      const from = move.kind === "arrive" ? aimedAt(move.from, move.to) : move.from;
+      const dx = from.left - move.to.left;
+      const dy = from.top - move.to.top;
+      if (Math.abs(dx) < STILL_PX && Math.abs(dy) < STILL_PX && move.kind === "slide") return;
+      const scale = move.to.width ? from.width / move.to.width : 1;
+      track(move.node.animate([
+        { transformOrigin: "0 0", transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: move.kind === "arrive" ? 0.4 : 1 },
+        { transformOrigin: "0 0", transform: "none", opacity: 1 },
+      ], { duration: SLIDE_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }));
+    } else if (move.kind === "appear") {
+      track(move.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: move.delay, fill: "backwards" }));
+    } else if (move.kind === "ghost") {
+      flyGhost(move, delay);
+    }
+  };
+
+  /** A card that is no longer where it was shown (or not shown at all) flown above the page, then dropped. */
+  const flyGhost = (move, delay) => {
+    const size = move.size || { width: smallCardWidth(), height: smallCardWidth() * 1.4 };
+    const node = move.node;
+    node.classList.add("motion-ghost");
+    node.removeAttribute("id");
+    node.style.setProperty("width", `${size.width}px`);
+    ghostLayer().append(node);
+    const at = (rect) => aimedAt(rect, size);
+    const points = [at(move.from), move.via ? at(move.via) : null, at(move.to)].filter(Boolean);
+    const frames = points.map((p, i) => ({
+      transform: `translate(${p.left}px, ${p.top}px) scale(${i === points.length - 1 && !move.deal ? 0.55 : 1})`,
+      opacity: i === points.length - 1 && !move.deal ? 0 : 1,
+    }));
+    track(node.animate(frames, { duration: move.via ? SLIDE_MS + GATHER_MS : GATHER_MS, delay, easing: "ease-in-out", fill: "both" }),
+      () => node.remove());
+  };
+
+  return {
+    before() {
+      settle();
+      return last ? measure(last) : null;
+    },
+    after(measured, view) {
+      const sameSeat = measured && measured.view.seat === view.seat;
+      last = view;
+      if (!sameSeat) return { played: 0, gathered: false, dealt: false };
+      const { moves, summary } = plan(measured, measure(view));
+      if (!reduced()) moves.forEach(start);
+      return summary;
+    },
+  };
+}
+
+/** A rect of `size`'s width and height centred on `rect`'s centre: where a card aimed at a place lands. */
+function aimedAt(rect, size) {
+  const c = centreOf(rect);
+  return { left: c.x - size.width / 2, top: c.y - size.height / 2, width: size.width, height: size.height };
+}
+
+function smallCardWidth() {
+  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-small")) || 54;
+}

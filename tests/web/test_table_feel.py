@@ -1,0 +1,150 @@
+"""The feel of the table (issue 17), in the machine's Chromium: cards that move (and stay still for those
+who ask for less motion), sounds with a mute switch that is remembered, and a hand arranged by dragging or
+by keyboard that keeps its order through a reload and the next view, while a plain click still plays.
+
+Every table here is Tëtka, seed 1, the person in seat 0 against random bots: seat 0 leads, so every card
+of the hand may be played at once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_browser import CHROMIUM, browser, create_table, server, watched  # noqa: F401  (fixtures, by name)
+
+if CHROMIUM is None:
+    pytest.skip("Chromium is not installed (Debian package 'chromium')", allow_module_level=True)
+
+# Records the card of every element the page animates, before any of its own scripts run.
+ANIMATIONS_WATCH = """
+window.__animated = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__animated.push((this.dataset && this.dataset.card) || this.className || "?");
+  return animate.apply(this, args);
+};
+"""
+SEATS = ["human", "random", "random", "random"]
+PLAYABLE = "#hand button.card[data-playable='true']"
+
+
+def open_table(server: str, context: Any) -> Any:  # noqa: F811
+    page = context.new_page()
+    create_table(page, server, "tetka", SEATS, seed=1)
+    page.locator(PLAYABLE).first.wait_for()
+    return page
+
+
+def hand_order(page: Any) -> list[str]:
+    cards: list[str] = page.locator("#hand .card[data-card]").evaluate_all("nodes => nodes.map((n) => n.dataset.card)")
+    return cards
+
+
+def play_first_card(page: Any) -> str:
+    """Click the first card of the hand (any card may lead) and wait until the trick has come round again."""
+    card = str(page.locator(PLAYABLE).first.get_attribute("data-card"))
+    page.locator(PLAYABLE).first.click()
+    page.locator(f"#hand [data-card='{card}']").wait_for(state="detached")
+    page.locator(PLAYABLE).first.wait_for()
+    return card
+
+
+def test_a_played_card_moves_to_the_trick_and_the_bots_cards_from_their_seats(server: str, browser: Any) -> None:  # noqa: F811
+    context = browser.new_context()
+    problems = watched(context)
+    context.add_init_script(ANIMATIONS_WATCH)
+    page = open_table(server, context)
+    assert page.evaluate("window.__animated") == []              # the first drawing is still
+    card = play_first_card(page)
+    animated: list[str] = page.evaluate("window.__animated")
+    assert card in animated                                     # from the hand to the trick, then swept away
+    trick = page.locator("[data-testid='zone-trick'] .card[data-card], [data-testid='zone-last_trick'] .card[data-card]")
+    others = set(trick.evaluate_all("nodes => nodes.map((n) => n.dataset.card)")) - {card}
+    assert others and others & set(animated)                    # the bots' cards came from their seats
+    page.wait_for_timeout(700)
+    assert page.locator("[data-testid='motion-layer'] > *").count() == 0     # every ghost is gone
+    assert not problems, problems
+
+
+def test_with_reduced_motion_nothing_moves(server: str, browser: Any) -> None:  # noqa: F811
+    context = browser.new_context(reduced_motion="reduce")
+    problems = watched(context)
+    context.add_init_script(ANIMATIONS_WATCH)
+    page = open_table(server, context)
+    play_first_card(page)
+    play_first_card(page)
+    assert page.evaluate("window.__animated") == []
+    assert not problems, problems
+
+
+def test_the_mute_switch_is_remembered_and_silences_the_table(server: str, browser: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = open_table(server, context)
+    switch = page.get_by_test_id("sound-toggle")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert switch.get_attribute("data-played") is None            # no sound before a gesture
+    play_first_card(page)
+    expect(switch).to_have_attribute("data-played", re.compile(r"^[1-9]\d*$"))
+
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    page.locator(PLAYABLE).first.wait_for()
+    switch = page.get_by_test_id("sound-toggle")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    play_first_card(page)
+    assert switch.get_attribute("data-played") is None            # muted: nothing played
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert not problems, problems
+
+
+def drag(page: Any, card: str, onto: str) -> None:
+    """Press on `card`, move in small steps to just right of the middle of `onto`, and let go."""
+    start = page.locator(f"#hand [data-card='{card}']").bounding_box()
+    end = page.locator(f"#hand [data-card='{onto}']").bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] * 0.6, end["y"] + end["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def test_a_hand_arranged_by_dragging_and_keys_survives_a_reload_and_the_next_view(server: str, browser: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = open_table(server, context)
+    dealt = hand_order(page)
+    expect(page.get_by_test_id("sort-hand")).to_have_count(0)     # nothing to sort yet
+    first = dealt[0]
+    drag(page, first, dealt[4])
+    arranged = dealt[1:5] + [first] + dealt[5:]                    # dropped right of its middle: after it
+    expect(page.locator("#hand .card[data-card]").first).to_have_attribute("data-card", dealt[1])
+    assert hand_order(page) == arranged
+    assert len(dealt) == 13 and page.get_by_test_id("your-turn").count() == 1   # the drag played nothing
+
+    page.reload()
+    page.locator(PLAYABLE).first.wait_for()
+    assert hand_order(page) == arranged
+
+    page.locator(f"#hand [data-card='{dealt[6]}']").focus()
+    page.keyboard.press("Alt+ArrowLeft")
+    arranged = arranged[:5] + [dealt[6]] + [dealt[5]] + arranged[7:]
+    assert hand_order(page) == arranged
+    expect(page.locator(f"#hand [data-card='{dealt[6]}']")).to_be_focused()
+
+    played = play_first_card(page)                                 # a plain click still plays
+    assert played == dealt[1]
+    arranged.remove(played)
+    assert hand_order(page) == arranged                            # kept through the next view
+
+    page.get_by_test_id("sort-hand").click()
+    assert hand_order(page) == [c for c in dealt if c != played]
+    expect(page.get_by_test_id("sort-hand")).to_have_count(0)
+    assert not problems, problems

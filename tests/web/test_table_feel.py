@@ -52,6 +52,8 @@ def play_first_card(page: Any) -> str:
 
 
 def test_a_played_card_moves_to_the_trick_and_the_bots_cards_from_their_seats(server: str, browser: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
     context = browser.new_context()
     problems = watched(context)
     context.add_init_script(ANIMATIONS_WATCH)
@@ -60,11 +62,10 @@ def test_a_played_card_moves_to_the_trick_and_the_bots_cards_from_their_seats(se
     card = play_first_card(page)
     animated: list[str] = page.evaluate("window.__animated")
     assert card in animated                                     # from the hand to the trick, then swept away
-    trick = page.locator("[data-testid='zone-trick'] .card[data-card], [data-testid='zone-last_trick'] .card[data-card]")
+    trick = page.locator("[data-testid^='zone-'][data-testid$='trick'] .card[data-card]")
     others = set(trick.evaluate_all("nodes => nodes.map((n) => n.dataset.card)")) - {card}
     assert others and others & set(animated)                    # the bots' cards came from their seats
-    page.wait_for_timeout(700)
-    assert page.locator("[data-testid='motion-layer'] > *").count() == 0     # every ghost is gone
+    expect(page.locator("[data-testid='motion-layer'] > *")).to_have_count(0)   # every ghost is gone
     assert not problems, problems
 
 
@@ -147,4 +148,18 @@ def test_a_hand_arranged_by_dragging_and_keys_survives_a_reload_and_the_next_vie
     page.get_by_test_id("sort-hand").click()
     assert hand_order(page) == [c for c in dealt if c != played]
     expect(page.get_by_test_id("sort-hand")).to_have_count(0)
+
+    # A later hand under the person's order (arrange.js's `arranged`, run in the page): the cards still
+    # held keep their order, a card drawn follows the card it follows in the game's order (or goes before
+    # the card it comes before, where it comes first), a card played is dropped.
+    laid = page.evaluate("""async () => {
+      const { arranged } = await import("/static/arrange.js");
+      return [
+        arranged(["2C", "5C", "9H", "KS"], ["KS", "9H", "2C"]),
+        arranged(["AC", "2C", "9H"], ["9H", "2C", "5C"]),
+        arranged(["2C", "9H"], null),
+      ];
+    }""")
+    assert laid == [["KS", "9H", "2C", "5C"], ["9H", "AC", "2C"], ["2C", "9H"]]
     assert not problems, problems
+

@@ -11,7 +11,10 @@ import { el, storeJson, storeRemove, storeSet } from "./dom.js";
 
 const DRAG_PX = 6;
 
-/** `hand` (the game's order) in the person's `order`: new cards after the card they follow in the game's. */
+/**
+ * `hand` (the game's order) in the person's `order`: the cards still held in that order, and each new card
+ * just after the card it follows in the game's order (before the one it comes before, where it comes first).
+ */
 export function arranged(hand, order) {
   if (!Array.isArray(order) || !order.length) return [...hand];
   const held = new Set(hand);
@@ -19,14 +22,9 @@ export function arranged(hand, order) {
   const placed = new Set(out);
   hand.forEach((card, i) => {
     if (placed.has(card)) return;
-    let at = 0;
-    for (let j = i - 1; j >= 0; j--) {
-      const k = out.indexOf(hand[j]);
-      if (k >= 0) {
-        at = k + 1;
-        break;
-      }
-    }
+    const follows = hand.slice(0, i).reverse().find((c) => placed.has(c));
+    const precedes = hand.slice(i + 1).find((c) => placed.has(c));
+    const at = follows !== undefined ? out.indexOf(follows) + 1 : precedes !== undefined ? out.indexOf(precedes) : out.length;
     out.splice(at, 0, card);
     placed.add(card);
   });

@@ -43,14 +43,34 @@ function placeOf(node) {
   return "zone";
 }
 
+/**
+ * What a card lies in (your hand, a zone, a seat), named so that the same box is found again after a redraw,
+ * with its rect: a card that stays in a box that moved (the felt grew) moves with it, not across it.
+ */
+function boxOf(node) {
+  const box = node.closest("#hand, .zone, .seat");
+  if (!box) return null;
+  const name = box.id || box.dataset.testid;
+  return name ? { name, rect: box.getBoundingClientRect() } : null;
+}
+
 /** Every card on the page by its identity (the first where a card shows twice), with where it lies. */
 function cardsNow() {
   const cards = new Map();
   for (const node of document.querySelectorAll("#felt .card[data-card], #hand .card[data-card]")) {
     const key = node.dataset.card;
-    if (!cards.has(key)) cards.set(key, { node, rect: node.getBoundingClientRect(), place: placeOf(node), seat: playSeat(node) });
+    if (!cards.has(key)) {
+      cards.set(key, { node, rect: node.getBoundingClientRect(), place: placeOf(node), seat: playSeat(node), box: boxOf(node) });
+    }
   }
   return cards;
+}
+
+/** Where a card that was at `was` starts its slide to `now`: the same place in its box where it stays in one. */
+function slideStart(was, now) {
+  if (!was.box || !now.box || was.box.name !== now.box.name) return was.rect;
+  return { left: was.rect.left - was.box.rect.left + now.box.rect.left, top: was.rect.top - was.box.rect.top + now.box.rect.top,
+    width: was.rect.width, height: was.rect.height };
 }
 
 function seatRects() {
@@ -59,13 +79,18 @@ function seatRects() {
   return rects;
 }
 
-/** Where cards are drawn from: a stock whose count fell, or else the middle of the table. */
-function stockRect(before, after) {
+/** A stack of face-down cards (a stock) whose count fell, or null. */
+function fallenStock(before, after) {
   for (const [name, rect] of after.stocks) {
     if ((before.counts.get(name) ?? 0) > (after.counts.get(name) ?? 0)) return rect;
   }
+  return null;
+}
+
+/** Where cards are drawn from: a stock whose count fell, or else the first stock, or the middle of the table. */
+function stockRect(before, after) {
   const [first] = after.stocks.values();
-  return first || after.centre;
+  return fallenStock(before, after) || first || after.centre;
 }
 
 function measure(view) {
@@ -131,14 +156,15 @@ function plan(before, after) {
     if (was && was.place === "trick" && now.place === "past" && sweepTo) {
       moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
     } else if (was) {
-      moves.push({ kind: "slide", node: now.node, from: was.rect, to: now.rect });
+      moves.push({ kind: "slide", node: now.node, from: slideStart(was, now), to: now.rect });
     } else if (now.place === "past" && summary.gathered) {
       // The trick's last card, played and gathered in one step: from its seat to the trick, then away.
       const from = seatRect(now.seat);
       if (from && sweepTo) moves.push({ kind: "ghost", node: now.node.cloneNode(true), from, via: before.centre, to: sweepTo, size: now.rect });
       moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
     } else {
-      const source = now.place === "hand" ? stockRect(before, after) : seatRect(now.seat ?? shrank);
+      // A card turned up from the stock (an upcard) comes from the stock.
+      const source = now.place === "hand" ? stockRect(before, after) : seatRect(now.seat ?? shrank) || fallenStock(before, after);
       moves.push(source ? { kind: "arrive", node: now.node, from: source, to: now.rect } : { kind: "appear", node: now.node, delay: 0 });
     }
   }
@@ -233,9 +259,10 @@ export function cardMotion() {
     ghostLayer().append(node);
     const at = (rect) => aimedAt(rect, size);
     const points = [at(move.from), move.via ? at(move.via) : null, at(move.to)].filter(Boolean);
+    // It lands small and faint, as a card taken into a hand or a trick turned over.
     const frames = points.map((p, i) => ({
-      transform: `translate(${p.left}px, ${p.top}px) scale(${i === points.length - 1 && !move.deal ? 0.55 : 1})`,
-      opacity: i === points.length - 1 && !move.deal ? 0 : 1,
+      transform: `translate(${p.left}px, ${p.top}px) scale(${i === points.length - 1 ? 0.55 : 1})`,
+      opacity: i === points.length - 1 ? 0 : 1,
     }));
     track(node.animate(frames, { duration: move.via ? SLIDE_MS + GATHER_MS : GATHER_MS, delay, easing: "ease-in-out", fill: "both" }),
       () => node.remove());

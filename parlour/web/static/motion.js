@@ -11,9 +11,10 @@
 //   trick shows it;
 // - a new deal sends cards from the middle to every seat; cards drawn go from the stock to the drawer.
 // Cards that left the page fly as "ghosts": their old nodes, laid on a layer above the page that takes no
-// clicks. Every animation is short and never holds up input; a redraw first finishes those in flight, so
-// the page is right however fast views arrive. Under `prefers-reduced-motion: reduce` nothing moves, but
-// what changed is still worked out (the sounds follow it).
+// clicks. Every animation is short and never holds up input. A redraw measures each card where it is seen
+// at that moment, mid-flight or not, and stops what was in flight: the cards go on from there to their new
+// places, so the page is right, and moves smoothly, however fast views arrive. Under
+// `prefers-reduced-motion: reduce` nothing moves, but what changed is still worked out (the sounds follow it).
 
 import { backPicture } from "./draw.js";
 
@@ -130,60 +131,73 @@ function seatsThatDrew(before, after) {
 
 /**
  * What changed between two measures, as the moves to make and a summary for the sounds:
- * {played: cards that came onto the table from a hand, gathered: whether a trick was taken, dealt}.
+ * {played: how many cards came onto the table from a hand or the stock, gathered: whether a trick was taken}.
  */
 function plan(before, after) {
-  const moves = [];
-  const summary = { played: 0, gathered: false, dealt: false };
   const newDeal = before.view.hand_number !== after.view.hand_number;
-  summary.dealt = newDeal && (after.view.hand || []).length > 0;
-  const taker = theOneSeat(before.view, after.view, "tricks", 1) ?? winnerShown();
-  const shrank = theOneSeat(before.view, after.view, "held", -1);
+  const gathered = !newDeal && [...before.cards].some(([key, c]) => c.place === "trick" && (after.cards.get(key) || {}).place !== "trick");
   const seatRect = (seat) => (seat === null ? null : after.seats.get(seat) || null);
-  const gatheredTrick = [...before.cards.values()].some((c) => c.place === "trick"
-    && (!after.cards.has(c.node.dataset.card) || after.cards.get(c.node.dataset.card).place !== "trick"));
-  summary.gathered = gatheredTrick && !newDeal;
-  const sweepTo = summary.gathered ? seatRect(taker) : null;
+  const taker = theOneSeat(before.view, after.view, "tricks", 1) ?? winnerShown();
+  const change = { before, after, newDeal, seatRect, sweepTo: gathered ? seatRect(taker) : null };
+  const played = [...after.cards].filter(([key, now]) => !newDeal && now.place !== "hand" && now.place !== "seat"
+    && ["hand", "seat", undefined].includes((before.cards.get(key) || {}).place)).length;
+  return { moves: [...cardsShown(change), ...cardsGone(change), ...backsDealt(change)], summary: { played, gathered } };
+}
 
+/** The moves of the cards drawn now: from where they were, or from where a card new to the page comes. */
+function cardsShown({ before, after, newDeal, seatRect, sweepTo }) {
+  const moves = [];
+  const shrank = theOneSeat(before.view, after.view, "held", -1);
   for (const [key, now] of after.cards) {
     const was = before.cards.get(key);
-    const onTable = now.place !== "hand" && now.place !== "seat";
-    if (onTable && (!was || was.place === "hand" || was.place === "seat") && !newDeal) summary.played += 1;
     if (newDeal) {
       if (now.place === "hand") moves.push({ kind: "arrive", node: now.node, from: after.centre, to: now.rect, deal: true });
-      continue;
-    }
-    if (was && was.place === "trick" && now.place === "past" && sweepTo) {
+    } else if (was && was.place === "trick" && now.place === "past" && sweepTo) {
       moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
     } else if (was) {
       moves.push({ kind: "slide", node: now.node, from: slideStart(was, now), to: now.rect });
-    } else if (now.place === "past" && summary.gathered) {
+    } else if (now.place === "past" && sweepTo) {
       // The trick's last card, played and gathered in one step: from its seat to the trick, then away.
       const from = seatRect(now.seat);
-      if (from && sweepTo) moves.push({ kind: "ghost", node: now.node.cloneNode(true), from, via: before.centre, to: sweepTo, size: now.rect });
+      if (from) moves.push({ kind: "ghost", node: now.node.cloneNode(true), from, via: before.centre, to: sweepTo, size: now.rect });
       moves.push({ kind: "appear", node: now.node, delay: GATHER_MS });
     } else {
-      // A card turned up from the stock (an upcard) comes from the stock.
+      // From the seat that played it; an upcard from the stock; a card of your hand from the stock.
       const source = now.place === "hand" ? stockRect(before, after) : seatRect(now.seat ?? shrank) || fallenStock(before, after);
       moves.push(source ? { kind: "arrive", node: now.node, from: source, to: now.rect } : { kind: "appear", node: now.node, delay: 0 });
     }
   }
+  return moves;
+}
+
+/** The cards the page no longer shows where they were: a trick swept to its taker, a card taken by a seat. */
+function cardsGone({ before, after, newDeal, seatRect, sweepTo }) {
+  if (newDeal) return [];
+  const taker = seatRect(theOneSeat(before.view, after.view, "held", 1));
+  const moves = [];
   for (const [key, was] of before.cards) {
-    if (after.cards.has(key) && !(was.place === "trick" && after.cards.get(key).place === "past")) continue;
-    if (newDeal || (after.cards.has(key) && !sweepTo)) continue;
-    const to = was.place === "trick" ? sweepTo : seatRect(theOneSeat(before.view, after.view, "held", 1));
+    const now = after.cards.get(key);
+    const swept = was.place === "trick" && sweepTo && (!now || now.place === "past");
+    const to = swept ? sweepTo : !now && was.place !== "trick" ? taker : null;
     if (to) moves.push({ kind: "ghost", node: was.node, from: was.rect, to, size: was.rect });
   }
-  const drawers = newDeal ? (after.view.seats || []).map((s) => ({ seat: s.seat, gained: s.held || 0 })).filter((d) => d.seat !== after.view.seat)
+  return moves;
+}
+
+/** Backs flown to the other seats for cards dealt (from the middle) or drawn (from the stock). */
+function backsDealt({ before, after, newDeal, seatRect }) {
+  const drawers = newDeal
+    ? (after.view.seats || []).filter((s) => s.seat !== after.view.seat).map((s) => ({ seat: s.seat, gained: s.held || 0 }))
     : seatsThatDrew(before.view, after.view);
   const source = newDeal ? after.centre : stockRect(before, after);
+  const moves = [];
   for (const { seat, gained } of drawers) {
     const to = seatRect(seat);
     for (let i = 0; to && i < Math.min(gained, BACKS_FLOWN); i++) {
       moves.push({ kind: "ghost", node: backPicture("small", null), from: source, to, size: null, deal: newDeal, order: i });
     }
   }
-  return { moves, summary };
+  return moves;
 }
 
 /** The seat marked as having won the last trick (draw.js stars it), or null. */
@@ -224,9 +238,9 @@ export function cardMotion() {
     return animation;
   };
 
-  /** Finish everything in flight, so that what is measured is where the cards really are. */
+  /** Stop everything in flight (once measured: a card caught mid-way goes on from where it was seen). */
   const settle = () => {
-    for (const animation of [...running]) animation.finish();
+    for (const animation of [...running]) animation.cancel();
     if (layer) layer.replaceChildren();
   };
 
@@ -270,13 +284,14 @@ export function cardMotion() {
 
   return {
     before() {
+      const measured = last ? measure(last) : null;
       settle();
-      return last ? measure(last) : null;
+      return measured;
     },
     after(measured, view) {
       const sameSeat = measured && measured.view.seat === view.seat;
       last = view;
-      if (!sameSeat) return { played: 0, gathered: false, dealt: false };
+      if (!sameSeat) return { played: 0, gathered: false };
       const { moves, summary } = plan(measured, measure(view));
       if (!reduced()) moves.forEach(start);
       return summary;

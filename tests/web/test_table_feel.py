@@ -8,11 +8,13 @@ of the hand may be played at once.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM, browser, create_table, server, watched  # noqa: F401  (fixtures, by name)
+from test_browser import CHROMIUM, browser, create_table, playwright, server, watched  # noqa: F401  (fixtures, by name)
 
 if CHROMIUM is None:
     pytest.skip("Chromium is not installed (Debian package 'chromium')", allow_module_level=True)
@@ -105,27 +107,70 @@ def test_the_mute_switch_is_remembered_and_silences_the_table(server: str, brows
     assert not problems, problems
 
 
-def drag(page: Any, card: str, onto: str) -> None:
-    """Press on `card`, move in small steps to just right of the middle of `onto`, and let go."""
+def test_a_deals_end_sounds_once_the_table_pauses_on_it(server: str, browser: Any) -> None:  # noqa: F811
+    """Kabu's deals are two or three cards: the person passes or draws until the deal ends and the table
+    pauses on its score sheet, which sounds the deal's end."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, "kabu", SEATS, seed=1)
+    switch = page.get_by_test_id("sound-toggle")
+    deadline = time.monotonic() + 30
+    while not page.get_by_test_id("next-deal").count():
+        assert time.monotonic() < deadline, "the deal never ended"
+        with contextlib.suppress(playwright.Error):
+            page.locator("[data-testid^='action-']").first.click(timeout=1000)
+    expect(switch).to_have_attribute("data-last-sound", "deal")
+    assert not problems, problems
+
+
+def drag_points(page: Any, card: str, onto: str) -> list[tuple[float, float]]:
+    """The way from the middle of `card` to just right of the middle of `onto` (the fan hides the right of
+    every card but the last: a drop there is after `onto`), in eight steps."""
     start = page.locator(f"#hand [data-card='{card}']").bounding_box()
     end = page.locator(f"#hand [data-card='{onto}']").bounding_box()
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] * 0.6, end["y"] + end["height"] / 2
+    return [(x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8) for i in range(9)]
+
+
+def drag_by_mouse(page: Any, card: str, onto: str) -> None:
+    first, *rest = drag_points(page, card, onto)
+    page.mouse.move(*first)
     page.mouse.down()
-    page.mouse.move(end["x"] + end["width"] * 0.6, end["y"] + end["height"] / 2, steps=8)
+    for x, y in rest:
+        page.mouse.move(x, y)
     page.mouse.up()
+
+
+def drag_by_finger(page: Any, card: str, onto: str) -> None:
+    """The same drag by touch, as a phone sends it (Chromium's touch events, through the DevTools protocol)."""
+    session = page.context.new_cdp_session(page)
+    first, *rest = drag_points(page, card, onto)
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": first[0], "y": first[1]}]})
+    for x, y in rest:
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def put_after(order: list[str], card: str, onto: str) -> list[str]:
+    rest = [c for c in order if c != card]
+    at = rest.index(onto) + 1
+    return rest[:at] + [card] + rest[at:]
 
 
 def test_a_hand_arranged_by_dragging_and_keys_survives_a_reload_and_the_next_view(server: str, browser: Any) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
-    context = browser.new_context()
+    context = browser.new_context(has_touch=True)
     problems = watched(context)
     page = open_table(server, context)
     dealt = hand_order(page)
     expect(page.get_by_test_id("sort-hand")).to_have_count(0)     # nothing to sort yet
-    first = dealt[0]
-    drag(page, first, dealt[4])
-    arranged = dealt[1:5] + [first] + dealt[5:]                    # dropped right of its middle: after it
+    drag_by_mouse(page, dealt[0], dealt[4])
+    arranged = put_after(dealt, dealt[0], dealt[4])
     expect(page.locator("#hand .card[data-card]").first).to_have_attribute("data-card", dealt[1])
     assert hand_order(page) == arranged
     assert len(dealt) == 13 and page.get_by_test_id("your-turn").count() == 1   # the drag played nothing
@@ -134,14 +179,20 @@ def test_a_hand_arranged_by_dragging_and_keys_survives_a_reload_and_the_next_vie
     page.locator(PLAYABLE).first.wait_for()
     assert hand_order(page) == arranged
 
-    page.locator(f"#hand [data-card='{dealt[6]}']").focus()
+    drag_by_finger(page, arranged[7], arranged[9])
+    arranged = put_after(arranged, arranged[7], arranged[9])
+    expect(page.locator("#hand .card[data-card]").nth(9)).to_have_attribute("data-card", arranged[9])
+    assert hand_order(page) == arranged and page.get_by_test_id("your-turn").count() == 1
+
+    moving = arranged[6]
+    page.locator(f"#hand [data-card='{moving}']").focus()
     page.keyboard.press("Alt+ArrowLeft")
-    arranged = arranged[:5] + [dealt[6]] + [dealt[5]] + arranged[7:]
+    arranged = arranged[:5] + [moving, arranged[5]] + arranged[7:]
     assert hand_order(page) == arranged
-    expect(page.locator(f"#hand [data-card='{dealt[6]}']")).to_be_focused()
+    expect(page.locator(f"#hand [data-card='{moving}']")).to_be_focused()
 
     played = play_first_card(page)                                 # a plain click still plays
-    assert played == dealt[1]
+    assert played == arranged[0]
     arranged.remove(played)
     assert hand_order(page) == arranged                            # kept through the next view
 

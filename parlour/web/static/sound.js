@@ -55,14 +55,15 @@ function note(context, { noise = false, hz, ms, at = 0 }) {
 
 /**
  * The table's sounds, switched by `button` (the top bar's mute switch). `play(name)` sounds one of SOUNDS;
- * `hear(changes, myTurn)` sounds what a redraw changed: a trick taken, else cards played; and the turn
- * when it has just become this seat's.
+ * `hear(changes, {myTurn, dealOver})` sounds what a redraw changed: a trick taken, else cards played; the
+ * turn when it has just become this seat's; a deal's end when the table has just paused on one (or the
+ * game has just ended). The first redraw only sets what "just" means: opening a page makes no sound.
  */
 export function tableSounds(button) {
   let muted = storeGet(MUTE_KEY) === "1";
   let context = null;
   let played = 0;
-  let wasMyTurn = null;
+  let was = null;            // {myTurn, dealOver} at the redraw before
 
   const wake = () => {
     if (muted) return;
@@ -97,11 +98,12 @@ export function tableSounds(button) {
     button.dataset.lastSound = name;
   };
 
-  const hear = ({ played: cards, gathered }, myTurn) => {
+  const hear = ({ played: cards, gathered }, now) => {
     if (gathered) play("trick");
     else if (cards > 0) play("card");
-    if (myTurn && wasMyTurn === false) play("turn");
-    wasMyTurn = myTurn;
+    if (was && now.dealOver && !was.dealOver) play("deal");
+    else if (was && now.myTurn && !was.myTurn) play("turn");
+    was = now;
   };
 
   return { play, hear };

@@ -309,7 +309,6 @@ function pauseOn(payload) {
   };
   if (countdown) state.pause.timer = setInterval(tickPause, 250);
   render();
-  sounds.play("deal");
   answerWindowInTime();
   metaSoon();
   const next = document.querySelector("[data-testid='next-deal']");
@@ -1243,7 +1242,8 @@ function render() {
   renderRematch();
   renderChat();
   document.body.classList.toggle("game-over", finished());
-  sounds.hear(moves.after(measured, state.payload.view), !state.pause && isMyTurn(still) && !finished());
+  sounds.hear(moves.after(measured, state.payload.view), {
+    myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again !== document.activeElement && typeof again.focus === "function") again.focus({ preventScroll: true });

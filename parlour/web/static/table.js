@@ -1242,8 +1242,8 @@ function render() {
   renderRematch();
   renderChat();
   document.body.classList.toggle("game-over", finished());
-  sounds.hear(moves.after(measured, state.payload.view), {
-    myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });
+  const changes = moves.after(measured, state.payload.view);
+  sounds.hear(changes, { myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again !== document.activeElement && typeof again.focus === "function") again.focus({ preventScroll: true });

@@ -98,7 +98,8 @@ export function handArranger({ hand, storeKey, redraw }) {
     const { card, dragging } = press;
     press = null;
     mark(card, false);
-    if (!dragging || event.type === "pointercancel") return;
+    // A drag the browser took over (a scroll), or of a card that left the hand meanwhile, arranges nothing.
+    if (!dragging || event.type === "pointercancel" || !shown.includes(card)) return;
     swallowClick = true;
     setTimeout(() => { swallowClick = false; }, 0);
     keep(moved(shown, card, dropIndex(card, event.clientX, event.clientY)));
@@ -116,7 +117,7 @@ export function handArranger({ hand, storeKey, redraw }) {
 
   hand.addEventListener("keydown", (event) => {
     const node = event.target.closest(".card[data-card]");
-    if (!node || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    if (!node || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight") || !shown.includes(node.dataset.card)) return;
     event.preventDefault();
     const card = node.dataset.card;
     const at = shown.indexOf(card);

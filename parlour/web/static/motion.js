@@ -19,7 +19,9 @@
 import { backPicture } from "./draw.js";
 
 const SLIDE_MS = 260;          // a card sliding to its new place
-const GATHER_MS = 320;         // a trick swept to its taker
+const GATHER_MS = 300;         // a trick swept to its taker
+const LAST_CARD_MS = 350;      // a trick's last card, from its seat to the trick and on to the taker
+const APPEAR_MS = 150;         // a card faded in where it has no way to come from
 const STAGGER_MS = 18;         // between the cards of a deal, at most DEAL_SPREAD_MS in all
 const DEAL_SPREAD_MS = 180;
 const BACKS_FLOWN = 3;         // backs flown to an opponent for cards dealt or drawn; the count says the rest
@@ -257,7 +259,7 @@ export function cardMotion() {
         { transformOrigin: "0 0", transform: "none", opacity: 1 },
       ], { duration: SLIDE_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }));
     } else if (move.kind === "appear") {
-      track(move.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150, delay: move.delay, fill: "backwards" }));
+      track(move.node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: APPEAR_MS, delay: move.delay, fill: "backwards" }));
     } else if (move.kind === "ghost") {
       flyGhost(move, delay);
     }
@@ -278,7 +280,7 @@ export function cardMotion() {
       transform: `translate(${p.left}px, ${p.top}px) scale(${i === points.length - 1 ? 0.55 : 1})`,
       opacity: i === points.length - 1 ? 0 : 1,
     }));
-    track(node.animate(frames, { duration: move.via ? SLIDE_MS + GATHER_MS : GATHER_MS, delay, easing: "ease-in-out", fill: "both" }),
+    track(node.animate(frames, { duration: move.via ? LAST_CARD_MS : GATHER_MS, delay, easing: "ease-in-out", fill: "both" }),
       () => node.remove());
   };
 

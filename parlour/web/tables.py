@@ -181,6 +181,7 @@ class Table:
     closed: bool = False
     private: bool = False
     stacked: bool = False          # the creator chose the seed or the deal
+    guide: bool = False            # a guided first deal: the page explains each new kind of move
     host_hash: str | None = None
     last_active: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -280,6 +281,7 @@ class Table:
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
+            "guide": self.guide,
         }
 
     def deal_sheet(self) -> DealSheet:
@@ -295,7 +297,7 @@ class Table:
         return {"table_id": self.id, "game": self.game, "players": state.players, "variant": state.variant,
                 "options": self.public_options(), "seats": [s.public() for s in self.seats],
                 "version": self.version, "is_over": state.is_over, "status": self.status, "private": self.private,
-                "stacked": self.stacked, "created": self.created.isoformat(),
+                "stacked": self.stacked, "guide": self.guide, "created": self.created.isoformat(),
                 "last_active": (self.last_active or self.created).isoformat()}
 
     def broadcast(self) -> None:
@@ -488,7 +490,8 @@ class TableManager:
         if stored.is_over != state.is_over:
             raise Unreadable("its 'over' mark disagrees with its actions")
         return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
-                     closed=stored.closed, private=stored.private, stacked=stored.stacked, host_hash=stored.host_hash,
+                     closed=stored.closed, private=stored.private, stacked=stored.stacked, guide=stored.guide,
+                     host_hash=stored.host_hash,
                      last_active=stored.last_active,
                      seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats])
 
@@ -540,7 +543,8 @@ class TableManager:
                          "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name).public()
                                    for s in row.seats],
                          "version": row.version, "is_over": row.is_over, "status": "playing",
-                         "private": row.private, "stacked": row.stacked, "created": row.created.isoformat(),
+                         "private": row.private, "stacked": row.stacked, "guide": row.guide,
+                         "created": row.created.isoformat(),
                          "last_active": (row.last_active or row.created).isoformat()})
         return rows
 
@@ -582,9 +586,10 @@ class TableManager:
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
                      seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
-                     *, avoid_seed: int | None = None) -> Created:
+                     *, avoid_seed: int | None = None, guide: bool = False) -> Created:
         """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
-        a drawn seed is never ``avoid_seed`` (a rematch's old one)."""
+        a drawn seed is never ``avoid_seed`` (a rematch's old one); ``guide`` asks for a guided first deal
+        (``check_guided``)."""
         name = person_name(name)
         try:
             info = game_info(game)
@@ -601,6 +606,8 @@ class TableManager:
             raise errors.MalformedRequest(f"'seats' names {len(kinds)} seats but 'players' is {players}")
         for kind in kinds:
             self._check_kind(kind, info.id)
+        if guide:
+            check_guided(kinds)
         stacked = seed is not None or DEAL_OPTION in options
         people = sum(kind in PEOPLE for kind in kinds)
         if stacked and people > 1:
@@ -624,14 +631,14 @@ class TableManager:
         host_token = secrets.token_urlsafe(24)
         now = _now()
         table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
-                      host_hash=token_hash(host_token),
+                      guide=guide, host_hash=token_hash(host_token),
                       seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
                                   token_hash(invites[seat]) if seat in invites else None,
                                   name if seat in tokens else None)
                              for seat, kind in enumerate(kinds)])
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
-                             private=private, stacked=stacked, host_hash=table.host_hash,
+                             private=private, stacked=stacked, guide=guide, host_hash=table.host_hash,
                              seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
@@ -1106,6 +1113,16 @@ def _drawn_seed(avoid: int | None) -> int:
     while seed == avoid:
         seed = secrets.randbits(63)
     return seed
+
+
+def check_guided(kinds: Sequence[str]) -> None:
+    """Refuse a guided first deal anywhere but at a table of one person against bots: the guide teaches
+    with the hint bot's advice, which a table of several people does not give (as for hints and undo),
+    and it waits on its one learner, which would hold up friends; an open seat is a friend's to come."""
+    if [kind for kind in kinds if kind in PEOPLE] != [HUMAN]:
+        raise errors.MalformedRequest(
+            "a guided first deal is for one person learning against bots: exactly one seat 'human' and every "
+            f"other a bot, not {', '.join(kinds)}")
 
 
 def hand_choices(state: State, seat: int | None, view: dict[str, Any]) -> dict[str, list[str]]:

@@ -23,6 +23,7 @@ import {
   groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
+import { renderGuide, wireGuide } from "./guide.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -453,7 +454,15 @@ async function undo() {
 function setBusy(busy) {
   state.busy = busy;
   document.body.classList.toggle("busy", busy);
-  if (state.payload) renderHandArea();
+  if (state.payload) {
+    renderHandArea();
+    guideHook({ ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() });
+  }
+}
+
+/** The guided first deal's panel (guide.js), drawn after the hand and buttons it lights up. */
+function guideHook(view) {
+  renderGuide({ tableId, payload: state.payload, view, paused: Boolean(state.pause), seat: me.seat, token: me.token });
 }
 
 // --- the live connection -----------------------------------------------------------------------------------
@@ -1222,6 +1231,7 @@ function render() {
   renderSeatTools();
   renderRematch();
   renderChat();
+  guideHook(view);
   document.body.classList.toggle("game-over", finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
@@ -1238,6 +1248,7 @@ async function start() {
   }
   $("game-title").textContent = `table ${tableId}`;
   wireRules();
+  wireGuide();
   wireSeatTools();
   loadChat();
   setConnection("connecting");

@@ -50,11 +50,12 @@ from parlour.bots import bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
+from parlour.engine.actions import Action
 from parlour.engine.claims import LATE
 from parlour.engine.deal_end import DealEnd, deal_ends, finish_deal
 from parlour.engine.match import HandResult
 from parlour.engine.registry import DEAL_OPTION
-from parlour.engine.rules_page import action_help
+from parlour.engine.rules_page import action_help, move_guide
 from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
@@ -272,7 +273,7 @@ class Table:
             "view": view,
             "hand_choices": choices,
             "reasons": card_refusals(state, seat, view, choices),
-            "help": action_helps(state, seat),
+            "help": action_helps(state, seat, move_guide if self.guide else action_help),
             "hand_results": self.deal_sheet().results(),
             "deal_end": self.deal_sheet().shown(seat),
             "result": state.result().to_dict() if state.is_over else None,
@@ -1168,14 +1169,17 @@ def card_refusals(state: State, seat: int | None, view: dict[str, Any],
     return reasons
 
 
-def action_helps(state: State, seat: int | None) -> dict[str, str]:
+def action_helps(state: State, seat: int | None,
+                 said: Callable[[type[Action]], str | None] = action_help) -> dict[str, str]:
     """What each kind of the seat's legal actions does, by verb (``rules_page.action_help``): the words a
-    button shows when asked. Only for a seat to move, whose buttons they are."""
+    button shows when asked. Only for a seat to move, whose buttons they are. A guided table says it with
+    ``rules_page.move_guide``, which has words for every kind, so that its guide never names a kind of move
+    without saying what it does."""
     if seat is None or seat not in state.to_move:
         return {}
     helps: dict[str, str] = {}
     for kind in dict.fromkeys(type(action) for action in state.legal_actions(seat)):
-        words = action_help(kind)
+        words = said(kind)
         if words is not None:
             helps.setdefault(kind.verb, words)
     return helps

@@ -6,13 +6,15 @@ bot's; a person follows it by clicking, and may hide it and bring it back, from 
 # ruff: noqa: F811  (the tests take the fixtures imported from test_browser as their arguments)
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from typing import Any
 
+import pytest
 from test_browser import browser, server, table_id_of, watched  # noqa: F401  (the fixtures)
 
-from playwright.sync_api import expect
-
+expect = pytest.importorskip("playwright.sync_api").expect
 LIT = ".guide-lit"
 
 
@@ -105,4 +107,43 @@ def test_an_auction_game_names_its_calls_and_lights_the_buttons(server: str, bro
     page.reload()
     expect(page.get_by_test_id("guide-kind-pass")).to_be_visible()
     expect(guide).not_to_contain_text("What the game is about")
+    assert not problems, problems
+
+
+def test_the_first_deals_score_sheet_is_walked_line_by_line(server: str, browser: Any) -> None:
+    """Kabu, whose deal is a decision or two: when the first deal ends, the guide reads its score sheet a
+    line at a time (the summary, then each seat's row, lit up in the sheet), and "Finish the guide" puts it
+    away for good: its top-bar button goes too, and a reload does not bring it back."""
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    learn(page, server, "kabu")
+    past_the_aim(page, "draw towards nine")
+    guide = page.get_by_test_id("guide")
+    deadline = time.time() + 30
+    while "score sheet" not in guide.inner_text():
+        assert time.time() < deadline, "the first deal never ended"
+        buttons = page.get_by_test_id("actions").locator("[data-testid^='action-']")
+        if page.get_by_test_id("your-turn").count() and buttons.count():
+            with contextlib.suppress(Exception):
+                buttons.first.click(timeout=1000)
+        page.wait_for_timeout(100)
+
+    expect(page.get_by_test_id("deal-end-sheet")).to_be_visible()
+    expect(guide).to_contain_text("line 1 of 5")          # the summary, then the four seats
+    expect(page.locator(f"tr{LIT}")).to_have_count(0)
+    page.get_by_test_id("guide-next").click()
+    expect(guide).to_contain_text("line 2 of 5")
+    expect(page.get_by_test_id("guide-text")).to_contain_text(re.compile(r"You: [+-]?\d+ this deal"))
+    expect(page.get_by_test_id("deal-end-seat-0")).to_have_class(re.compile("guide-lit"))
+    for line in (3, 4, 5):
+        page.get_by_test_id("guide-next").click()
+        expect(guide).to_contain_text(f"line {line} of 5")
+    expect(page.get_by_test_id("deal-end-seat-3")).to_have_class(re.compile("guide-lit"))
+    page.get_by_test_id("guide-finish").click()
+    expect(guide).to_be_hidden()
+    expect(page.get_by_test_id("guide-toggle")).to_be_hidden()
+    page.reload()
+    expect(page.get_by_test_id("hand")).not_to_be_empty()
+    expect(guide).to_be_hidden()
     assert not problems, problems

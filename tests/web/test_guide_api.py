@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
-from webapi import create, refused, view
+from webapi import create, refused, view, wait_for_turn
 
 from parlour.web.app import create_app
 
@@ -33,6 +33,17 @@ def test_a_guided_table_says_so_to_its_seat_and_in_its_description(client: TestC
     assert view(client, plain, 0)["guide"] is False
     assert client.get(f"/api/tables/{guided['table_id']}").json()["guide"] is True
     assert client.get(f"/api/tables/{plain['table_id']}").json()["guide"] is False
+
+
+def test_a_guided_table_has_words_for_every_kind_of_move(client: TestClient) -> None:
+    """Tëtka's play of a card says nothing of itself (a card is not a button): at a guided table its seat
+    is still told what the move is, so that the guide never names a kind without saying what it does; an
+    ordinary table's buttons keep to what the kinds say."""
+    guided = create(client, LEARNER, seed=1, guide=True)
+    plain = create(client, LEARNER, seed=1)
+    assert wait_for_turn(client, guided, 0)["help"] == {
+        "play": "Choose a card of your hand to play: the lit cards are the ones you may play now."}
+    assert wait_for_turn(client, plain, 0)["help"] == {}
 
 
 @pytest.mark.parametrize("seats", [

@@ -158,31 +158,34 @@ function choiceWords(cards, buttons) {
   return parts.length ? `Open to you now: ${parts.join("; ")}.` : "";
 }
 
-/** The first deal's score sheet, line by line: what it says overall, then each reason for each seat. */
+/** The first deal's score sheet, line by line as the table shows it: what it says overall, then each
+ * seat's row (its points and why, lit up in the sheet while it is read), then what went to no one seat. */
 function sheetStep(result, view, line) {
   const lines = sheetLines(result, view);
   const at = Math.min(line, lines.length - 1);
   const last = at >= lines.length - 1;
   return {
     key: `sheet ${at} ${lines.length}`, title: `The first deal's score sheet, line ${at + 1} of ${lines.length}`,
-    lines: [lines[at], last ? "That is the first deal. The guide ends here: play on, and the Rules button has the whole game." : ""],
+    lines: [lines[at].text, last ? "That is the first deal. The guide ends here: play on, and the Rules button has the whole game." : ""],
+    row: lines[at].seat,
     buttons: [last
       ? { text: "Finish the guide", testid: "guide-finish", onclick: () => save({ done: true }) }
       : { text: "Next", testid: "guide-next", onclick: () => save({ line: at + 1 }) }],
   };
 }
 
-/** The sheet's lines in words: its summary, then why each seat's points changed (or, where the deal gives
- * no reasons, each seat's points). */
 function sheetLines(result, view) {
-  const who = (seat) => (seat === null || seat === undefined ? "For the table"
-    : seat === view.seat ? "You" : seatLabel(seat, view));
-  const sentence = (text) => namedSeatsText(String(text), view).replace(/[.\s]*$/, ".");
+  const sentence = (texts) => namedSeatsText(texts.join("; "), view).replace(/[.\s]*$/, ".");
   const reasons = result.reasons || [];
-  const lines = result.summary ? [sentence(result.summary)] : [];
-  for (const reason of reasons) lines.push(`${who(reason.seat)}: ${signed(reason.points)}, ${sentence(reason.text)}`);
-  if (!reasons.length) (result.changes || []).forEach((points, seat) => lines.push(`${who(seat)}: ${signed(points)} this deal.`));
-  return lines.length ? lines : [`Deal ${result.number} is over.`];
+  const why = (seat) => reasons.filter((r) => r.seat === seat).map((r) => r.text);
+  const lines = result.summary ? [{ text: sentence([result.summary]), seat: null }] : [];
+  (result.changes || []).forEach((points, seat) => {
+    const who = seat === view.seat ? "You" : seatLabel(seat, view);
+    const because = why(seat);
+    lines.push({ seat, text: `${who}: ${signed(points)} this deal${because.length ? `: ${sentence(because)}` : "."}` });
+  });
+  if (why(null).length) lines.push({ text: `For the table: ${sentence(why(null))}`, seat: null });
+  return lines.length ? lines : [{ text: `Deal ${result.number} is over.`, seat: null }];
 }
 
 // --- drawing -------------------------------------------------------------------------------------------------
@@ -211,10 +214,15 @@ function drawStep(step) {
         onclick: () => { save({ hidden: true }); $("guide-toggle").focus(); } }, "Hide guide")));
 }
 
-/** Light up the step's choices, and the hint bot's, in the hand and among the buttons (drawn anew often). */
+/** Light up the step's choices, and the hint bot's, in the hand and among the buttons, or the score sheet's
+ * row being read (the page draws them anew often, so this runs after every drawing). */
 function light(step) {
   const hinted = guide.hint && guide.last && guide.hint.version === guide.last.payload.version ? guide.hint.action : null;
   for (const node of document.querySelectorAll(".guide-lit, .guide-hinted")) node.classList.remove("guide-lit", "guide-hinted");
+  if (step && Number.isInteger(step.row)) {
+    const row = document.querySelector(`[data-testid="deal-end-seat-${step.row}"]`);
+    if (row) row.classList.add("guide-lit");
+  }
   if (!step || !step.verbs) return;
   const choices = guide.last.payload.hand_choices || {};
   for (const card of step.cards) {

@@ -231,7 +231,6 @@ class TableSummaryOut(BaseModel):
     status: Literal["playing", "over", "closed"]
     private: bool
     stacked: bool = Field(description="the creator chose the seed or the deal (only at a table of bots)")
-    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move")
     version: int
     created: str
     last_active: str
@@ -240,6 +239,7 @@ class TableSummaryOut(BaseModel):
 class TableOut(TableSummaryOut):
     variant: str | None
     options: dict[str, Any]
+    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move")
 
 
 class ViewOut(BaseModel):

@@ -89,6 +89,7 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in 
 CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
+DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
 
 
 def bot_name(kind: str) -> str:
@@ -538,14 +539,13 @@ class TableManager:
             live = self.tables.get(row.id)
             if live is not None:
                 description = live.describe()
-                rows.append({key: value for key, value in description.items() if key not in ("options", "variant")})
+                rows.append({key: value for key, value in description.items() if key not in DETAILS})
                 continue
             rows.append({"table_id": row.id, "game": row.game, "players": row.players,
                          "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name).public()
                                    for s in row.seats],
                          "version": row.version, "is_over": row.is_over, "status": "playing",
-                         "private": row.private, "stacked": row.stacked, "guide": row.guide,
-                         "created": row.created.isoformat(),
+                         "private": row.private, "stacked": row.stacked, "created": row.created.isoformat(),
                          "last_active": (row.last_active or row.created).isoformat()})
         return rows
 

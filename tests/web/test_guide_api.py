@@ -15,6 +15,7 @@ import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
 from webapi import create, refused, view, wait_for_turn
 
+import parlour
 from parlour.web.app import create_app
 
 with warnings.catch_warnings():
@@ -44,6 +45,19 @@ def test_a_guided_table_has_words_for_every_kind_of_move(client: TestClient) -> 
     assert wait_for_turn(client, guided, 0)["help"] == {
         "play": "Choose a card of your hand to play: the lit cards are the ones you may play now."}
     assert wait_for_turn(client, plain, 0)["help"] == {}
+
+
+def test_every_game_can_be_learnt_and_its_first_decision_is_explained(client: TestClient) -> None:
+    """The lobby's "Learn to play" for each registered game: its usual number of players, the person against
+    easy bots on the fixed seed. Every kind of move open at the person's first decision has its words, so
+    a new game gets its guide with no change to the page."""
+    for info in parlour.games():
+        players = info.players_default
+        created = create(client, ["human"] + ["heuristic:easy"] * (players - 1), game=info.id, players=players,
+                         seed=1, guide=True, private=True)
+        first = wait_for_turn(client, created, 0)
+        verbs = {action.split()[0] for action in first["view"]["legal_actions"]}
+        assert first["guide"] and verbs and set(first["help"]) == verbs, info.id
 
 
 @pytest.mark.parametrize("seats", [

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from test_browser import browser, server, table_id_of, watched  # noqa: F401  (the fixtures)
 
+import parlour
+
 expect = pytest.importorskip("playwright.sync_api").expect
 LIT = ".guide-lit"
 
@@ -25,6 +27,17 @@ def learn(page: Any, server: str, game: str) -> None:
     expect(page.get_by_test_id("learn-to-play")).to_contain_text("Learn to play")
     page.get_by_test_id("learn-to-play").click()
     page.wait_for_url(re.compile(r"/table/"))
+
+
+def guided(page: Any, server: str, game: str) -> None:
+    """The table "Learn to play" makes for ``game`` (the test of the Tëtka lesson clicks the button itself),
+    made through the API and opened by its seat's link, so that the other lessons skip the lobby."""
+    players = parlour.game_info(game).players_default
+    created = page.request.post(f"{server}/api/tables", data={
+        "game": game, "players": players, "seats": ["human"] + ["heuristic:easy"] * (players - 1), "seed": 1,
+        "guide": True, "private": True}).json()
+    seat = created["seats"][0]
+    page.goto(f"{server}{seat['url']}#token={seat['token']}")
 
 
 def past_the_aim(page: Any, opening: str) -> None:
@@ -58,7 +71,7 @@ def test_a_trick_game_is_learnt_by_following_the_guide(server: str, browser: Any
     assert playable.count() > 0 and hand.locator(f"{LIT}[data-playable='false']").count() == 0
     if hand.locator(".card.unplayable").count():
         expect(page.get_by_test_id("guide-greyed")).to_contain_text("Greyed cards keep their reasons")
-    expect(page.get_by_test_id("guide-hint")).to_contain_text("The hint bot would play", timeout=20_000)
+    expect(page.get_by_test_id("guide-hint")).to_contain_text("The hint bot's choice: play", timeout=20_000)
     hinted = hand.locator(".guide-hinted")
     expect(hinted).to_have_count(1)
     played = hinted.get_attribute("data-card")
@@ -78,7 +91,7 @@ def test_an_auction_game_names_its_calls_and_lights_the_buttons(server: str, bro
     context = browser.new_context()
     problems = watched(context)
     page = context.new_page()
-    learn(page, server, "auction-bridge")
+    guided(page, server, "auction-bridge")
     past_the_aim(page, "bid for the trump suit")
 
     guide = page.get_by_test_id("guide")
@@ -98,7 +111,7 @@ def test_an_auction_game_names_its_calls_and_lights_the_buttons(server: str, bro
     expect(guide).to_be_visible()
     expect(guide).to_contain_text("A new kind of move: bid")
 
-    expect(page.get_by_test_id("guide-hint")).to_contain_text("The hint bot would bid", timeout=20_000)
+    expect(page.get_by_test_id("guide-hint")).to_contain_text("The hint bot's choice: bid", timeout=20_000)
     actions.locator(".guide-hinted").click()
     expect(page.get_by_test_id("guide-kind-pass")).to_be_visible(timeout=10_000)
     expect(page.get_by_test_id("guide-kind-bid")).to_have_count(0)
@@ -117,7 +130,7 @@ def test_the_first_deals_score_sheet_is_walked_line_by_line(server: str, browser
     context = browser.new_context()
     problems = watched(context)
     page = context.new_page()
-    learn(page, server, "kabu")
+    guided(page, server, "kabu")
     past_the_aim(page, "draw towards nine")
     guide = page.get_by_test_id("guide")
     deadline = time.time() + 30
@@ -146,4 +159,23 @@ def test_the_first_deals_score_sheet_is_walked_line_by_line(server: str, browser
     page.reload()
     expect(page.get_by_test_id("hand")).not_to_be_empty()
     expect(guide).to_be_hidden()
+    assert not problems, problems
+
+
+def test_greyed_cards_keep_their_reasons_in_the_guide(server: str, browser: Any) -> None:
+    """Crates, where the first decision greys cards that do not match the upcard: the guide quotes one
+    greyed card's reason from the seat's own payload, and a greyed card still says why on a click."""
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    guided(page, server, "crates")
+    past_the_aim(page, "Crazy Eights")
+    greyed = page.get_by_test_id("guide-greyed")
+    expect(greyed).to_contain_text("Greyed cards keep their reasons: hover, focus or click one.")
+    card = page.get_by_test_id("hand").locator(".card.unplayable").first
+    reason = str(card.get_attribute("title"))
+    assert reason and page.get_by_test_id("hand").locator(f".card.unplayable{LIT}").count() == 0
+    card.click()
+    expect(page.get_by_test_id("refusal")).to_contain_text(reason)
+    assert ": " in greyed.inner_text()
     assert not problems, problems

@@ -276,7 +276,7 @@ async function askHint(context) {
 function hintWords() {
   const hint = guide.hint;
   if (!hint || !guide.last || hint.version !== guide.last.payload.version) return "";
-  return hint.action ? `The hint bot would ${notationText(hint.action)} (marked with a glow).` : "Asking the hint bot…";
+  return hint.action ? `The hint bot's choice: ${notationText(hint.action)} (marked with a glow).` : "Asking the hint bot…";
 }
 
 /** The top bar's button: show the guide again after it was hidden (or hide it). */

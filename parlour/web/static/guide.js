@@ -11,7 +11,7 @@
 // What the person has been through is kept in localStorage (parlour:{table}:guide), so that a reload does
 // not start the lesson again; the panel can be hidden and shown again from the top bar.
 
-import { cardText } from "./cards.js";
+import { cardText, proseFragment } from "./cards.js";
 import { api, el, replace, storageKey, storeJson, storeSet } from "./dom.js";
 import { isMyTurn, namedSeatsText, notationText, seatLabel, signed, testid } from "./draw.js";
 
@@ -26,7 +26,7 @@ const guide = {
   drawn: null,        // the key of the step drawn, so that a step is built (and read out) once
   step: null,         // the step drawn: what to light up
   shownAt: null,      // {verbs, version}: a move step shown; its kinds count as met once the table moves on
-  hint: null,         // {version, action, asked}: the hint bot's move for the step's decision
+  hint: null,         // {version, action}: the hint bot's move for the step's decision (null: being asked)
   last: null,         // the last context, to draw again when an answer arrives
 };
 
@@ -92,8 +92,7 @@ function countMet(payload) {
   const shown = guide.shownAt;
   if (!shown || shown.version === payload.version) return;
   guide.shownAt = null;
-  const met = new Set([...guide.progress.met, ...shown.verbs]);
-  Object.assign(guide.progress, { met: [...met] });
+  guide.progress.met = [...new Set([...guide.progress.met, ...shown.verbs])];
   storeSet(guide.key, JSON.stringify(guide.progress));
 }
 
@@ -107,7 +106,7 @@ function stepFor(context, progress) {
   if (results.length) return sheetStep(results[0], context.view, progress.line);
   if (isMyTurn(payload.view) && !context.paused) {
     const verbs = verbsOf(payload.view.legal_actions).filter((verb) => !progress.met.includes(verb));
-    if (verbs.length) return moveStep(payload, context.view, verbs);
+    if (verbs.length) return moveStep(payload, verbs);
   }
   return { key: "quiet", title: "Play on", lines: ["The guide speaks again at your next new kind of move."],
     buttons: [] };
@@ -127,7 +126,9 @@ function verbsOf(actions) {
   return [...new Set((actions || []).map((action) => String(action).split(" ")[0]))];
 }
 
-function moveStep(payload, view, verbs) {
+/** A decision with kinds of move not met yet: what each does, the choices open (lit up), a greyed card's
+ * reason, and the hint bot's choice once it answers. */
+function moveStep(payload, verbs) {
   const helps = payload.help || {};
   const byCard = Object.entries(payload.hand_choices || {});
   const clicked = new Set(byCard.flatMap(([, actions]) => actions));
@@ -142,7 +143,6 @@ function moveStep(payload, view, verbs) {
     lines,
     choices: choiceWords(cards, buttons),
     greyed: reasons.length ? reasons[0] : null,
-    view,
     buttons: [{ text: "Got it", testid: "guide-next", onclick: () => save({ met: [...guide.progress.met, ...verbs] }) }],
   };
 }
@@ -194,14 +194,15 @@ function drawStep(step) {
   const text = [];
   for (const line of step.lines) {
     if (!line) continue;
-    text.push(typeof line === "string" ? el("p", { text: line })
+    text.push(typeof line === "string" ? el("p", {}, proseFragment(line))
       : el("p", { dataset: { testid: `guide-kind-${line.verb}` } }, el("strong", { text: `${line.verb}: ` }), line.text));
   }
   if (step.choices) text.push(el("p", { dataset: { testid: "guide-choices" }, text: step.choices }));
   if (step.greyed) {
     const [card, reason] = step.greyed;
     text.push(el("p", { dataset: { testid: "guide-greyed" } },
-      "Greyed cards keep their reasons: hover, focus or click one. For instance ", cardText(card), `: ${reason}`));
+      "Greyed cards keep their reasons: hover, focus or click one. For instance ", cardText(card), ": ",
+      proseFragment(reason)));
   }
   if (step.verbs) text.push(el("p", { class: "guide-hint", dataset: { testid: "guide-hint" }, text: hintWords() }));
   replace($("guide"),

@@ -456,8 +456,13 @@ function setBusy(busy) {
   document.body.classList.toggle("busy", busy);
   if (state.payload) {
     renderHandArea();
-    guideHook({ ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() });
+    guideHook(namedView());
   }
+}
+
+/** The view with its seats named as the game names them, and by who sits there. */
+function namedView() {
+  return { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
 }
 
 /** The guided first deal's panel (guide.js), drawn after the hand and buttons it lights up. */
@@ -1210,8 +1215,7 @@ function zonesKeeper(view, current, last) {
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  // Seats named as the game names them, and by who sits there.
-  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
+  const view = namedView();
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.

@@ -40,6 +40,17 @@ def guided(page: Any, server: str, game: str) -> None:
     page.goto(f"{server}{seat['url']}#token={seat['token']}")
 
 
+def lesson(browser: Any, server: str, game: str, opening: str, *, by_lobby: bool = False) -> tuple[Any, list[str]]:
+    """A person's page at the guided table of ``game``, past the aim (which begins with ``opening``), and
+    the list its page errors and policy violations go into."""
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    (learn if by_lobby else guided)(page, server, game)
+    past_the_aim(page, opening)
+    return page, problems
+
+
 def past_the_aim(page: Any, opening: str) -> None:
     """The first step is the game's aim, in the rules page's words; "Got it" goes on."""
     guide = page.get_by_test_id("guide")
@@ -53,14 +64,10 @@ def test_a_trick_game_is_learnt_by_following_the_guide(server: str, browser: Any
     """Tëtka: after the aim, the first decision is a new kind of move, "play": the guide says what it does,
     lights up exactly the playable cards, names the hint bot's card and marks it; a greyed card's reason is
     quoted. Clicking the hinted card plays it, and "play" is not explained again."""
-    context = browser.new_context()
-    problems = watched(context)
-    page = context.new_page()
-    learn(page, server, "tetka")
+    page, problems = lesson(browser, server, "tetka", "Four players avoid the cards", by_lobby=True)
     described = page.request.get(f"{server}/api/tables/{table_id_of(page)}").json()
     assert described["guide"] is True and described["private"] is True
     assert [s["kind"] for s in described["seats"]] == ["human"] + ["heuristic:easy"] * 3
-    past_the_aim(page, "Four players avoid the cards")
 
     expect(page.get_by_test_id("guide")).to_contain_text("A new kind of move: play")
     expect(page.get_by_test_id("guide-kind-play")).to_contain_text("play:")
@@ -88,11 +95,7 @@ def test_an_auction_game_names_its_calls_and_lights_the_buttons(server: str, bro
     keyboard leaves the table to play on, and the top bar's button brings it back. The person makes the
     hint bot's bid; at their next call the guide explains only the kinds not met yet ("pass"), lighting
     up their buttons and no bid, and a reload does not start the lesson again."""
-    context = browser.new_context()
-    problems = watched(context)
-    page = context.new_page()
-    guided(page, server, "auction-bridge")
-    past_the_aim(page, "bid for the trump suit")
+    page, problems = lesson(browser, server, "auction-bridge", "bid for the trump suit")
 
     guide = page.get_by_test_id("guide")
     actions = page.get_by_test_id("actions")
@@ -127,11 +130,7 @@ def test_the_first_deals_score_sheet_is_walked_line_by_line(server: str, browser
     """Kabu, whose deal is a decision or two: when the first deal ends, the guide reads its score sheet a
     line at a time (the summary, then each seat's row, lit up in the sheet), and "Finish the guide" puts it
     away for good: its top-bar button goes too, and a reload does not bring it back."""
-    context = browser.new_context()
-    problems = watched(context)
-    page = context.new_page()
-    guided(page, server, "kabu")
-    past_the_aim(page, "draw towards nine")
+    page, problems = lesson(browser, server, "kabu", "draw towards nine")
     guide = page.get_by_test_id("guide")
     deadline = time.time() + 30
     while "score sheet" not in guide.inner_text():
@@ -165,11 +164,7 @@ def test_the_first_deals_score_sheet_is_walked_line_by_line(server: str, browser
 def test_greyed_cards_keep_their_reasons_in_the_guide(server: str, browser: Any) -> None:
     """Crates, where the first decision greys cards that do not match the upcard: the guide quotes one
     greyed card's reason from the seat's own payload, and a greyed card still says why on a click."""
-    context = browser.new_context()
-    problems = watched(context)
-    page = context.new_page()
-    guided(page, server, "crates")
-    past_the_aim(page, "Crazy Eights")
+    page, problems = lesson(browser, server, "crates", "Crazy Eights")
     greyed = page.get_by_test_id("guide-greyed")
     expect(greyed).to_contain_text("Greyed cards keep their reasons: hover, focus or click one.")
     card = page.get_by_test_id("hand").locator(".card.unplayable").first

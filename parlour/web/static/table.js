@@ -26,6 +26,7 @@ import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChange
 import { cardMotion } from "./motion.js";
 import { tableSounds } from "./sound.js";
 import { handArranger } from "./arrange.js";
+import { renderGuide, wireGuide } from "./guide.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -457,7 +458,20 @@ async function undo() {
 function setBusy(busy) {
   state.busy = busy;
   document.body.classList.toggle("busy", busy);
-  if (state.payload) renderHandArea();
+  if (state.payload) {
+    renderHandArea();
+    guideHook(namedView());
+  }
+}
+
+/** The view with its seats named as the game names them, and by who sits there. */
+function namedView() {
+  return { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
+}
+
+/** The guided first deal's panel (guide.js), drawn after the hand and buttons it lights up. */
+function guideHook(view) {
+  renderGuide({ tableId, payload: state.payload, view, paused: Boolean(state.pause), seat: me.seat, token: me.token });
 }
 
 // --- the live connection -----------------------------------------------------------------------------------
@@ -1219,8 +1233,7 @@ function zonesKeeper(view, current, last) {
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  // Seats named as the game names them, and by who sits there.
-  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
+  const view = namedView();
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
@@ -1241,6 +1254,7 @@ function render() {
   renderSeatTools();
   renderRematch();
   renderChat();
+  guideHook(view);
   document.body.classList.toggle("game-over", finished());
   const changes = moves.after(measured, state.payload.view);
   sounds.hear(changes, { myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });
@@ -1259,6 +1273,7 @@ async function start() {
   }
   $("game-title").textContent = `table ${tableId}`;
   wireRules();
+  wireGuide();
   wireSeatTools();
   loadChat();
   setConnection("connecting");

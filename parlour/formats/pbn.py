@@ -3,8 +3,10 @@
 :func:`to_pbn` turns a finished or running ``auction-bridge`` state, or its record, into PBN text in
 export form: the ``% PBN 2.1`` and ``% EXPORT`` header lines, then one PBN game per deal, each with the
 fifteen mandatory tags in their required order (Event, Site, Date, Board, West, North, East, South,
-Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result), the auction section and, once cards have
-been played, the play section, then a commentary with the deal's Auction Bridge score in words.
+Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result), a commentary with the deal's Auction
+Bridge score in words, the auction section and, once cards have been played, the play section. The
+commentary stands before the sections, where every reader skips it: endplay, for one, reads any line
+after the play section as another trick.
 
 Mapping (a choice, also stated in the game's module):
 
@@ -78,7 +80,7 @@ def to_pbn(source: State | Mapping[str, Any], *, seat: int | None = None, event:
 
 def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None, event: str, site: str,
                date: str, players: Sequence[str], summary: str = "") -> list[str]:
-    """The lines of one PBN game: the mandatory tags, the auction and play sections, a commentary."""
+    """The lines of one PBN game: the mandatory tags, a commentary, the auction and play sections."""
     tags = {
         "Event": event, "Site": site, "Date": date, "Board": str(deal.number),
         "West": players[3], "North": players[0], "East": players[1], "South": players[2],
@@ -95,6 +97,12 @@ def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None,
     else:
         tags["Declarer"] = tags["Contract"] = tags["Result"] = "?"
     lines = [f'[{name} "{escape(tags[name])}"]' for name in TAG_ORDER]
+    # The commentary sits between the tags and the sections: PBN allows it anywhere outside a section's
+    # data, but readers such as endplay take every line after the play section as more tricks.
+    note = f"Auction Bridge, rubber {deal.rubber}, hand {deal.number}"
+    if summary:
+        note += f": {summary}"
+    lines.append("{" + note.replace("}", ")") + "}")
     lines.append(f'[Auction "{COMPASS[deal.dealer]}"]')
     calls = [call_text(call) for _, call in deal.calls]
     if not deal.auction_over:
@@ -110,10 +118,6 @@ def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None,
             lines.append(" ".join(column))
         if deal.declarer_tricks is None:
             lines.append("*")
-    note = f"Auction Bridge, rubber {deal.rubber}, hand {deal.number}"
-    if summary:
-        note += f": {summary}"
-    lines.append("{" + note.replace("}", ")") + "}")
     return lines
 
 

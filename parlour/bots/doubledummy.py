@@ -170,11 +170,13 @@ class _Search:
                                                                [numbers.to_pack[c] for c in trick]))
         n = self.n = len(position.hands)
         goal = position.goal
-        # The search is for the hands that want more: the counted side, or (for penalties) the others,
-        # whose takings are the rest of a fixed whole.
-        counted = position.side
-        self.maximizers = counted if goal.maximize else frozenset(range(n)) - counted
+        # The search counts what ``counted`` takes, which the side (``maximizers``) wants to be much: its
+        # own takings, or, where taking is bad, the others' (the rest of a fixed whole). ``cashing``: the
+        # side counted is the one that wants to take, so a leader's sure tricks bound the search.
+        self.maximizers = position.side
+        self.counted = position.side if goal.maximize else frozenset(range(n)) - position.side
         self.flip = not goal.maximize
+        self.cashing = goal.maximize
         self.points = None if goal.points is None else tuple(goal.points[c] for c in numbers.to_pack)
         self.last_trick = goal.last_trick
         self.seat_at = [[0] * n for _ in range(n)]
@@ -209,7 +211,7 @@ class _Search:
         if not live:
             return 0
         if self.points is None:
-            worth = max(hand.bit_count() for hand in self.hands) + (1 if self.trick else 0)
+            worth = max(hand.bit_count() for hand in self.hands)   # the current trick's among them
         else:
             points = self.points
             worth = sum(points[c] for c in _bits(live))
@@ -333,7 +335,7 @@ class _Search:
             return self._in_trick(leader, played, target)
         trick = self.trick
         taker = self.seat_at[leader][winner(trick, self.order)]
-        if taker in self.maximizers:
+        if taker in self.counted:
             points = self.points
             target -= 1 if points is None else sum(points[c] for c in trick)
             if self.last_trick and not self.hands[taker]:
@@ -386,7 +388,7 @@ class _Search:
         trick = self.trick
         place = winner(trick, self.order)
         picks.sort(key=power.__getitem__)
-        if (self.seat_at[leader][place] in self.maximizers) == (player in self.maximizers):
+        if (self.seat_at[leader][place] in self.counted) == (player in self.maximizers):
             return picks
         beaten_by = self.beaten_by[trick[place]]
         return [c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1]
@@ -432,38 +434,39 @@ class _Search:
             out = (live >> start) & suit_bits
             for number in range(n):
                 held = (hands[number] >> start) & suit_bits
-                key = out << stride | held
-                found = squeezed.get(key)
+                pair = out << stride | held
+                found = squeezed.get(pair)
                 if found is None:
-                    found = squeezed[key] = _squeeze(held, out)
+                    found = squeezed[pair] = _squeeze(held, out)
                 rank, top = found
                 shapes[number] = shapes[number] << stride | rank
                 if number == leader:
                     tops[suit] = top
                 if top and suit == trump:
                     trump_top = (number, top)
-        sure = sum(tops)
-        trump = self.order.trump
-        leading_side = leader in self.maximizers
+        # Bounds on what ``counted`` takes: ``ours`` it is sure of, ``theirs`` the others are.
         ours = theirs = 0
         if trump is not None:
-            # The top trumps still out win a trick each, whenever they are played: the hand holding them has
-            # that many tricks whoever leads.
+            # The top trumps still out win a trick each whenever they are played, whoever wants them to.
             holder, run = trump_top
-            if run:
-                if holder in self.maximizers:
-                    ours = run
-                else:
-                    theirs = run
-            if sure > tops[trump]:
+            if holder in self.counted:
+                ours = run
+            else:
+                theirs = run
+        if self.cashing:
+            # A leader can cash its top cards one after another; where trumps are, a plain suit's only while
+            # no hand of the other side holds a trump.
+            sure = sum(tops)
+            leading_side = leader in self.counted
+            if trump is not None and sure > tops[trump]:
                 start, length = self.suits[trump]
                 trumps = ((1 << length) - 1) << start
-                if any(hands[h] & trumps for h in range(n) if (h in self.maximizers) != leading_side):
+                if any(hands[h] & trumps for h in range(n) if (h in self.counted) != leading_side):
                     sure = tops[trump]
-        if leading_side:
-            ours = max(ours, sure)
-        else:
-            theirs = max(theirs, sure)
+            if leading_side:
+                ours = max(ours, sure)
+            else:
+                theirs = max(theirs, sure)
         key = (leader, *hands) if self.points is not None else (leader, *shapes)
         return key, ours, theirs
 

@@ -48,12 +48,13 @@ def run(ui: Ui, args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise UsageError(f"{text!r}: {exc}") from None
     table_of = _solver(args.solver)
-    results = [{"deal": deal_text(0, hands), "tricks": table_of(hands)} for hands in deals]
+    results = [(deal_text(0, hands), table_of(hands)) for hands in deals]
     if args.json:
-        ui.out.print(json.dumps(results), markup=False, highlight=False, soft_wrap=True)
+        rows = [{"deal": deal, "tricks": tricks} for deal, tricks in results]
+        ui.out.print(json.dumps(rows), markup=False, highlight=False, soft_wrap=True)
     else:
-        for result in results:
-            ui.out.print(_table_text(result["deal"], result["tricks"]), markup=False, highlight=False)
+        for deal, tricks in results:
+            ui.out.print(_table_text(deal, tricks), markup=False, highlight=False)
     return 0
 
 

@@ -168,7 +168,7 @@ def read_deal(text: str) -> list[int]:
         seat = (start + k) % 4
         hands[seat] = _read_hand(hand, COMPASS[seat])
         if seen & hands[seat]:
-            twice = [card_text(CARDS[i]) for i in range(len(CARDS)) if seen & hands[seat] >> i & 1]
+            twice = [card_text(CARDS[i]) for i in range(len(CARDS)) if (seen & hands[seat]) >> i & 1]
             raise ValueError(f"{', '.join(twice)} dealt twice")
         seen |= hands[seat]
     sizes = {COMPASS[s]: hands[s].bit_count() for s in range(4)}

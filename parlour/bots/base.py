@@ -110,8 +110,10 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
-    ``openspiel-ismcts:N``, OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra),
-    is a peer to measure the bots against, not one of the house's (so not among ``bot_kinds``).
+    ``pimc`` (``pimc:N``, N worlds a move) solves sampled worlds open in the last tricks of a trick game's
+    deal and plays as ``heuristic`` elsewhere; it is for the terminal and tournaments, not the server, whose
+    limits count iterations. ``openspiel-ismcts:N``, OpenSpiel's own IS-MCTS at ``N`` simulations a move
+    (with the ``rl`` extra), is a peer to measure the bots against, not one of the house's (so not among ``bot_kinds``).
     """
     from parlour.bots.heuristic import HeuristicBot
 
@@ -129,6 +131,9 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
         except ImportError:
             raise ValueError("the solver bot needs scipy: pip install 'parlour[solver]'") from None
         return solver_for(game_id, seed)
+    if name == "pimc":
+        from parlour.bots.pimc import PimcBot
+        return PimcBot.from_setting(game_id, setting, seed)
     if name == PEER:
         try:
             from parlour.rl.openspiel import OpenSpielIsmctsBot

@@ -32,63 +32,12 @@ How it is made fast, as the programs bridge players use do it:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Suit
-from parlour.mechanics.tricks import PLAIN, CardOrder, FollowRules, follower, winner
+from parlour.mechanics.tricks import TRICKS, CardOrder, Goal, OpenPosition, follower, winner
 
-Follow = Callable[[int, Sequence[int]], int]
-
-
-@dataclass(frozen=True, slots=True)
-class Goal:
-    """What the tricks still to play are worth to a side.
-
-    ``points`` gives each card's worth (by pack index) to the side that takes it; ``None`` counts one a
-    trick. ``last_trick`` is added for taking the deal's last trick (a ten for the last, in some games).
-    ``maximize`` is False where taking is bad (penalty cards): the side then wants as little as it can."""
-
-    points: tuple[int, ...] | None = None
-    last_trick: int = 0
-    maximize: bool = True
-
-
-TRICKS = Goal()
-
-
-@dataclass(frozen=True, slots=True)
-class OpenPosition:
-    """A trick-play position with every hand open.
-
-    ``hands`` are the cards each hand holds (masks over ``order.pack``), ``trick`` the cards of the trick
-    being played (in the order played, led by ``leader``), ``after`` the hand that plays after each one.
-    The rule of following is ``rules`` (of :mod:`parlour.mechanics.tricks`), or ``follow`` where a game
-    has one of its own (reneging): the cards of a hand that may go to a trick. ``side`` lists the hands
-    whose takings count. A hand is a place at the table: where one player plays two hands (bridge's
-    dummy) they are still two hands, both on the side."""
-
-    hands: tuple[int, ...]
-    trick: tuple[int, ...]
-    leader: int
-    after: tuple[int, ...]
-    order: CardOrder
-    side: frozenset[int]
-    goal: Goal = field(default=TRICKS)
-    rules: FollowRules = field(default=PLAIN)
-    follow: Follow | None = None
-
-    @property
-    def to_play(self) -> int:
-        """The hand whose card is next."""
-        hand = self.leader
-        for _ in self.trick:
-            hand = self.after[hand]
-        return hand
-
-    def legal(self) -> int:
-        """The cards the hand to play may play, as a mask over the pack."""
-        follow = self.follow or follower(self.order, self.rules)
-        return follow(self.hands[self.to_play], list(self.trick))
+__all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "dds_table", "solve"]
 
 
 def solve(position: OpenPosition) -> int:

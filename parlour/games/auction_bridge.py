@@ -388,6 +388,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = ACTIONS      # the first 52 actions are the plays, in pack order
+    follow = staticmethod(LEGAL)   # of whichever hand plays: the declarer's, or dummy's
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "trick", "taken", "won", "totals", "rubber_points", "below", "games",
                "auction")
@@ -599,6 +600,10 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
 
     def _card_order(self) -> tricks.CardOrder:
         return self.order
+
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The play is for tricks, which partners (facing each other) share."""
+        return frozenset({seat, (seat + 2) % 4}), tricks.TRICKS
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.won[taker & 1] += 1

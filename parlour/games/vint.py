@@ -575,6 +575,10 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return self.order
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The play is for tricks, which partners (facing each other) share."""
+        return frozenset({seat, (seat + 2) % 4}), tricks.TRICKS
+
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         """Every trick scores the contract's value below the line for the taker's side at once."""
         side = self.side_of[taker]

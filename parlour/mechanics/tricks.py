@@ -16,7 +16,7 @@ black queens of Solo belong to trumps whatever their printed suit) and how stron
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, cast
 
 from parlour.cards import Card, Pack, Rank, Suit
@@ -250,6 +250,59 @@ def reneging_follower(order: CardOrder, rules: FollowRules, privileged: int,
     return legal
 
 
+# --- trick play with every hand open: what an open-hand (double-dummy) search is given ---------------------
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What the tricks still to play are worth to a side.
+
+    ``points`` gives each card's worth (by pack index) to the side that takes it; ``None`` counts one a
+    trick. ``last_trick`` is added for taking the deal's last trick (a ten for the last, in some games).
+    ``maximize`` is False where taking is bad (penalty cards): the side then wants as little as it can."""
+
+    points: tuple[int, ...] | None = None
+    last_trick: int = 0
+    maximize: bool = True
+
+
+TRICKS = Goal()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPosition:
+    """A trick-play position with every hand open.
+
+    ``hands`` are the cards each hand holds (masks over ``order.pack``), ``trick`` the cards of the trick
+    being played (in the order played, led by ``leader``), ``after`` the hand that plays after each one.
+    The rule of following is ``rules`` (of :mod:`parlour.mechanics.tricks`), or ``follow`` where a game
+    has one of its own (reneging): the cards of a hand that may go to a trick. ``side`` lists the hands
+    whose takings count. A hand is a place at the table: where one player plays two hands (bridge's
+    dummy) they are still two hands, both on the side."""
+
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    after: tuple[int, ...]
+    order: CardOrder
+    side: frozenset[int]
+    goal: Goal = field(default=TRICKS)
+    rules: FollowRules = field(default=PLAIN)
+    follow: Callable[[int, list[int]], int] | None = None
+
+    @property
+    def to_play(self) -> int:
+        """The hand whose card is next."""
+        hand = self.leader
+        for _ in self.trick:
+            hand = self.after[hand]
+        return hand
+
+    def legal(self) -> int:
+        """The cards the hand to play may play, as a mask over the pack."""
+        follow = self.follow or follower(self.order, self.rules)
+        return follow(self.hands[self.to_play], list(self.trick))
+
+
+
 def void_free(voids: int, suit_masks: Sequence[int], full: int) -> int:
     """The cards of ``full`` a player may still hold once he has shown himself void (bit ``s`` of
     ``voids``) in suits by failing to follow them: what a re-deal of his hidden hand may give him."""
@@ -312,6 +365,23 @@ class TrickPlayState(CardPlayState):
     def _end_hand(self) -> None:
         """The deal's last trick is taken: score the deal (the default ``_play`` calls this)."""
         raise NotImplementedError
+
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], Goal] | None:
+        """Who shares this deal's tricks with ``seat``, and what the tricks are worth to them: what an
+        open-hand search of the rest of the play (``open_position``) counts for the seat. None (the default)
+        where the game has not said; a game whose deal is won by tricks or card points says so."""
+        return None
+
+    def open_position(self, seat: int) -> OpenPosition | None:
+        """The rest of this deal's trick play with every hand open, as ``seat`` wants it played: for an
+        open-hand search of a sampled world (a searching bot's, which never holds the live state). None
+        outside the play, or where the game declares no ``trick_goal``."""
+        goal = self.trick_goal(seat)
+        if goal is None or self.is_over or not self._in_play():
+            return None
+        side, worth = goal
+        return OpenPosition(tuple(self.hands), tuple(self.trick), self.leader, self.after, self._card_order(),
+                            side, worth, follow=self.follow)
 
     # --- the deal, when the dealer's last card is turned up ------------------------------------------------
     def _deal_turning_last(self, name: str, key: str, shape: str) -> tuple[list[int], int]:

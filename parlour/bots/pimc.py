@@ -1,0 +1,69 @@
+"""Perfect-information Monte Carlo (PIMC) for trick play: sampled worlds, each solved with every hand open.
+
+The way strong bridge programs play the cards (Ginsberg's GIB): deal the unseen cards many times as the
+view allows (the sampler the bot is given), solve each world double dummy (``parlour.bots.doubledummy``),
+and play the card whose average over the worlds is best. Each world is solved as though everyone could
+see every card, so PIMC cannot plan to find out what it does not know; in return it is exact about what it
+does, and at the end of a deal it rarely throws a trick away.
+
+It plays the cards of games whose trick play has a declared worth (``TrickPlayState.trick_goal``), once
+few enough tricks are left for the open-hand search to be quick (``depth``); every other decision (the
+auction, the early tricks, games with no trick goal) goes to the game's heuristic bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from parlour.bots.base import WorldSampler
+from parlour.bots.doubledummy import card_values
+from parlour.bots.heuristic import HeuristicBot
+from parlour.engine.view import View
+
+WORLDS = 16     # worlds dealt a move
+DEPTH = 6       # the most cards in the hand to play for which the worlds are solved
+
+
+class PimcBot:
+    """Averages each card's open-hand value over sampled worlds, in the last ``depth`` tricks of a deal."""
+
+    name = "pimc"
+
+    def __init__(self, game_id: str, seed: int | None = None, worlds: int = WORLDS, depth: int = DEPTH) -> None:
+        if worlds < 1 or depth < 1:
+            raise ValueError(f"pimc deals at least one world and solves at least one trick, not {worlds}, {depth}")
+        self.game_id = game_id
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.depth = depth
+        self.fallback = HeuristicBot(game_id, seed)
+
+    @classmethod
+    def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> PimcBot:
+        """``""`` (the defaults) or the worlds a move: ``pimc:20``."""
+        if not setting:
+            return cls(game_id, seed)
+        if not setting.isdigit() or int(setting) < 1:
+            raise ValueError(f"pimc takes the worlds it deals a move (pimc:20), not {setting!r}")
+        return cls(game_id, seed, worlds=int(setting))
+
+    def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
+        if worlds is None or len(view.legal_actions) < 2 or view.seat is None:
+            return self.fallback.choose(view, worlds)
+        totals: dict[str, float] = defaultdict(float)
+        for _ in range(self.worlds):
+            world = worlds(self.rng)
+            position = world.open_position(view.seat) if hasattr(world, "open_position") else None
+            if position is None or position.hands[position.to_play].bit_count() > self.depth:
+                return self.fallback.choose(view, worlds)
+            plays = world.PLAYS  # type: ignore[attr-defined]
+            sign = 1 if position.goal.maximize else -1     # penalties: the less the better
+            for card, value in card_values(position).items():
+                for action in plays.of(1 << card):
+                    totals[str(action)] += sign * value
+        legal = [action for action in view.legal_actions if action in totals]
+        if not legal:
+            return self.fallback.choose(view, worlds)
+        best = max(totals[action] for action in legal)
+        return self.rng.choice([action for action in legal if totals[action] == best])

@@ -1,0 +1,76 @@
+"""The PIMC bot (``parlour.bots.pimc``): sampled worlds solved open in the last tricks of a deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.bots.base import sampler_for
+from parlour.bots.doubledummy import card_values
+from parlour.bots.heuristic import HeuristicBot
+from parlour.bots.pimc import PimcBot
+from parlour.engine.state import State
+
+
+def play_until(game: str, seed: int, cards_left: int) -> State:
+    """A game of random moves up to the point where the hand to play holds ``cards_left`` cards."""
+    state = parlour.new_game(game, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        seat = state.to_move[0]
+        position = state.open_position(seat)  # type: ignore[attr-defined]
+        if position is not None and position.hands[position.to_play].bit_count() == cards_left:
+            return state
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("game", "seed"), [("auction-bridge", 1), ("auction-bridge", 2), ("vint", 3)])
+def test_with_every_card_known_it_plays_a_double_dummy_best_card(game: str, seed: int) -> None:
+    """Given worlds that are all the true deal (a sampler that knows everything, for this test only), the
+    average over worlds is the open-hand value, so PIMC's card is one of the best double-dummy cards for
+    its side: the partners' tricks in Auction Bridge and Vint."""
+    state = play_until(game, seed, cards_left=5)
+    seat = state.to_move[0]
+    values = card_values(state.open_position(seat))  # type: ignore[attr-defined]
+    best = max(values.values())
+    bot = PimcBot(game, seed=seed, worlds=3)
+    chosen = bot.choose(state.view(seat), lambda rng: state.clone())
+    assert any(values[index] == best and chosen in [str(a) for a in state.PLAYS.of(1 << index)]  # type: ignore[attr-defined]
+               for index in values)
+
+
+def test_it_plays_only_from_the_view_and_the_sampler_through_whole_deals() -> None:
+    """Two PIMC partners against two heuristic ones, through two deals of Auction Bridge: every choice is
+    legal, made from the seat's view and worlds drawn from it."""
+    state = parlour.new_game("auction-bridge", seed=5)
+    bots = [make_bot(kind, "auction-bridge", seed=s) for s, kind in enumerate(["pimc:4", "heuristic"] * 2)]
+    while not state.is_over and state.hand_number <= 2:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        action = bots[seat].choose(view, sampler_for(state, seat))
+        assert action in view.legal_actions
+        state.apply(seat, action)
+    assert state.hand_number >= 3 or state.is_over
+
+
+def test_where_no_trick_goal_is_declared_it_plays_as_the_heuristic() -> None:
+    """Tëtka declares no worth of its tricks for an open-hand search yet: PIMC's choices are the
+    heuristic's, move for move."""
+    state = parlour.new_game("tetka", seed=2)
+    pimc, heuristic = PimcBot("tetka", seed=9, worlds=2), HeuristicBot("tetka", seed=9)
+    for _ in range(30):
+        seat = state.to_move[0]
+        view = state.view(seat)
+        chosen = pimc.choose(view, sampler_for(state, seat))
+        assert chosen == heuristic.choose(view, sampler_for(state, seat))
+        state.apply(seat, chosen)
+
+
+@pytest.mark.parametrize("kind", ["pimc:0", "pimc:x", "pimc:-3"])
+def test_a_bad_setting_is_refused_by_name(kind: str) -> None:
+    """``pimc:N`` takes a positive number of worlds a move."""
+    with pytest.raises(ValueError, match="pimc takes the worlds"):
+        make_bot(kind, "auction-bridge")

@@ -127,6 +127,7 @@ class ActionRow(Base):
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(256))
+    by_clock: Mapped[bool | None] = mapped_column(Boolean, nullable=True)   # played for a person out of time
 
 
 class ChatRow(Base):
@@ -160,6 +161,7 @@ class StoredTable:
     seed: int
     created: datetime
     actions: list[list[Any]] = field(default_factory=list)
+    by_clock: set[int] = field(default_factory=set)      # the positions of actions the clock played
     version: int = 0
     is_over: bool = False
     seats: list[StoredSeat] = field(default_factory=list)
@@ -207,8 +209,8 @@ class Store:
         self._append_sql = _driver_sql(self.engine, [
             "UPDATE parlour_tables SET version = :version, is_over = :is_over, last_active = :now, "
             "deadline = :deadline WHERE id = :id AND version = :expected",
-            "INSERT INTO parlour_actions (table_id, position, seat, notation) "
-            "VALUES (:id, :position, :seat, :notation)",
+            "INSERT INTO parlour_actions (table_id, position, seat, notation, by_clock) "
+            "VALUES (:id, :position, :seat, :notation, :by_clock)",
         ] + (["SELECT pg_notify(:channel, :payload)"] if self.notifies else []))
 
     @property
@@ -239,8 +241,10 @@ class Store:
             self._notify(connection, table.id)
 
     def append_action(self, table_id: str, position: int, seat: int, notation: str, *, version: int,
-                      is_over: bool, expected_version: int, now: datetime, deadline: datetime | None = None) -> None:
-        """Add one action at ``position`` (and the next mover's ``deadline``, at a table with a clock); refused
+                      is_over: bool, expected_version: int, now: datetime, deadline: datetime | None = None,
+                      by_clock: bool = False) -> None:
+        """Add one action at ``position`` (``by_clock``: played for a person out of time) and the deadline of
+        the people then to move, at a table with a clock; refused
         (``StoreConflict``) unless the row is still at ``expected_version``, so two servers on one database
         cannot fork a game.
 
@@ -249,6 +253,7 @@ class Store:
         params = {"id": table_id, "position": position, "seat": seat, "notation": notation, "version": version,
                   "is_over": is_over, "expected": expected_version, "now": _stored_time(now, self.notifies),
                   "deadline": None if deadline is None else _stored_time(deadline, self.notifies),
+                  "by_clock": True if by_clock else None,
                   "channel": CHANNEL, "payload": f"{self.sender} {table_id}"}
         self._fast.run(self._append_sql, params, table_id, expected_version)
 
@@ -346,7 +351,8 @@ class Store:
                 return None
             seats = connection.execute(select(*_raw(SeatRow)).where(SeatRow.table_id == table_id)
                                        .order_by(SeatRow.seat)).mappings().all()
-            actions = connection.execute(select(ActionRow.position, ActionRow.seat, ActionRow.notation)
+            actions = connection.execute(select(ActionRow.position, ActionRow.seat, ActionRow.notation,
+                                                ActionRow.by_clock)
                                          .where(ActionRow.table_id == table_id)
                                          .order_by(ActionRow.position)).all()
         return _parse_table(dict(row), [dict(s) for s in seats], [tuple(a) for a in actions])
@@ -577,10 +583,12 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
                                        seat.get("invite_hash"), name if isinstance(name, str) else None))
     if actions is not None:
-        for expected, (position, seat_number, notation) in enumerate(actions):
+        for expected, (position, seat_number, notation, by_clock) in enumerate(actions):
             if position != expected:
                 raise Unreadable(f"its actions skip from {expected - 1} to {position}")
             stored.actions.append([seat_number, notation])
+            if by_clock:
+                stored.by_clock.add(position)
     return stored
 
 
@@ -668,6 +676,7 @@ def _adopt_first_schema(connection: Connection) -> None:
 NEW_COLUMNS = {   # table -> column -> its SQL type
     "parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"},
     "parlour_tables": {"clock": "INTEGER", "deadline": "TIMESTAMP WITH TIME ZONE", "rematch": "VARCHAR(32)"},
+    "parlour_actions": {"by_clock": "BOOLEAN"},
 }
 
 

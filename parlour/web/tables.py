@@ -215,6 +215,7 @@ class Table:
     clock: int | None = None          # seconds a move for people; None: no clock
     deadline: datetime | None = None  # when the people to move run out of time (None: no person is clocked)
     rematch: str | None = None        # the table the host started as this one's rematch
+    clock_moves: dict[int, ClockMove] = field(default_factory=dict)   # position -> a move the clock played
 
     @property
     def game(self) -> str:
@@ -302,7 +303,7 @@ class Table:
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
-            "clock": self.clock_shown(),
+            "clock": self.clock_shown(seat),
             "rematch": self.rematch_for(seat),
         }
 
@@ -310,13 +311,16 @@ class Table:
         """The people's seats among those to move in ``state``: the seats a clock runs for."""
         return set() if self.clock is None else {s for s in state.to_move if not self.seats[s].is_bot}
 
-    def clock_shown(self) -> dict[str, Any] | None:
-        """The clock as every seat may see it: its seconds a move, and the deadline of the people to move
-        (an absolute UTC time, so that a page counts down by its own clock), with the seats it runs for."""
+    def clock_shown(self, seat: int | None) -> dict[str, Any] | None:
+        """The clock as ``seat`` may see it: its seconds a move, the deadline of the people to move (an
+        absolute UTC time, so that a page counts down by its own clock) with the seats it runs for, and the
+        moves it played that the seat's log shows, each with the log line it follows."""
         if self.clock is None:
             return None
+        news = (move.told(self.state, seat) for _, move in sorted(self.clock_moves.items()))
         return {"seconds": self.clock, "deadline": None if self.deadline is None else self.deadline.isoformat(),
-                "seats": sorted(self.clocked(self.state)) if self.deadline is not None else []}
+                "seats": sorted(self.clocked(self.state)) if self.deadline is not None else [],
+                "news": [told for told in news if told is not None]}
 
     def deadline_after(self, actor: int | None, before: State, after: State, now: datetime) -> datetime | None:
         """The people's deadline once ``actor`` (``None``: an undo) has taken ``before`` to ``after``. A
@@ -332,6 +336,9 @@ class Table:
             return self.deadline
         return now + timedelta(seconds=self.clock or 0) + timedelta(seconds=DEAL_END_PAUSE if new_deal else 0)
 
+    def shown_name(self, seat: int) -> str:
+        return self.seats[seat].shown_name or f"seat {seat}"
+
     def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
         """The host's rematch as ``seat`` may know it: the new table's address for all, and for a person
         holding a seat here the address of their own seat there, which they take with this seat's credential
@@ -343,11 +350,6 @@ class Table:
             told.update(seat=seat, seat_url=f"/table/{self.rematch}?seat={seat}")
         return told
 
-    def tell(self, news: str) -> None:
-        """Say something that happened at the table to every watcher (the page adds it to its log)."""
-        message = _dumps({"type": "news", "table_id": self.id, "text": news})
-        for subscriber in self.subscribers:
-            subscriber.put(message)
 
     def deal_sheet(self) -> DealSheet:
         """The finished deals' sheet for the state as it is: kept while the state's results are the ones it
@@ -397,6 +399,31 @@ class Table:
                 subscriber.put_error(error)
                 subscriber.put(CLOSE)
                 self.subscribers.discard(subscriber)
+
+
+@dataclass(frozen=True)
+class ClockMove:
+    """A move the clock played for a person out of time, as the log tells it: its words, and where they go
+    in each seat's log (after the lines that seat's log held just after the move). The places hold while the
+    log shows the deal the move was made in; once that deal has shrunk to its result's line, it is not told."""
+
+    text: str
+    deal: int                          # the deal the log showed just after the move (``shown_deal``)
+    lines: dict[int | None, int]       # seat (None: a spectator) -> its log's length just after the move
+
+    @classmethod
+    def after(cls, state: State, name: str) -> ClockMove:
+        """The clock's move: the last action of ``state``, made for the person called ``name``."""
+        return cls(timeout_news(name, state.history[-1][1]), shown_deal(state),
+                   {seat: len(state.view(seat).log) for seat in (*range(state.players), None)})
+
+    def told(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        return {"line": self.lines[seat], "text": self.text} if shown_deal(state) == self.deal else None
+
+
+def shown_deal(state: State) -> int:
+    """How many deals' results a view's log begins with (one line each), before the deal it shows in full."""
+    return len(state.hand_results) - (1 if state.is_over and state.hand_results else 0)
 
 
 @dataclass
@@ -555,11 +582,15 @@ class TableManager:
                              **stored.options)
         except Exception as exc:   # a game's own checks of options it never wrote
             raise Unreadable(f"its game cannot be set up ({exc})") from None
+        seats = [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats]
+        clock_moves = {}
         for number, (seat, notation) in enumerate(stored.actions, 1):
             try:
                 state.apply(seat, notation)
             except Exception as exc:
                 raise Unreadable(f"action {number} (seat {seat}: {notation!r}) cannot be replayed: {exc}") from None
+            if number - 1 in stored.by_clock:
+                clock_moves[number - 1] = ClockMove.after(state, seats[seat].shown_name or f"seat {seat}")
         if stored.version != len(stored.actions) + stored.rewound or stored.rewound < 0:
             raise Unreadable(f"its version {stored.version} disagrees with its {len(stored.actions)} actions "
                              f"and {stored.rewound} changes that added none")
@@ -568,8 +599,7 @@ class TableManager:
         return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
                      closed=stored.closed, private=stored.private, stacked=stored.stacked, host_hash=stored.host_hash,
                      last_active=stored.last_active, clock=stored.clock, deadline=stored.deadline,
-                     rematch=stored.rematch,
-                     seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats])
+                     rematch=stored.rematch, clock_moves=clock_moves, seats=seats)
 
     def _check_seats(self, stored: StoredTable) -> None:
         if [s.seat for s in stored.seats] != list(range(stored.players)):
@@ -714,7 +744,8 @@ class TableManager:
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
                              private=private, stacked=stacked, host_hash=table.host_hash, clock=clock,
-                             deadline=table.deadline, seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
+                             deadline=table.deadline,
+                             seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
             self.store.add(stored)
@@ -977,6 +1008,7 @@ class TableManager:
                 table.id, last, taken_back=len(history) - last, version=expected + 1, expected_version=expected,
                 now=_now(), deadline=deadline))
             table.deadline = deadline
+            table.clock_moves = {p: move for p, move in table.clock_moves.items() if p < last}
             self._swap(table, rebuilt)
             answer = table.payload_text(seat)
         self._kick(table)
@@ -1018,21 +1050,24 @@ class TableManager:
         table.subscribers.discard(subscriber)
 
     # --- changing a table ------------------------------------------------------------------------------
-    def _append(self, table: Table, new_state: State, seat: int, notation: str) -> bool:
-        """Store one action, then swap the new state in; ``False`` if another process moved the table
-        first (it has then been caught up). Called under the table's lock, with no ``await`` between the
-        write and the swap."""
+    def _append(self, table: Table, new_state: State, seat: int, notation: str, *, by_clock: bool = False) -> bool:
+        """Store one action (``by_clock``: played for a person out of time), then swap the new state in;
+        ``False`` if another process moved the table first (it has then been caught up). Called under the
+        table's lock, with no ``await`` between the write and the swap."""
         expected = table.version
         deadline = table.deadline_after(seat, table.state, new_state, self.now())
         try:
             self._write(table, lambda: self.store.append_action(
                 table.id, len(new_state.history) - 1, seat, notation, version=expected + 1,
-                is_over=new_state.is_over, expected_version=expected, now=_now(), deadline=deadline))
+                is_over=new_state.is_over, expected_version=expected, now=_now(), deadline=deadline,
+                by_clock=by_clock))
         except StoreConflict:
             self._catch_up(table)
             return False
         table.sheet = table.deal_sheet().extended(table.state, seat, notation, new_state)
         table.deadline = deadline
+        if by_clock:
+            table.clock_moves[len(new_state.history) - 1] = ClockMove.after(new_state, table.shown_name(seat))
         self._swap(table, new_state)
         return True
 
@@ -1074,7 +1109,7 @@ class TableManager:
             table.announce_rematch()
         if stored.version == table.version:
             return
-        state = self._replayed(table, stored.actions)
+        state = self._replayed(table, stored.actions, stored.by_clock)
         if state is None:
             return
         table.state, table.version, table.closed = state, stored.version, stored.closed
@@ -1083,7 +1118,9 @@ class TableManager:
         table.broadcast()
 
     @staticmethod
-    def _replayed(table: Table, actions: list[list[Any]]) -> State | None:
+    def _replayed(table: Table, actions: list[list[Any]], by_clock: set[int]) -> State | None:
+        """The table's state with the database's ``actions``, of which the clock played those at ``by_clock``
+        (kept in the table's ``clock_moves``); ``None`` if they cannot be replayed."""
         history = [[seat, str(action)] for seat, action in table.state.history]
         if actions[:len(history)] == history:
             state, start = table.state.clone(), len(history)
@@ -1091,12 +1128,16 @@ class TableManager:
             old = table.state
             state, start = new_game(table.game, players=old.players, variant=old.variant, seed=old.seed,
                                     **old.options), 0
+        moves = {p: move for p, move in table.clock_moves.items() if p < start}
         try:
-            for seat, notation in actions[start:]:
+            for position, (seat, notation) in enumerate(actions[start:], start):
                 state.apply(seat, notation)
+                if position in by_clock:
+                    moves[position] = ClockMove.after(state, table.shown_name(seat))
         except ValueError:
             logger.exception("table %s: the database's actions cannot be replayed", table.id)
             return None
+        table.clock_moves = moves
         return state
 
     def _heard(self, sender: str, table_id: str) -> None:
@@ -1253,10 +1294,8 @@ class TableManager:
                     continue
                 candidate = table.state.clone()
                 candidate.apply(seat, choice)
-                action = candidate.history[-1][1]
-                if not self._append(table, candidate, seat, str(action)):
+                if not self._append(table, candidate, seat, str(candidate.history[-1][1]), by_clock=True):
                     return
-                table.tell(timeout_news(table.seats[seat].shown_name or f"seat {seat}", action))
                 played = True
             if not played:            # bots are among the racers: their moves start the clock again
                 table.deadline = None

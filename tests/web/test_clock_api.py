@@ -36,8 +36,9 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
     from fastapi.testclient import TestClient
 
+# Marked, the test-only game with claim windows, from the contract's tests one folder up.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from test_contract_turns import Marked  # noqa: E402  (a test-only game with claim windows)
+from test_contract_turns import Marked
 
 BOTS = ["heuristic"] * 3
 
@@ -75,27 +76,30 @@ def test_a_person_out_of_time_is_played_for_as_the_heuristic_would(timed: TestCl
     created = create(timed, ["human", *BOTS], clock=15, name="Ann")
     start = wait_for_turn(timed, created, 0)
     assert start["clock"] == {"seconds": 15, "deadline": (moment.at + timedelta(seconds=15)).isoformat(),
-                              "seats": [0]}
+                              "seats": [0], "news": []}
     table = timed.app.state.manager.get(created["table_id"])  # type: ignore[attr-defined]
     from parlour.bots import make_bot, sampler_for
 
     expected = make_bot("heuristic", "tetka", seed=move_seed(table.seed, 0, table.version, "clock")).choose(
         table.state.view(0), sampler_for(table.state, 0))
     with timed.websocket_connect(f"/ws/tables/{created['table_id']}") as socket:
-        socket.send_json({"type": "hello", "seat": 0, "token": created["seats"][0]["token"]})
+        socket.send_json({"type": "hello"})
         assert socket.receive_json()["version"] == start["version"]
         moment.advance(14.9)
         settle()
         assert view(timed, created, 0)["version"] == start["version"]       # not yet
         moment.advance(0.2)
-        message = socket.receive_json()
-        while message["type"] != "news":
-            message = socket.receive_json()
-    assert message["text"] == f"time ran out: Ann plays {expected.removeprefix('play ')}"
+        pushed = socket.receive_json()
     assert table.state.history[start["version"]] == (0, table.state.parse_action(expected))
+    # Every watcher's log says so, after the line of the move.
+    news = f"time ran out: Ann plays {expected.removeprefix('play ')}"
+    assert pushed["version"] == start["version"] + 1
+    [told] = pushed["clock"]["news"]
+    assert told["text"] == news and pushed["view"]["log"][told["line"] - 1] == f"seat 0: {expected}"
     # The bots played on at once; the person's next move has its own full time.
     again = wait_for_turn(timed, created, 0)
     assert again["clock"]["deadline"] == (moment.at + timedelta(seconds=15)).isoformat()
+    assert [n["text"] for n in again["clock"]["news"]] == [news]
 
 
 def test_bots_are_never_clocked(timed: TestClient, moment: Moment) -> None:
@@ -106,7 +110,7 @@ def test_bots_are_never_clocked(timed: TestClient, moment: Moment) -> None:
         assert table.deadline is None
         time.sleep(0.01)
     assert table.state.is_over
-    assert view(timed, created, None)["clock"] == {"seconds": 5, "deadline": None, "seats": []}
+    assert view(timed, created, None)["clock"] == {"seconds": 5, "deadline": None, "seats": [], "news": []}
 
 
 def test_a_claim_window_is_declined_for_a_person_out_of_time(database: str, moment: Moment,
@@ -165,6 +169,10 @@ def test_the_deadline_survives_a_restart_and_an_older_database_gains_the_columns
         while view(timed, created, 0)["version"] == start["version"]:
             assert time.monotonic() < deadline, "the clock did not play after the restart"
             time.sleep(0.02)
+        told = view(timed, created, 0)["clock"]["news"]
+        assert len(told) == 1 and told[0]["text"].startswith("time ran out: seat 0 plays ")
+    with TestClient(create_app(database_url=database, now=moment)) as timed:     # and what it played, kept
+        assert view(timed, created, 0)["clock"]["news"] == told
 
 
 # --- the rematch, told to the old table -------------------------------------------------------------------------

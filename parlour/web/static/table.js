@@ -23,6 +23,8 @@ import {
   groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
+import { clockNews, showClock } from "./clock.js";
+import { renderRematchNotice } from "./rematch.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,6 +79,7 @@ const state = {
   news: [],               // {at, text}: who left, said in the log after its `at` first lines
   chat: [],               // {position, seat, name, text}: the table's chat, oldest first
   pause: null,            // {held, count, timer, ends}: a deal has ended and is shown until "Next deal"
+  rematch: null,          // the host's rematch as pushed to this seat (the payload carries it too)
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -315,6 +318,7 @@ function pauseOn(payload) {
 /** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause. */
 function holdBack(payload) {
   state.pause.held = payload;
+  showClock(payload, viewSeat());
   answerWindowInTime();
   if (tableStatus(payload) !== "playing") resume();
 }
@@ -511,6 +515,11 @@ function connect() {
     }
     if (data.type === "chat") {
       hearChat(data);
+      return;
+    }
+    if (data.type === "rematch") {
+      state.rematch = data.rematch;
+      renderRematchNotice($("rematch-notice"), state.rematch, me, base);
       return;
     }
     applyPayload(data);
@@ -978,8 +987,9 @@ function hearNews(text) {
 function renderNews(view) {
   const box = $("log");
   const lines = (view.log || []).length;
-  for (const { at, text } of state.news) {
-    const item = el("li", { class: "news", dataset: { testid: "log-news" }, text });
+  // In the order of their places, so that each is put where its line is, counting the news put before it.
+  for (const { at, text } of [...state.news, ...clockNews(state.payload)].sort((a, b) => a.at - b.at)) {
+    const item = el("li", { class: "news", dataset: { testid: "log-news" } }, proseFragment(text));
     const items = box.children;
     const after = items.length - (lines - at);          // the item of log line `at`, which follows the news
     if (after >= items.length) box.append(item);
@@ -1221,7 +1231,9 @@ function render() {
   renderNews(view);
   renderSeatTools();
   renderRematch();
+  renderRematchNotice($("rematch-notice"), state.rematch || state.payload.rematch || null, me, base);
   renderChat();
+  showClock(latestPayload(), viewSeat());
   document.body.classList.toggle("game-over", finished());
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);

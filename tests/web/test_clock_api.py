@@ -13,6 +13,7 @@ that is a credential.
 # ruff: noqa: F811  (the tests take the fixtures imported from test_hostile as their arguments)
 from __future__ import annotations
 
+import random
 import sqlite3
 import sys
 import time
@@ -26,11 +27,12 @@ import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
 from webapi import act, claim, create, refused, token, view, wait_for_turn
 
+import parlour
 from parlour.engine import registry
 from parlour.engine.claims import NO_CLAIM
 from parlour.web.app import create_app
 from parlour.web.botpool import move_seed
-from parlour.web.tables import CLOCK_TICK
+from parlour.web.tables import CLOCK_TICK, DEAL_END_PAUSE, Seat, Table
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message=".*httpx2")
@@ -184,7 +186,7 @@ def host(created: dict[str, Any]) -> dict[str, str]:
 
 
 def test_the_old_table_tells_each_seat_its_own_place_at_the_rematch(client: TestClient) -> None:
-    created = create(client, FRIENDS, name="Ann")
+    created = create(client, FRIENDS, name="Ann", clock=30)
     claim(client, created, 1)
     old = created["table_id"]
     client.post(f"/api/tables/{old}/close", headers=host(created))
@@ -202,6 +204,7 @@ def test_the_old_table_tells_each_seat_its_own_place_at_the_rematch(client: Test
     assert view(client, created, 1)["rematch"] == mine
     assert view(client, created, 0)["rematch"]["seat_url"] == f"/table/{new}?seat=0"
     assert view(client, created, None)["rematch"] == {"table_id": new, "url": f"/table/{new}"}
+    assert client.get(f"/api/tables/{new}/view").json()["clock"]["seconds"] == 30     # the clock goes along
     # No payload holds a credential of the new table.
     secrets = [s[key] for s in again["seats"] for key in ("token", "invite") if key in s]
     for seat in (0, 1, None):
@@ -234,3 +237,21 @@ def test_a_friend_takes_their_seat_at_the_rematch_with_their_old_credential(clie
     assert view(client, seated, 1)["names"][3] == "Cy"
     refused(client.post(f"/api/tables/{again['table_id']}/claim",
                         json={"seat": 3, "invite": again["seats"][3]["invite"]}), 409, "SeatTaken")
+
+
+def test_the_first_move_of_a_deal_has_the_deal_end_pause_as_well() -> None:
+    """The page shows a finished deal for DEAL_END_PAUSE seconds among people while the server goes on: the
+    person to move first in the next deal is given that time on top of their clock."""
+    state = parlour.new_game("tetka", seed=3)
+    rng = random.Random(0)
+    while True:
+        seat = state.to_move[0]
+        after = state.clone()
+        after.apply(seat, rng.choice(after.legal_actions(seat)))
+        if after.hand_results:
+            break
+        state = after
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    table = Table(id="t", state=state, seats=[Seat(s, "human") for s in range(4)], created=now, clock=30)
+    table.deadline = now
+    assert table.deadline_after(seat, state, after, now) == now + timedelta(seconds=30 + DEAL_END_PAUSE)

@@ -788,8 +788,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     async def socket(websocket: WebSocket, table_id: str) -> None:
         """The first message says who is watching: ``{"type": "hello", "seat": S, "token": T}`` (or just
         ``{"type": "hello"}`` for a spectator), so that no credential is in the URL. Then the seat's view is
-        pushed (``{"type": "view", ...}``, as GET view) now and after every change, and
-        ``{"type": "seats", "seats": [...]}`` when a seat is claimed or reopened; the socket takes
+        pushed (``{"type": "view", ...}``, as GET view) now and after every change,
+        ``{"type": "seats", "seats": [...]}`` when a seat is claimed or reopened, and ``{"type": "rematch",
+        "rematch": {...}}`` (as the view's ``rematch``, for the seat) when the host starts one; the socket takes
         ``{"type": "action", "version", "action"}`` and answers refusals with ``{"type": "error", ...}``."""
         await websocket.accept()
         try:

@@ -99,6 +99,8 @@ class CreateTableIn(Strict):
     private: bool = Field(default=False, description="a private table is not listed in the lobby")
     name: str | None = Field(default=None, max_length=200,
                              description="your name, shown at your own seats: 1 to 24 printable characters")
+    guide: bool = Field(default=False, description="a guided first deal, for one person learning the game: "
+                                                   "exactly one 'human' seat, every other a bot")
     clock: int | None = Field(default=None, description=f"seconds a move for people, {CLOCK_RANGE[0]} to "
                               f"{CLOCK_RANGE[1]}: a person out of time is played for as the heuristic bot would "
                               "(a claim they may let pass is declined); default: no clock. Bots are never clocked")
@@ -259,6 +261,7 @@ class TableSummaryOut(BaseModel):
 class TableOut(TableSummaryOut):
     variant: str | None
     options: dict[str, Any]
+    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move")
 
 
 class ViewOut(BaseModel):
@@ -279,6 +282,8 @@ class ViewOut(BaseModel):
     seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
     names: list[str | None] = Field(default_factory=list, description="who sits at each seat, by seat: a bot's "
                                                                       "name by its kind, a person's own")
+    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move "
+                                                   "(its words: `help`, and the aim from GET /api/games/{id}/rules)")
     clock: dict[str, Any] | None = Field(default=None, description="the table's clock, if it has one: 'seconds' a "
                                          "move, the 'deadline' (UTC, ISO 8601) of the people to move and their "
                                          "'seats'")
@@ -301,6 +306,7 @@ class RulesOut(BaseModel):
     name: str
     rules: str = Field(description="the game's summary, as `parlour rules GAME` prints it")
     choices: list[str] = Field(description="the choices made where the rule texts are silent")
+    aim: str = Field(description="what the game is about, in two or three plain sentences (a guide's first step)")
 
 
 class HintOut(BaseModel):
@@ -597,7 +603,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
             raise errors.MalformedRequest("the options are too long")
         creation.take(request.client.host if request.client else "unknown")
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private, body.name, clock=body.clock)
+                                    body.private, body.name, guide=body.guide, clock=body.clock)
         return created_answer(made)
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,

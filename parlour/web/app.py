@@ -28,6 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -46,7 +47,16 @@ from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
 from parlour.web.botpool import BotLimits
 from parlour.web.store import Store
-from parlour.web.tables import HINT_BOT, IDLE_HOURS, MAX_ACTION_TEXT, MAX_OPTIONS_JSON, Created, Table, TableManager
+from parlour.web.tables import (
+    CLOCK_RANGE,
+    HINT_BOT,
+    IDLE_HOURS,
+    MAX_ACTION_TEXT,
+    MAX_OPTIONS_JSON,
+    Created,
+    Table,
+    TableManager,
+)
 
 logger = logging.getLogger("parlour.web")
 
@@ -91,6 +101,9 @@ class CreateTableIn(Strict):
                              description="your name, shown at your own seats: 1 to 24 printable characters")
     guide: bool = Field(default=False, description="a guided first deal, for one person learning the game: "
                                                    "exactly one 'human' seat, every other a bot")
+    clock: int | None = Field(default=None, description=f"seconds a move for people, {CLOCK_RANGE[0]} to "
+                              f"{CLOCK_RANGE[1]}: a person out of time is played for as the heuristic bot would "
+                              "(a claim they may let pass is declined); default: no clock. Bots are never clocked")
 
 
 class ActionIn(Strict):
@@ -125,6 +138,11 @@ class ChatOut(BaseModel):
     seat: int
     name: str | None
     text: str
+
+
+class RejoinIn(Strict):
+    seat: int = Field(description="your seat at this table, and so at the rematch")
+    name: str | None = Field(default=None, max_length=200, description="your name there; default: the one here")
 
 
 class RematchIn(Strict):
@@ -211,6 +229,10 @@ class ClaimedOut(BaseModel):
     token: str = Field(description="the seat's credential, for X-Seat-Token and the websocket's hello")
 
 
+class RejoinedOut(ClaimedOut):
+    table_id: str = Field(description="the rematch's table, where the credential holds the seat")
+
+
 class NamedOut(BaseModel):
     seat: int
     name: str
@@ -262,6 +284,12 @@ class ViewOut(BaseModel):
                                                                       "name by its kind, a person's own")
     guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move "
                                                    "(its words: `help`, and the aim from GET /api/games/{id}/rules)")
+    clock: dict[str, Any] | None = Field(default=None, description="the table's clock, if it has one: 'seconds' a "
+                                         "move, the 'deadline' (UTC, ISO 8601) of the people to move and their "
+                                         "'seats'")
+    rematch: dict[str, Any] | None = Field(default=None, description="the host's rematch, once started: its "
+                                           "'table_id' and 'url'; for a person seated here, also their 'seat' "
+                                           "and its 'seat_url', taken with POST .../rematch/join")
 
 
 class ReplayOut(BaseModel):
@@ -473,20 +501,20 @@ def page(name: str, title: str) -> Response:
 
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
                limits: BotLimits | None = None, bot_workers: int = 2, tables_per_minute: float = 0,
-               idle_hours: float = IDLE_HOURS) -> FastAPI:
+               idle_hours: float = IDLE_HOURS, now: Callable[[], datetime] | None = None) -> FastAPI:
     """The server: ``database_url`` is any SQLAlchemy URL (default: SQLite in the user's data directory).
 
     ``bot_delay`` is a pause, in seconds, before each bot move, so that people can follow the play;
     ``hint_bot`` is the bot kind that answers hints; ``limits`` caps every bot's thinking, which runs in
     ``bot_workers`` processes; ``tables_per_minute`` limits table creation per client address (0, the
     default for an embedded app, is no limit; ``parlour serve`` sets one); a table untouched for
-    ``idle_hours`` leaves the lobby's listing.
+    ``idle_hours`` leaves the lobby's listing; ``now`` is the clock's time source (UTC; tests move one on).
     Raises ``StoreUnavailable`` (naming the database) if the database cannot be opened.
     """
     store = Store(database_url)
     limits = limits or BotLimits()
     manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot, limits=limits, bot_workers=bot_workers,
-                           idle_hours=idle_hours)
+                           idle_hours=idle_hours, **({"now": now} if now is not None else {}))
     replays = ReplayCache()
     creation = CreationLimit(tables_per_minute)
 
@@ -575,7 +603,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
             raise errors.MalformedRequest("the options are too long")
         creation.take(request.client.host if request.client else "unknown")
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private, body.name, guide=body.guide)
+                                    body.private, body.name, guide=body.guide, clock=body.clock)
         return created_answer(made)
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,
@@ -590,6 +618,18 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         manager.authorize_host(table, x_host_token)
         creation.take(request.client.host if request.client else "unknown")
         return created_answer(await manager.rematch(table, body.name if body is not None else None))
+
+    @app.post("/api/tables/{table_id}/rematch/join", response_model=RejoinedOut,
+              summary="Take your seat at the rematch of a finished table",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound, errors.SeatTaken,
+                                 errors.GameOver))
+    async def post_rematch_join(table_id: str, body: RejoinIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """Your credential for a seat of this table seats you at the same seat of the rematch its host started
+        (a friend's seat, unless its link seated someone first): the answer is your credential there."""
+        table = manager.get(table_id)
+        manager.authorize(table, body.seat, x_seat_token)
+        new, credential = await manager.join_rematch(table, body.seat, body.name)
+        return {"table_id": new.id, "seat": body.seat, "token": credential}
 
     def created_answer(made: Created) -> dict[str, Any]:
         """A new table's answer: each seat with its credential or invitation, given this once."""
@@ -754,8 +794,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     async def socket(websocket: WebSocket, table_id: str) -> None:
         """The first message says who is watching: ``{"type": "hello", "seat": S, "token": T}`` (or just
         ``{"type": "hello"}`` for a spectator), so that no credential is in the URL. Then the seat's view is
-        pushed (``{"type": "view", ...}``, as GET view) now and after every change, and
-        ``{"type": "seats", "seats": [...]}`` when a seat is claimed or reopened; the socket takes
+        pushed (``{"type": "view", ...}``, as GET view) now and after every change,
+        ``{"type": "seats", "seats": [...]}`` when a seat is claimed or reopened, and ``{"type": "rematch",
+        "rematch": {...}}`` (as the view's ``rematch``, for the seat) when the host starts one; the socket takes
         ``{"type": "action", "version", "action"}`` and answers refusals with ``{"type": "error", ...}``."""
         await websocket.accept()
         try:

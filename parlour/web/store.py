@@ -105,6 +105,9 @@ class TableRow(Base):
     stacked: Mapped[bool] = mapped_column(Boolean, default=False)   # the creator chose the seed or the deal
     guide: Mapped[bool] = mapped_column(Boolean, default=False)     # a guided first deal
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)            # seconds a person has a move
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # the mover's
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)       # the host's new table, if any
 
 
 class SeatRow(Base):
@@ -125,6 +128,7 @@ class ActionRow(Base):
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(String(256))
+    by_clock: Mapped[bool | None] = mapped_column(Boolean, nullable=True)   # played for a person out of time
 
 
 class ChatRow(Base):
@@ -158,6 +162,7 @@ class StoredTable:
     seed: int
     created: datetime
     actions: list[list[Any]] = field(default_factory=list)
+    by_clock: set[int] = field(default_factory=set)      # the positions of actions the clock played
     version: int = 0
     is_over: bool = False
     seats: list[StoredSeat] = field(default_factory=list)
@@ -168,6 +173,9 @@ class StoredTable:
     guide: bool = False
     host_hash: str | None = None
     last_active: datetime | None = None
+    clock: int | None = None
+    deadline: datetime | None = None
+    rematch: str | None = None
 
 
 class StoreConflict(RuntimeError):
@@ -201,10 +209,10 @@ class Store:
         self._master: Connection | None = None
         self._fast = _DriverWrites(self.engine)
         self._append_sql = _driver_sql(self.engine, [
-            "UPDATE parlour_tables SET version = :version, is_over = :is_over, last_active = :now "
-            "WHERE id = :id AND version = :expected",
-            "INSERT INTO parlour_actions (table_id, position, seat, notation) "
-            "VALUES (:id, :position, :seat, :notation)",
+            "UPDATE parlour_tables SET version = :version, is_over = :is_over, last_active = :now, "
+            "deadline = :deadline WHERE id = :id AND version = :expected",
+            "INSERT INTO parlour_actions (table_id, position, seat, notation, by_clock) "
+            "VALUES (:id, :position, :seat, :notation, :by_clock)",
         ] + (["SELECT pg_notify(:channel, :payload)"] if self.notifies else []))
 
     @property
@@ -222,8 +230,8 @@ class Store:
                 id=table.id, game=table.game, players=table.players, variant=table.variant, options=table.options,
                 seed=table.seed, created=table.created, last_active=table.last_active or table.created,
                 version=table.version, rewound=table.rewound, is_over=table.is_over, closed=table.closed,
-                private=table.private,
-                stacked=table.stacked, guide=table.guide, host_hash=table.host_hash))
+                private=table.private, stacked=table.stacked, guide=table.guide, host_hash=table.host_hash,
+                clock=table.clock, deadline=table.deadline, rematch=table.rematch))
             connection.execute(insert(SeatRow), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
                  "invite_hash": s.invite_hash, "name": s.name} for s in table.seats])
@@ -234,30 +242,41 @@ class Store:
             self._notify(connection, table.id)
 
     def append_action(self, table_id: str, position: int, seat: int, notation: str, *, version: int,
-                      is_over: bool, expected_version: int, now: datetime) -> None:
-        """Add one action at ``position``; refused (``StoreConflict``) unless the row is still at
-        ``expected_version``, so two servers on one database cannot fork a game.
+                      is_over: bool, expected_version: int, now: datetime, deadline: datetime | None = None,
+                      by_clock: bool = False) -> None:
+        """Add one action at ``position`` (``by_clock``: played for a person out of time) and the deadline of
+        the people then to move, at a table with a clock; refused
+        (``StoreConflict``) unless the row is still at ``expected_version``, so two servers on one database
+        cannot fork a game.
 
         The server's hottest write, so it goes straight to the driver with two prepared statements: built
         through SQLAlchemy's expressions it cost more CPU than everything else an action does."""
         params = {"id": table_id, "position": position, "seat": seat, "notation": notation, "version": version,
                   "is_over": is_over, "expected": expected_version, "now": _stored_time(now, self.notifies),
+                  "deadline": None if deadline is None else _stored_time(deadline, self.notifies),
+                  "by_clock": True if by_clock else None,
                   "channel": CHANNEL, "payload": f"{self.sender} {table_id}"}
         self._fast.run(self._append_sql, params, table_id, expected_version)
 
     def truncate_actions(self, table_id: str, keep: int, *, taken_back: int, version: int, expected_version: int,
-                         now: datetime) -> None:
+                         now: datetime, deadline: datetime | None = None) -> None:
         """Keep the first ``keep`` actions (an undo taking back ``taken_back``), under the same version check."""
         with self.engine.begin() as connection:
             self._advance(connection, table_id, expected_version, version=version, is_over=False, last_active=now,
-                          rewound=TableRow.rewound + taken_back + 1)
+                          rewound=TableRow.rewound + taken_back + 1, deadline=deadline)
             connection.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.position >= keep))
             self._notify(connection, table_id)
 
     def close_table(self, table_id: str, *, version: int, expected_version: int, now: datetime) -> None:
         with self.engine.begin() as connection:
             self._advance(connection, table_id, expected_version, version=version, closed=True, last_active=now,
-                          rewound=TableRow.rewound + 1)
+                          rewound=TableRow.rewound + 1, deadline=None)
+            self._notify(connection, table_id)
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Note on a finished table the rematch its host started, for the people still at it to be told."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(rematch=rematch_id))
             self._notify(connection, table_id)
 
     def set_seat(self, table_id: str, seat: int, *, kind: str | None = None, token_hash: str | None,
@@ -333,7 +352,8 @@ class Store:
                 return None
             seats = connection.execute(select(*_raw(SeatRow)).where(SeatRow.table_id == table_id)
                                        .order_by(SeatRow.seat)).mappings().all()
-            actions = connection.execute(select(ActionRow.position, ActionRow.seat, ActionRow.notation)
+            actions = connection.execute(select(ActionRow.position, ActionRow.seat, ActionRow.notation,
+                                                ActionRow.by_clock)
                                          .where(ActionRow.table_id == table_id)
                                          .order_by(ActionRow.position)).all()
         return _parse_table(dict(row), [dict(s) for s in seats], [tuple(a) for a in actions])
@@ -524,7 +544,7 @@ class Listener:
 
 # --- reading rows defensively -------------------------------------------------------------------------------
 _JSON_COLUMNS = {"options"}
-_TIME_COLUMNS = {"created", "last_active"}
+_TIME_COLUMNS = {"created", "last_active", "deadline"}
 
 
 def _raw(model: type[Base]) -> list[Any]:
@@ -557,16 +577,20 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         rewound=_field(row, "rewound", int),
         is_over=bool(_field(row, "is_over", (bool, int))), closed=bool(row["closed"]), private=bool(row["private"]),
         stacked=bool(row["stacked"]), guide=bool(row.get("guide")), host_hash=row["host_hash"],
-        last_active=_time(row, "last_active"))
+        last_active=_time(row, "last_active"),
+        clock=_optional(row, "clock", int), deadline=_time(row, "deadline") if row.get("deadline") else None,
+        rematch=_optional(row, "rematch", str))
     for seat in seats:
         name = seat.get("name")
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
                                        seat.get("invite_hash"), name if isinstance(name, str) else None))
     if actions is not None:
-        for expected, (position, seat_number, notation) in enumerate(actions):
+        for expected, (position, seat_number, notation, by_clock) in enumerate(actions):
             if position != expected:
                 raise Unreadable(f"its actions skip from {expected - 1} to {position}")
             stored.actions.append([seat_number, notation])
+            if by_clock:
+                stored.by_clock.add(position)
     return stored
 
 
@@ -575,6 +599,12 @@ def _field(row: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any
     if value is None or not isinstance(value, kind):
         raise Unreadable(f"its {name} is {'missing' if value is None else 'not ' + _kind_name(kind)}")
     return value
+
+
+def _optional(row: dict[str, Any], name: str, kind: type) -> Any:
+    """A column that may be empty (added since a table was made); a value of the wrong kind is unreadable."""
+    value = row.get(name)
+    return None if value is None else _field(row, name, kind)
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -645,9 +675,12 @@ def _adopt_first_schema(connection: Connection) -> None:
 
 
 # --- columns added since ---------------------------------------------------------------------------------------
-# table -> column -> its SQL type
-NEW_COLUMNS = {"parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"},
-               "parlour_tables": {"guide": "BOOLEAN DEFAULT FALSE"}}
+NEW_COLUMNS = {   # table -> column -> its SQL type
+    "parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"},
+    "parlour_tables": {"guide": "BOOLEAN DEFAULT FALSE", "clock": "INTEGER", "deadline": "TIMESTAMP WITH TIME ZONE",
+                       "rematch": "VARCHAR(32)"},
+    "parlour_actions": {"by_clock": "BOOLEAN"},
+}
 
 
 def _add_new_columns(connection: Connection) -> None:

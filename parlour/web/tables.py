@@ -28,6 +28,10 @@ its reaction time goes first; with a person among those seats it waits that time
 person quicker than the bot gets in first, and the bot then thinks again on the new table. Only one
 server process moves the bots (``Store.hold_bot_master``); the others learn of every change through the
 database's notifications.
+
+The clock: a table may give people a number of seconds a move (``clock``); the deadline of the person to move is
+stored with each action, so it survives a restart, and the process that moves the bots plays for a person whose
+time ran out (``TableManager._time_out``, whose docstring says what it plays). Bots are never clocked.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ from parlour.bots.base import first_to_act, reaction_time
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
 from parlour.engine.actions import Action
-from parlour.engine.claims import LATE
+from parlour.engine.claims import ANSWERED, LATE, NO_CLAIM
 from parlour.engine.deal_end import DealEnd, deal_ends, finish_deal
 from parlour.engine.match import HandResult
 from parlour.engine.registry import DEAL_OPTION
@@ -89,6 +93,12 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in 
 CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
+CLOCK_RANGE = (5, 3600)    # the seconds a move a table's clock may give a person
+CLOCK_TICK = 0.2           # seconds between looks at the clocks of the tables in play
+# The page's pause on a finished deal among people (PAUSE_SECONDS in table.js): the server does not wait for
+# it, so the first move of a deal gets this much more time, for the person to see the deal's end first.
+DEAL_END_PAUSE = 8.0
+CLOCK_BOT = "heuristic"    # what plays for a person whose time ran out
 DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
 
 
@@ -120,6 +130,14 @@ def person_name(raw: str | None) -> str | None:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def clock_seconds(raw: int | None) -> int | None:
+    """A table's seconds a move, or ``None`` for no clock; refused outside ``CLOCK_RANGE``, naming it."""
+    low, high = CLOCK_RANGE
+    if raw is not None and not low <= raw <= high:
+        raise errors.MalformedRequest(f"a clock gives {low} to {high} seconds a move; {raw} is outside them")
+    return raw
 
 
 def _dumps(data: Any) -> str:
@@ -196,6 +214,10 @@ class Table:
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
     chatted: dict[int, list[float]] = field(default_factory=dict)  # seat -> when it spoke lately (loop time)
     _built_at: int = -1
+    clock: int | None = None          # seconds a move for people; None: no clock
+    deadline: datetime | None = None  # when the people to move run out of time (None: no person is clocked)
+    rematch: str | None = None        # the table the host started as this one's rematch
+    clock_moves: dict[int, ClockMove] = field(default_factory=dict)   # position -> a move the clock played
 
     @property
     def game(self) -> str:
@@ -283,8 +305,53 @@ class Table:
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
+            "clock": self.clock_shown(seat),
+            "rematch": self.rematch_for(seat),
             "guide": self.guide,
         }
+
+    def clocked(self, state: State) -> set[int]:
+        """The people's seats among those to move in ``state``: the seats a clock runs for."""
+        return set() if self.clock is None else {s for s in state.to_move if not self.seats[s].is_bot}
+
+    def clock_shown(self, seat: int | None) -> dict[str, Any] | None:
+        """The clock as ``seat`` may see it: its seconds a move, the deadline of the people to move (an
+        absolute UTC time, so that a page counts down by its own clock) with the seats it runs for, and the
+        moves it played that the seat's log shows, each with the log line it follows."""
+        if self.clock is None:
+            return None
+        news = (move.told(self.state, seat) for _, move in sorted(self.clock_moves.items()))
+        return {"seconds": self.clock, "deadline": None if self.deadline is None else self.deadline.isoformat(),
+                "seats": sorted(self.clocked(self.state)) if self.deadline is not None else [],
+                "news": [told for told in news if told is not None]}
+
+    def deadline_after(self, actor: int | None, before: State, after: State, now: datetime) -> datetime | None:
+        """The people's deadline once ``actor`` (``None``: an undo) has taken ``before`` to ``after``. A
+        person's time runs from when they became to move: an action by someone else that leaves them to move
+        (a bot's answer to a claim window they are in, the other half of a simultaneous choice) keeps the
+        deadline. The first move of a new deal has ``DEAL_END_PAUSE`` more, the time the page shows the end."""
+        people = self.clocked(after)
+        if not people or after.is_over or self.closed:
+            return None
+        new_deal = len(after.hand_results) > len(before.hand_results)
+        if (self.deadline is not None and actor is not None and actor not in people
+                and people <= self.clocked(before) and not new_deal):
+            return self.deadline
+        return now + timedelta(seconds=self.clock or 0) + timedelta(seconds=DEAL_END_PAUSE if new_deal else 0)
+
+    def shown_name(self, seat: int) -> str:
+        return self.seats[seat].shown_name or f"seat {seat}"
+
+    def rematch_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The host's rematch as ``seat`` may know it: the new table's address for all, and for a person
+        holding a seat here the address of their own seat there, which they take with this seat's credential
+        (``TableManager.join_rematch``). No link in it is a credential: the database keeps none to show."""
+        if self.rematch is None:
+            return None
+        told: dict[str, Any] = {"table_id": self.rematch, "url": f"/table/{self.rematch}"}
+        if seat is not None and self.seats[seat].taken:
+            told.update(seat=seat, seat_url=f"/table/{self.rematch}?seat={seat}")
+        return told
 
     def deal_sheet(self) -> DealSheet:
         """The finished deals' sheet for the state as it is: kept while the state's results are the ones it
@@ -319,6 +386,14 @@ class Table:
         for subscriber in self.subscribers:
             subscriber.put(message)
 
+    def announce_rematch(self) -> None:
+        """Tell every watcher of the rematch, each as its seat may know it (``rematch_for``): no version
+        changes for it, so the payloads built at this one are built again."""
+        self._built_at = -1
+        for subscriber in self.subscribers:
+            subscriber.put(_dumps({"type": "rematch", "table_id": self.id,
+                                   "rematch": self.rematch_for(subscriber.seat)}))
+
     def put_out(self, seat: int, error: errors.ApiError) -> None:
         """Tell the watchers of a seat whose credential changed, and close their sockets."""
         for subscriber in list(self.subscribers):
@@ -326,6 +401,31 @@ class Table:
                 subscriber.put_error(error)
                 subscriber.put(CLOSE)
                 self.subscribers.discard(subscriber)
+
+
+@dataclass(frozen=True)
+class ClockMove:
+    """A move the clock played for a person out of time, as the log tells it: its words, and where they go
+    in each seat's log (after the lines that seat's log held just after the move). The places hold while the
+    log shows the deal the move was made in; once that deal has shrunk to its result's line, it is not told."""
+
+    text: str
+    deal: int                          # the deal the log showed just after the move (``shown_deal``)
+    lines: dict[int | None, int]       # seat (None: a spectator) -> its log's length just after the move
+
+    @classmethod
+    def after(cls, state: State, name: str) -> ClockMove:
+        """The clock's move: the last action of ``state``, made for the person called ``name``."""
+        return cls(timeout_news(name, state.history[-1][1]), shown_deal(state),
+                   {seat: len(state.view(seat).log) for seat in (*range(state.players), None)})
+
+    def told(self, state: State, seat: int | None) -> dict[str, Any] | None:
+        return {"line": self.lines[seat], "text": self.text} if shown_deal(state) == self.deal else None
+
+
+def shown_deal(state: State) -> int:
+    """How many deals' results a view's log begins with (one line each), before the deal it shows in full."""
+    return len(state.hand_results) - (1 if state.is_over and state.hand_results else 0)
 
 
 @dataclass
@@ -407,8 +507,10 @@ class TableManager:
     """Every live table of one server, and the only code that changes them."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
-                 limits: BotLimits | None = None, bot_workers: int = 2, idle_hours: float = IDLE_HOURS) -> None:
+                 limits: BotLimits | None = None, bot_workers: int = 2, idle_hours: float = IDLE_HOURS,
+                 now: Callable[[], datetime] = _now) -> None:
         self.store = store
+        self.now = now          # the clock's time source (tests move it on rather than wait)
         self.bot_delay = bot_delay
         self.hint_bot = hint_bot
         self.limits = limits or BotLimits()
@@ -419,6 +521,7 @@ class TableManager:
         self.moves_bots = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._keeper: asyncio.Task[None] | None = None
+        self._clocks: asyncio.Task[None] | None = None
         self._listener: Any = None
         self._syncs: set[asyncio.Task[None]] = set()
 
@@ -434,14 +537,14 @@ class TableManager:
         for table in self.tables.values():
             self._kick(table)
         self._keeper = asyncio.create_task(self._keep())
+        self._clocks = asyncio.create_task(self._watch_clocks())
 
     async def stop(self) -> None:
         if self._listener is not None:     # first, so that no news from other processes starts new work
             self._listener.stop()
             self._listener = None
         tasks = [t.runner for t in self.tables.values() if t.runner is not None] + list(self._syncs)
-        if self._keeper is not None:
-            tasks.append(self._keeper)
+        tasks += [task for task in (self._keeper, self._clocks) if task is not None]
         for task in tasks:
             task.cancel()
         await self.pool.close()
@@ -481,11 +584,15 @@ class TableManager:
                              **stored.options)
         except Exception as exc:   # a game's own checks of options it never wrote
             raise Unreadable(f"its game cannot be set up ({exc})") from None
+        seats = [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats]
+        clock_moves = {}
         for number, (seat, notation) in enumerate(stored.actions, 1):
             try:
                 state.apply(seat, notation)
             except Exception as exc:
                 raise Unreadable(f"action {number} (seat {seat}: {notation!r}) cannot be replayed: {exc}") from None
+            if number - 1 in stored.by_clock:
+                clock_moves[number - 1] = ClockMove.after(state, seats[seat].shown_name or f"seat {seat}")
         if stored.version != len(stored.actions) + stored.rewound or stored.rewound < 0:
             raise Unreadable(f"its version {stored.version} disagrees with its {len(stored.actions)} actions "
                              f"and {stored.rewound} changes that added none")
@@ -494,8 +601,8 @@ class TableManager:
         return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
                      closed=stored.closed, private=stored.private, stacked=stored.stacked, guide=stored.guide,
                      host_hash=stored.host_hash,
-                     last_active=stored.last_active,
-                     seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats])
+                     last_active=stored.last_active, clock=stored.clock, deadline=stored.deadline,
+                     rematch=stored.rematch, clock_moves=clock_moves, seats=seats)
 
     def _check_seats(self, stored: StoredTable) -> None:
         if [s.seat for s in stored.seats] != list(range(stored.players)):
@@ -587,11 +694,13 @@ class TableManager:
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
                      seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
-                     *, avoid_seed: int | None = None, guide: bool = False) -> Created:
+                     *, avoid_seed: int | None = None, guide: bool = False,
+                     clock: int | None = None) -> Created:
         """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
         a drawn seed is never ``avoid_seed`` (a rematch's old one); ``guide`` asks for a guided first deal
-        (``check_guided``)."""
+        (``check_guided``); ``clock`` gives people that many seconds a move."""
         name = person_name(name)
+        clock = clock_seconds(clock)
         try:
             info = game_info(game)
         except ValueError as exc:
@@ -632,14 +741,16 @@ class TableManager:
         host_token = secrets.token_urlsafe(24)
         now = _now()
         table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
-                      guide=guide, host_hash=token_hash(host_token),
+                      guide=guide, host_hash=token_hash(host_token), clock=clock,
                       seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
                                   token_hash(invites[seat]) if seat in invites else None,
                                   name if seat in tokens else None)
                              for seat, kind in enumerate(kinds)])
+        table.deadline = table.deadline_after(None, state, state, self.now())
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
                              private=private, stacked=stacked, guide=guide, host_hash=table.host_hash,
+                             clock=clock, deadline=table.deadline,
                              seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
@@ -667,7 +778,34 @@ class TableManager:
         """Exchange a friend's invitation for the seat's credential: the first browser to open the link
         holds the seat (under ``name``, shown to the table); anyone after it is told the seat is taken."""
         self._check_seat_number(table, seat)
-        name = person_name(name)
+
+        def admitted(current: Seat) -> None:
+            if current.invite_hash is None or not hmac.compare_digest(token_hash(invite), current.invite_hash):
+                raise errors.Unauthorized(f"that invitation to seat {seat} is not valid (the host may have given "
+                                          "the seat a new link)")
+
+        return await self._seat_person(table, seat, person_name(name), admitted)
+
+    async def join_rematch(self, table: Table, seat: int, name: str | None) -> tuple[Table, str]:
+        """Seat the person holding ``seat`` of this finished table at the same seat of its rematch (their
+        credential here, checked by the caller, stands for the invitation the host was given): answers the
+        new table and the seat's credential there. Under ``name``, or the name they had here. The host's own
+        seats there are the host's already; a friend's seat taken by its link first is taken."""
+        if table.rematch is None:
+            raise errors.NotFound("no rematch has been started from this table")
+        given = person_name(name) if name is not None else table.seats[seat].name
+        new = self.get(table.rematch)
+
+        def admitted(current: Seat) -> None:
+            if current.kind == HUMAN:
+                raise errors.SeatTaken(f"seat {seat} of the rematch is the host's own: the host's browser holds it")
+
+        return new, await self._seat_person(new, seat, given, admitted)
+
+    async def _seat_person(self, table: Table, seat: int, name: str | None,
+                           admitted: Callable[[Seat], None]) -> str:
+        """Give a person's seat nobody holds a new credential, once ``admitted`` (raising a refusal) lets the
+        visitor in; answers the credential."""
         async with table.lock:
             if self.store.notifies:
                 self._catch_up(table)
@@ -676,9 +814,7 @@ class TableManager:
                 raise errors.MalformedRequest(f"seat {seat} is played by a bot")
             if table.finished:
                 raise errors.GameOver(f"the game is {table.status}")
-            if current.invite_hash is None or not hmac.compare_digest(token_hash(invite), current.invite_hash):
-                raise errors.Unauthorized(f"that invitation to seat {seat} is not valid (the host may have given "
-                                          "the seat a new link)")
+            admitted(current)
             if current.token_hash is not None:
                 raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
                                        "you may watch")
@@ -784,9 +920,17 @@ class TableManager:
             raise errors.GameNotOver("a rematch is made once the game is over")
         old = table.state
         mine = next((s.name for s in table.seats if s.kind == HUMAN and s.name), None)
-        return await self.create(table.game, old.players, old.variant, table.public_options(),
+        made = await self.create(table.game, old.players, old.variant, table.public_options(),
                                  [s.kind for s in table.seats], None, table.private, name if name is not None
-                                 else mine, avoid_seed=table.seed)
+                                 else mine, avoid_seed=table.seed, clock=table.clock)
+        try:
+            self.store.set_rematch(table.id, made.table.id)
+        except SQLAlchemyError:
+            logger.exception("table %s could not be told of its rematch %s", table.id, made.table.id)
+        else:
+            table.rematch = made.table.id
+            table.announce_rematch()
+        return made
 
     def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
                     kind: str | None = None, name: str | None = None,
@@ -805,6 +949,7 @@ class TableManager:
                 self._write(table, lambda: self.store.close_table(
                     table.id, version=table.version + 1, expected_version=table.version, now=_now()))
                 table.closed = True
+                table.deadline = None
                 self._swap(table, table.state)
         return table.describe()
 
@@ -864,9 +1009,12 @@ class TableManager:
             for actor, action in history[:last]:
                 rebuilt.apply(actor, action)
             expected = table.version
+            deadline = table.deadline_after(None, state, rebuilt, self.now())
             self._write(table, lambda: self.store.truncate_actions(
                 table.id, last, taken_back=len(history) - last, version=expected + 1, expected_version=expected,
-                now=_now()))
+                now=_now(), deadline=deadline))
+            table.deadline = deadline
+            table.clock_moves = {p: move for p, move in table.clock_moves.items() if p < last}
             self._swap(table, rebuilt)
             answer = table.payload_text(seat)
         self._kick(table)
@@ -908,19 +1056,24 @@ class TableManager:
         table.subscribers.discard(subscriber)
 
     # --- changing a table ------------------------------------------------------------------------------
-    def _append(self, table: Table, new_state: State, seat: int, notation: str) -> bool:
-        """Store one action, then swap the new state in; ``False`` if another process moved the table
-        first (it has then been caught up). Called under the table's lock, with no ``await`` between the
-        write and the swap."""
+    def _append(self, table: Table, new_state: State, seat: int, notation: str, *, by_clock: bool = False) -> bool:
+        """Store one action (``by_clock``: played for a person out of time), then swap the new state in;
+        ``False`` if another process moved the table first (it has then been caught up). Called under the
+        table's lock, with no ``await`` between the write and the swap."""
         expected = table.version
+        deadline = table.deadline_after(seat, table.state, new_state, self.now())
         try:
             self._write(table, lambda: self.store.append_action(
                 table.id, len(new_state.history) - 1, seat, notation, version=expected + 1,
-                is_over=new_state.is_over, expected_version=expected, now=_now()))
+                is_over=new_state.is_over, expected_version=expected, now=_now(), deadline=deadline,
+                by_clock=by_clock))
         except StoreConflict:
             self._catch_up(table)
             return False
         table.sheet = table.deal_sheet().extended(table.state, seat, notation, new_state)
+        table.deadline = deadline
+        if by_clock:
+            table.clock_moves[len(new_state.history) - 1] = ClockMove.after(new_state, table.shown_name(seat))
         self._swap(table, new_state)
         return True
 
@@ -957,17 +1110,23 @@ class TableManager:
                 table.put_out(seat.seat, errors.SeatReopened(f"the host gave seat {seat.seat} to someone else"))
         if seats_changed:
             table.announce_seats()
+        if stored.rematch != table.rematch:
+            table.rematch = stored.rematch
+            table.announce_rematch()
         if stored.version == table.version:
             return
-        state = self._replayed(table, stored.actions)
+        state = self._replayed(table, stored.actions, stored.by_clock)
         if state is None:
             return
         table.state, table.version, table.closed = state, stored.version, stored.closed
+        table.deadline = stored.deadline
         table.last_active = stored.last_active
         table.broadcast()
 
     @staticmethod
-    def _replayed(table: Table, actions: list[list[Any]]) -> State | None:
+    def _replayed(table: Table, actions: list[list[Any]], by_clock: set[int]) -> State | None:
+        """The table's state with the database's ``actions``, of which the clock played those at ``by_clock``
+        (kept in the table's ``clock_moves``); ``None`` if they cannot be replayed."""
         history = [[seat, str(action)] for seat, action in table.state.history]
         if actions[:len(history)] == history:
             state, start = table.state.clone(), len(history)
@@ -975,12 +1134,16 @@ class TableManager:
             old = table.state
             state, start = new_game(table.game, players=old.players, variant=old.variant, seed=old.seed,
                                     **old.options), 0
+        moves = {p: move for p, move in table.clock_moves.items() if p < start}
         try:
-            for seat, notation in actions[start:]:
+            for position, (seat, notation) in enumerate(actions[start:], start):
                 state.apply(seat, notation)
+                if position in by_clock:
+                    moves[position] = ClockMove.after(state, table.shown_name(seat))
         except ValueError:
             logger.exception("table %s: the database's actions cannot be replayed", table.id)
             return None
+        table.clock_moves = moves
         return state
 
     def _heard(self, sender: str, table_id: str) -> None:
@@ -1096,6 +1259,66 @@ class TableManager:
             table.fault = "a bot failed"
             table.runner = None
 
+    # --- the clock ------------------------------------------------------------------------------------------
+    async def _watch_clocks(self) -> None:
+        """Every ``CLOCK_TICK``, in the process that moves the bots (so that with several processes one alone
+        plays for a person), play for the people whose time ran out."""
+        while True:
+            await asyncio.sleep(CLOCK_TICK)
+            if not self.moves_bots:
+                continue
+            now = self.now()
+            for table in list(self.tables.values()):
+                if table.deadline is not None and table.deadline <= now and table.fault is None:
+                    try:
+                        await self._time_out(table)
+                    except errors.Unavailable:
+                        logger.warning("table %s: the clock's move could not be saved; trying again", table.id)
+                    except Exception:
+                        logger.exception("table %s: the clock failed; it is stopped until the next move", table.id)
+                        table.deadline = None
+
+    async def _time_out(self, table: Table) -> None:
+        """Play for each person whose time ran out, as the heuristic bot would from their seat's view, and
+        say so in the log ("time ran out: Bea plays QC").
+
+        Where several seats may act at once, what players expect is that their silence lets a chance pass,
+        not that the server grabs it for them: in a claim window a timed-out person declines (as their page
+        does after two seconds), never claims; in a race with a bot among the racers, nothing is played (the
+        bots act anyway, and the person simply was not quick enough). Where only people are to move (a race
+        among people, simultaneous choices), each is played for in an order drawn by the table's seeded
+        chance, on the table as the one before left it, so that no seat is favoured by its number."""
+        async with table.lock:
+            if table.deadline is None or table.deadline > self.now() or table.finished:
+                return
+            out_of_time = sorted(table.clocked(table.state))
+            random.Random(move_seed(table.seed, -1, table.version, "clock")).shuffle(out_of_time)
+            played = False
+            for seat in out_of_time:
+                choice = self._clock_choice(table, seat)
+                if choice is None:
+                    continue
+                candidate = table.state.clone()
+                candidate.apply(seat, choice)
+                if not self._append(table, candidate, seat, str(candidate.history[-1][1]), by_clock=True):
+                    return
+                played = True
+            if not played:            # bots are among the racers: their moves start the clock again
+                table.deadline = None
+                table._built_at = -1
+        self._kick(table)
+
+    def _clock_choice(self, table: Table, seat: int) -> str | None:
+        """What the clock plays for ``seat``, or ``None`` to play nothing (``_time_out`` says why)."""
+        state = table.state
+        if seat not in state.to_move:
+            return None                # a race another timed-out person won a moment ago
+        if NO_CLAIM in state.legal_actions(seat):
+            return str(NO_CLAIM)
+        if any(table.seats[s].is_bot for s in state.to_move):
+            return None
+        return self._quick_choice(table, CLOCK_BOT, seat, move_seed(table.seed, seat, table.version, "clock"), state)
+
     @staticmethod
     def _quick_choice(table: Table, kind: str, seat: int, seed: int, snapshot: State) -> str:
         """A random or heuristic bot's move, made at once (they answer in microseconds); a random legal
@@ -1106,6 +1329,17 @@ class TableManager:
         except Exception:
             logger.exception("table %s: the %s bot in seat %d failed; playing at random", table.id, kind, seat)
             return random.Random(seed).choice(view.legal_actions)
+
+
+def timeout_news(name: str, action: Action) -> str:
+    """The log's words for a move the clock made: the move as every seat may read it, a secret one (an
+    answer to a claim window, a card laid face down) by its public text, an unseen one not at all."""
+    if action.unseen:
+        return f"time ran out: a move is made for {name}"
+    words = action.public_text() if action.secret else str(action)
+    if words == ANSWERED:          # a claim window's answer, which reads alike whatever it says
+        return f"time ran out: {name} answers"
+    return f"time ran out: {name} plays {words.removeprefix('play ')}"
 
 
 def _drawn_seed(avoid: int | None) -> int:

@@ -76,15 +76,17 @@ def browser() -> Iterator[Any]:
 
 
 def create_table(page: Any, server: str, game: str, kinds: list[str], numbers: dict[str, int] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, clock: int | None = None) -> None:
     """A table made in the lobby as a person makes it; ``seed`` (under "Advanced") deals known cards, for
-    a test that needs the deal to go a certain way."""
+    a test that needs the deal to go a certain way; ``clock`` is the seconds a move chosen for people."""
     page.goto(server + "/")
     page.get_by_test_id("game-select").select_option(game)
     for name, number in (numbers or {}).items():
         page.get_by_test_id(f"option-{name}").fill(str(number))
     for seat, kind in enumerate(kinds):
         page.get_by_test_id(f"seat-kind-{seat}").select_option(kind)
+    if clock is not None:
+        page.get_by_test_id("clock-select").select_option(str(clock))
     if seed is not None:
         page.get_by_text("Advanced").click()
         page.get_by_test_id("seed-input").fill(str(seed))

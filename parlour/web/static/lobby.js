@@ -212,6 +212,7 @@ function tableRequest() {
     keepName(name);
   }
   if ($("variant").value) body.variant = $("variant").value;
+  if ($("clock").value) body.clock = Number($("clock").value);
   const seed = $("seed").value.trim();
   if (seed !== "" && peopleSeats() <= 1) {
     const n = Number(seed);

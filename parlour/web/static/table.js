@@ -27,6 +27,8 @@ import { cardMotion } from "./motion.js";
 import { tableSounds } from "./sound.js";
 import { handArranger } from "./arrange.js";
 import { renderGuide, wireGuide } from "./guide.js";
+import { clockNews, showClock } from "./clock.js";
+import { renderRematchNotice } from "./rematch.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,6 +83,7 @@ const state = {
   news: [],               // {at, text}: who left, said in the log after its `at` first lines
   chat: [],               // {position, seat, name, text}: the table's chat, oldest first
   pause: null,            // {held, count, timer, ends}: a deal has ended and is shown until "Next deal"
+  rematch: null,          // the host's rematch as pushed to this seat (the payload carries it too)
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -319,6 +322,7 @@ function pauseOn(payload) {
 /** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause. */
 function holdBack(payload) {
   state.pause.held = payload;
+  showClock(payload, viewSeat());
   answerWindowInTime();
   if (tableStatus(payload) !== "playing") resume();
 }
@@ -530,6 +534,11 @@ function connect() {
     if (data.type === "chat") {
       if (data.seat !== me.seat) sounds.play("chat");
       hearChat(data);
+      return;
+    }
+    if (data.type === "rematch") {
+      state.rematch = data.rematch;
+      renderRematchNotice($("rematch-notice"), state.rematch, me, base);
       return;
     }
     applyPayload(data);
@@ -999,8 +1008,9 @@ function hearNews(text) {
 function renderNews(view) {
   const box = $("log");
   const lines = (view.log || []).length;
-  for (const { at, text } of state.news) {
-    const item = el("li", { class: "news", dataset: { testid: "log-news" }, text });
+  // In the order of their places, so that each is put where its line is, counting the news put before it.
+  for (const { at, text } of [...state.news, ...clockNews(state.payload)].sort((a, b) => a.at - b.at)) {
+    const item = el("li", { class: "news", dataset: { testid: "log-news" } }, proseFragment(text));
     const items = box.children;
     const after = items.length - (lines - at);          // the item of log line `at`, which follows the news
     if (after >= items.length) box.append(item);
@@ -1253,8 +1263,10 @@ function render() {
   renderNews(view);
   renderSeatTools();
   renderRematch();
+  renderRematchNotice($("rematch-notice"), state.rematch || state.payload.rematch || null, me, base);
   renderChat();
   guideHook(view);
+  showClock(latestPayload(), viewSeat());
   document.body.classList.toggle("game-over", finished());
   const changes = moves.after(measured, state.payload.view);
   sounds.hear(changes, { myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });

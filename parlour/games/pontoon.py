@@ -247,8 +247,8 @@ class PontoonState(PhasedState[Phase]):
     MUTABLE = ("hands", "told", "pontoons", "ledger", "stock")
     ZONES = kinds(pots="pots", stock="count", hands="records", bank="records")
     EXTRAS = kinds(banker="seat", minimum="number", maximum="number", deals_in_game="number",
-                   stick_minimum="number", playing="cards", own_hands="texts",
-                   known_in_stock="records", known_holdings="texts", shuffle_next="flag")
+                   stick_minimum="number", hand_to_play="cards", your_hands="melds",
+                   known_in_stock="records", known_holdings="melds", shuffle_next="flag")
 
     # --- the deal -------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -630,8 +630,8 @@ class PontoonState(PhasedState[Phase]):
             "banker": banker, "minimum": self.options["minimum"],
             "maximum": self.options["maximum"], "deals_in_game": self.hands_in_game,
             "stick_minimum": self.options["stick_minimum"],
-            "playing": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
-            "own_hands": [_cards_text(h.cards).split() for h in own],
+            "hand_to_play": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
+            "your_hands": [_cards_text(h.cards).split() for h in own],
             "known_in_stock": [{"place": place, "card": str(CARDS[c])} for place, c in known],
             "known_holdings": [] if seat is None else [
                 _cards_text(c for h in everyone if h.seat == s for c in h.cards if self.told[seat] >> c & 1).split()

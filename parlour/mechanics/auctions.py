@@ -80,11 +80,17 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class Double(Action):
+    """Double the opponents' last bid: if it is played, every trick and penalty it scores counts double.
+    Any new bid cancels the double."""
+
     verb: ClassVar[str] = "double"
 
 
 @dataclass(frozen=True, slots=True)
 class Redouble(Action):
+    """Redouble your side's bid that the opponents have doubled: it now counts four times. Any new bid
+    cancels the redouble."""
+
     verb: ClassVar[str] = "redouble"
 
 
@@ -269,6 +275,17 @@ class Auction:
             self.turn = None
             return
         self.turn = pair[0] if pair[1] == seat else pair[1]
+
+
+def calls_shown(calls: Sequence[tuple[int, Any]]) -> list[dict[str, Any]]:
+    """An auction's calls as a view shows them (a ``bids`` zone, which front-ends draw as a bidding grid):
+    ``{"seat", "call"}`` in the order made, each call as the bidding box says it (``7NT``, ``pass``,
+    ``solo``). A new list each time, so that a view never shares the auction's own.
+
+    >>> calls_shown([(1, "1S"), (2, "double")])
+    [{'seat': 1, 'call': '1S'}, {'seat': 2, 'call': 'double'}]
+    """
+    return [{"seat": seat, "call": str(call)} for seat, call in calls]
 
 
 # --- the integer path's lane for calls ------------------------------------------------------------------

@@ -154,7 +154,7 @@ class TestPlay:
         assert [h["face_up"] for h in view.table["hands"][:2]] == [["KC"], ["KD"]]
         assert [h["face_down"] for h in view.table["hands"][:2]] == [1, 1]
         assert state.ledger.balance("seat 1 stake, hand 2") == 3 and chips(state)[1] == 94
-        assert state.view(1).extra["own_hands"] == [["KC", "5S"], ["KD", "7S"]]
+        assert state.view(1).extra["your_hands"] == [["KC", "5S"], ["KD", "7S"]]
         conserved(state)
 
     def test_a_split_hand_may_make_a_pontoon(self) -> None:

@@ -738,7 +738,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
                 status.append("dummy")
             face_up = cards_text(self.hands[s]).split() if self.dummy_shown and s == self.dummy else []
             seats.append(seat_entry(s, team=s & 1, held=self.hands[s].bit_count(), face_up=face_up,
-                                    tricks=tricks_won[s], status=", ".join(status)))
+                                    tricks=tricks_won[s], status=", ".join(status), open_hand=bool(face_up)))
         auction = self.auction
         calls = calls_shown(auction.calls)
         contract = contract_text(self.level, self.denomination, self.doubled) if playing else None

@@ -96,24 +96,27 @@ def fact(page: Any, name: str) -> str:
 
 
 def test_a_number_per_seat_is_drawn_beside_each_seats_name(page: Any) -> None:
-    """Tëtka's penalties this deal (one number a seat) read "you 0 · seat 1 0 · ...", never as "0, 0, 1, 1"."""
+    """Tëtka's penalties this deal (one number a seat) read "you 0", "seat 1 0", ..., one seat a line, never
+    as "0, 0, 1, 1" beside the scores."""
     state = next(s for s in positions("tetka") if any(s.view(0).extra["penalties_this_deal"]))
     view = state.view(0)
     drawn(page, view)
     points = view.extra["penalties_this_deal"]
     names = ["you", "seat 1", "seat 2", "seat 3"]
-    assert fact(page, "penalties this deal") == " · ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
+    assert fact(page, "penalties this deal") == "\n".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
 
 
 def test_a_value_per_side_is_drawn_with_the_sides_players(page: Any) -> None:
     """Canasta's first-meld minimums and red threes are one entry a side: each is drawn after the side's
-    players ("you and seat 2"), the red threes as cards, and the melds' zones are titled by their side."""
+    players ("you and seat 2"), one side a line, the red threes as cards, and the melds' zones are titled by
+    their side."""
     view = parlour.new_game("canasta", seed=3).view(0).to_dict()
     view["extra"]["first_meld_minimums"] = [50, 90]
     view["extra"]["red_threes"] = [["3H"], ["3D", "3D"]]
+    view["table"]["side_1_melds"] = [["7H", "7S", "7D"]]
     drawn(page, view)
-    assert fact(page, "first meld minimums") == "you and seat 2 50 · seat 1 and seat 3 90"
-    assert fact(page, "red threes") == "you and seat 2 3♥ · seat 1 and seat 3 3♦ 3♦"
+    assert fact(page, "first meld minimums") == "you and seat 2 50\nseat 1 and seat 3 90"
+    assert fact(page, "red threes") == "you and seat 2 3♥\nseat 1 and seat 3 3♦ 3♦"
     assert page.get_by_test_id("zone-side_1_melds").locator("h3").text_content() == "side 1 (seat 1 and seat 3) melds"
 
 
@@ -153,6 +156,28 @@ def test_the_bankers_own_cards_are_counted_in_his_seat(page: Any) -> None:
     assert banker["held"] + len(banker["face_up"]) == 2
     assert fact(page, "your hands") == " ".join(view.extra["your_hands"][0]).replace("S", "♠").replace("H", "♥") \
         .replace("D", "♦").replace("C", "♣")
+
+
+def test_a_hand_all_face_up_lies_open_in_its_seat(page: Any) -> None:
+    """Pontoon: once the bank's cards are turned, the banker's hand lies face up in the banker's place, drawn
+    as a hand (full-size cards), seen from another seat; there is no separate "bank" zone."""
+    view = parlour.new_game("pontoon", seed=3).view(1).to_dict()
+    view["seats"][0].update(held=0, face_up=["KH", "AH"], open=True)
+    drawn(page, view)
+    hand = page.get_by_test_id("open-hand-0")
+    assert [card.get_attribute("data-card") for card in hand.locator(".card").all()] == ["KH", "AH"]
+    assert page.get_by_test_id("zone-bank").count() == 0
+
+
+def test_up_cards_as_many_as_the_hidden_ones_are_not_an_open_hand(page: Any) -> None:
+    """Razz on fourth street: two cards down and two up. The up-cards stay small beside the backs, as before
+    the seat (folded or not): only a view's word (``open``) lays a hand open, never a count that matches."""
+    view = parlour.new_game("razz", seed=3).view(0).to_dict()
+    view["seats"][1].update(held=2, face_up=["9S", "KD"], status="folded")
+    drawn(page, view)
+    seat = page.get_by_test_id("seat-1")
+    assert page.get_by_test_id("open-hand-1").count() == 0
+    assert [card.get_attribute("data-card") for card in seat.locator(".face-up .card.tiny").all()] == ["9S", "KD"]
 
 
 @pytest.mark.parametrize(("game", "calls"), [("solo", ["ask", "simple in colour", "hold"]),

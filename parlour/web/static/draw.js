@@ -159,8 +159,10 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
     kind ? el("span", { class: "seat-kind", text: kind }) : null,
     toMove ? el("span", { class: "badge to-move", text: mine ? "your turn" : "to move" }) : null);
 
-  // A hand laid open on the table (bridge's dummy: every card it holds is face up) is drawn as a hand, once.
-  const open = !mine && held !== null && held > 0 && faceUp.length === held;
+  // A hand laid open on the table (bridge's dummy, a banker's hand turned: the view says every card it holds
+  // lies face up) is drawn as a hand, once. Counting cannot tell it: a stud player's up-cards may be as many
+  // as the cards it holds face down.
+  const open = !mine && facts.open === true && faceUp.length > 0;
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
   if (!mine && held !== null && !open) {
@@ -186,7 +188,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   if (mine && held !== null) factsList.push(["cards", (view.hand || []).length || held]);
   // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
   for (const [k, v] of Object.entries(facts)) {
-    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet", "role"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
+    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet", "role", "open"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
   }
   // Chips: the seat's stack, and what it has put out in front of it this round (its bet, or its stake).
   const hasChips = Number.isInteger(facts.chips);
@@ -491,8 +493,8 @@ export function chipStack(amount, words) {
 function potsZone(name, pots, view) {
   const body = pots.length
     ? el("div", { class: "pots" }, pots.map((pot) => el("div", { class: "pot", dataset: { testid: `pot-${pot.name}` } },
-      chipStack(pot.chips, pot.name),
-      el("span", { class: "pot-name", text: pot.name }),
+      chipStack(pot.chips, namedSeatsText(pot.name, view)),
+      el("span", { class: "pot-name", text: namedSeatsText(pot.name, view) }),
       Array.isArray(pot.seats) ? el("span", { class: "pot-seats muted", text: `for ${pot.seats.map((s) => seatLabel(s, view)).join(", ")}` }) : null)))
     : el("div", { class: "empty-zone", text: "no pot" });
   return zoneBox(name, body, "zone-pots");
@@ -583,6 +585,7 @@ export function renderZones(view, keeper = null) {
   const seatCount = (view.seats || []).length;
   for (const [name, value] of Object.entries(view.table || {})) {
     const kind = zoneKind(view, "table", name, value);
+    if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
     if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past, past ? { winner: kept.winner } : {}));
@@ -593,7 +596,6 @@ export function renderZones(view, keeper = null) {
     else if (kind === "pots" && Array.isArray(value)) main.push(potsZone(name, value, view));
     else if (kind === "bids" && Array.isArray(value) && isCallList(value, seatCount)) aside.push(callGridZone(name, value, view));
     else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
-    else if (saysNothing(kind, value)) continue;          // no card yet, no words, a flag that is off
     else if (kind === "flag") facts.push(flagZone(name, view));
     else facts.push(factZone(name, kindValueNode(kind, value, view), view));
   }

@@ -69,16 +69,14 @@ export function ownedNode(kind, value, view) {
     el("span", { class: "owned-entry" }, el("span", { class: "owner muted", text: `${names[i]} ` }), valueNode(entry))]));
 }
 
-/** Whether a zone has nothing to show a player yet: no card, no words, no facts, a flag that is off. */
+/**
+ * Whether a zone has nothing to show a player yet: no card, no melds laid, no words, no facts, a flag that
+ * is off. A trick, a heap, a pile, pots, calls and records are drawn even empty: where they lie is news.
+ */
 export function saysNothing(kind, value) {
   if (value === null || value === undefined || value === "" || value === false) return true;
-  if (["trick", "count", "cards", "pots", "melds", "bids", "records", "chips"].includes(kind)) return false;
+  if (["trick", "count", "cards", "pots", "bids", "records", "chips"].includes(kind)) return false;
   if (Array.isArray(value)) return value.every((item) => (Array.isArray(item) ? !item.length : false));
   if (typeof value === "object") return Object.keys(value).length === 0;
   return false;
-}
-
-/** A flag zone that is on, drawn as its name alone ("Frozen"): "yes" beside it would say nothing more. */
-export function flagNode(name, view) {
-  return el("span", { class: "flag-on", text: title(name, view) });
 }

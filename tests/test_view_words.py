@@ -100,3 +100,94 @@ def test_the_guard_catches_a_list_spelt_as_python() -> None:
     spoilt = View.from_dict({**view.to_dict(), "seats": seats, "extra": {**view.extra, "note": "None"}})
     shown = [text for _, text in words_of(spoilt) if REPRS.search(text)]
     assert sorted(shown) == ["None", "['4S', '4H']"]
+
+
+# --- the words each game gives, at concrete tables ---------------------------------------------------------
+def called(game: str, calls: list[str], seed: int = 5) -> parlour.State:
+    """``game`` seeded, after these calls by whoever is to call (each as its action's notation)."""
+    state = parlour.new_game(game, seed=seed)
+    for call in calls:
+        state.apply(state.to_move[0], call)
+    return state
+
+
+class TestAuctionsShownAsCalls:
+    """Every auction game shows its calls as a ``bids`` zone, as Auction Bridge and Vint do, so the table
+    draws Solo's, Schafkopf's and Preference's auctions in the same bidding grid."""
+
+    def test_solo_shows_the_spanish_opening_and_the_holds(self) -> None:
+        """Solo (Spanish): "I ask", a question about a simple game in colour, the asker's hold: each call as
+        its player made it (the auction itself keeps a hold as the bid it matches)."""
+        state = called("solo", ["ask", "bid simple in colour", "hold"])
+        view = state.view(2)
+        assert view.kinds["table"]["auction"] == "bids"
+        assert view.table["auction"] == [{"seat": 0, "call": "ask"}, {"seat": 1, "call": "simple in colour"},
+                                         {"seat": 0, "call": "hold"}]
+
+    def test_schafkopf_shows_passes_and_the_take(self) -> None:
+        """Schafkopf: eldest passes, the next takes the widow; both calls are shown to every seat."""
+        state = called("schafkopf", ["pass", "take"])
+        assert state.view(None).table["auction"] == [{"seat": 0, "call": "pass"}, {"seat": 1, "call": "take"}]
+
+    def test_preference_shows_both_rounds_in_one_auction(self) -> None:
+        """Preference: all pass the first round (suits), so the second (counters for the widow) begins from
+        the first seat again: both rounds are one list of calls, the second starting a new row."""
+        state = called("preference", ["pass", "pass", "pass", "bid 1"])
+        assert state.view(1).table["auction"] == [{"seat": 0, "call": "pass"}, {"seat": 1, "call": "pass"},
+                                                  {"seat": 2, "call": "pass"}, {"seat": 0, "call": "1"}]
+        assert "first_round" not in state.view(1).extra       # the grid says it: no list of "seat 0: pass"
+
+    def test_the_calls_shown_are_a_copy(self) -> None:
+        """A view taken during the auction keeps the calls made until then."""
+        state = called("schafkopf", ["pass"])
+        before = state.view(0)
+        state.apply(state.to_move[0], "take")
+        assert before.table["auction"] == [{"seat": 0, "call": "pass"}]
+
+
+class TestFactsNamedForPlayers:
+    def test_tetka_names_its_penalties_as_this_deals(self) -> None:
+        """Tëtka: the penalties shown are this deal's so far, beside running scores still at 0 in deal 1."""
+        state = parlour.new_game("tetka", seed=11)
+        rng = random.Random(3)
+        while not any(state.view(0).extra["penalties_this_deal"]):
+            seat = state.to_move[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        view = state.view(0)
+        assert view.scores == [0, 0, 0, 0] and "penalties" not in view.extra
+        assert view.extra["penalties_this_deal"] == state.penalties_so_far()
+
+    def test_canasta_names_the_first_meld_minimums_and_the_frozen_pile(self) -> None:
+        """Canasta: at 0 points each side must meet the 50 minimum with its first meld; the pile's state is
+        "pile frozen" (a flag the table shows only when it is on)."""
+        view = parlour.new_game("canasta", seed=3).view(0)
+        assert view.extra["first_meld_minimums"] == [50, 50]
+        assert view.kinds["table"]["pile_frozen"] == "flag" and "frozen" not in view.table
+
+    def test_reversis_shows_the_talon_as_a_heap_and_who_has_a_card_face_down(self) -> None:
+        """Reversis: before the exchange each player but the dealer has a card face down beside him; the
+        talon is a face-down heap whose size is shown, not a mapping {"size": 4}."""
+        view = parlour.new_game("reversis", seed=3).view(0)
+        assert view.table["card_face_down_beside"] == [0, 1, 2]
+        assert view.kinds["table"]["talon"] == "count" and view.table["talon"] == 0
+
+    def test_pontoon_gives_its_hands_as_cards(self) -> None:
+        """Pontoon: the hand to play and a seat's own hands are cards (``hand_to_play``, ``your_hands``:
+        lists of cards, drawn as cards), never words such as "[4♠ 4♥]"."""
+        state = parlour.new_game("pontoon", seed=3)
+        seat = state.to_move[0]
+        view = state.view(seat)
+        assert view.kinds["extra"]["your_hands"] == "melds" and view.kinds["extra"]["hand_to_play"] == "cards"
+        assert view.extra["hand_to_play"] == view.hand and view.extra["your_hands"] == [view.hand]
+
+    def test_a_pontoon_hand_all_face_up_lies_open(self) -> None:
+        """Pontoon: when the bank plays, the banker's two cards are turned face up: his seat says its hand
+        lies open (``open``), while a punter with a card still face down does not."""
+        state = parlour.new_game("pontoon", seed=3)
+        while state.phase.value != "bank":
+            seat = state.to_move[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            state.apply(seat, legal[-1] if state.phase.value == "stake" else next(a for a in legal if "stick" in a))
+        banker, punter = state.view(1).seats[0], state.view(1).seats[1]
+        assert banker["held"] == 0 and len(banker["face_up"]) == 2 and banker["open"] is True
+        assert punter["held"] == 1 and "open" not in punter

@@ -22,7 +22,7 @@ import parlour
 from parlour.web.app import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from test_view_words import GAMES, positions  # noqa: E402
+from test_view_words import GAMES, positions
 
 # What a drawn page must never say: the spelling of a list, a mapping or a constant (Python's or
 # JavaScript's), a name joined by an underscore, and the old "name pot 1" of a pot drawn as data.
@@ -53,7 +53,10 @@ DRAW_ALL = """async ([views, pattern]) => {
     draw.renderExtra(view);
     for (const id of ["slot-left", "slot-top", "slot-right", "slot-bottom", "centre", "extra"]) {
       const walker = document.createTreeWalker(document.getElementById(id), NodeFilter.SHOW_TEXT);
-      while (walker.nextNode()) if (bad.test(walker.currentNode.data)) found.push(`${where}, ${id}: ${walker.currentNode.data}`);
+      while (walker.nextNode()) {
+        const text = walker.currentNode.data;
+        if (bad.test(text)) found.push(`${where}, ${id}: ${text}`);
+      }
     }
   }
   return found;

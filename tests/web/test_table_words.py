@@ -199,3 +199,16 @@ def test_an_auction_is_drawn_as_a_bidding_grid(page: Any, game: str, calls: list
     assert grid.count() == 1
     cells = [text.strip().lower() for text in grid.locator("tbody td").all_inner_texts() if text.strip()]
     assert cells == calls
+
+
+def test_rows_of_facts_are_lines_named_by_their_seat(page: Any) -> None:
+    """Reversis's claims (a led ace or Quinola, whose payment waits on the trick) and Pontoon's cards known in
+    the stock are rows of facts: one a line, its seat by name first, never "seat: 0 · card: A♣"."""
+    view = parlour.new_game("reversis", seed=3).view(0).to_dict()
+    view["extra"]["claims"] = [{"seat": 0, "card": "AC"}, {"seat": 2, "card": "JH"}]
+    drawn(page, view)
+    assert fact(page, "claims") == "you card A♣\nseat 2 card J♥"
+    view = parlour.new_game("pontoon", seed=3).view(1).to_dict()
+    view["extra"]["known_in_stock"] = [{"place": 28, "card": "QH"}]
+    drawn(page, view)
+    assert fact(page, "known in stock") == "place 28 · card Q♥"

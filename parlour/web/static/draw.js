@@ -15,7 +15,7 @@
 
 import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
-import { ownedNode, saysNothing, title } from "./facts.js";
+import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -290,6 +290,9 @@ export function kindValueNode(kind, value, view) {
   if (kind === "seat") return seat(value);
   const owned = ownedNode(kind, value, view);
   if (owned) return owned;
+  if (kind === "records" && Array.isArray(value) && value.length && value.every((r) => r && typeof r === "object")) {
+    return recordLines(value, view);
+  }
   if (typeof value === "string" && !isCard(value)) return el("span", {}, proseFragment(namedSeatsText(value, view)));
   if (kind === "seats" && Array.isArray(value) && value.length) {
     return value.every(Array.isArray)

@@ -80,3 +80,17 @@ export function saysNothing(kind, value) {
   if (typeof value === "object") return Object.keys(value).length === 0;
   return false;
 }
+
+/**
+ * Rows of facts (a game's claims, the cards known in the stock) as lines of words, one row a line: the seat a
+ * row belongs to by name first ("you"), then each other fact by its name ("card A♣ · place 28").
+ */
+export function recordLines(records, view) {
+  return el("span", { class: "owned" }, records.map((record, i) => {
+    const seat = Number.isInteger(record.seat) ? seatLabel(record.seat, view) : null;
+    const facts = Object.entries(record).filter(([key]) => !(key === "seat" && seat !== null));
+    return el("span", { class: "owned-entry" }, i ? el("span", { class: "owned-gap", text: " · " }) : null,
+      seat === null ? null : el("span", { class: "owner muted", text: `${seat} ` }),
+      facts.flatMap(([key, value], k) => [k ? " · " : "", el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value)]));
+  }));
+}

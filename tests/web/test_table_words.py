@@ -212,3 +212,20 @@ def test_rows_of_facts_are_lines_named_by_their_seat(page: Any) -> None:
     view["extra"]["known_in_stock"] = [{"place": 28, "card": "QH"}]
     drawn(page, view)
     assert fact(page, "known in stock") == "place 28 · card Q♥"
+
+
+def test_cards_in_rows_are_drawn_as_cards_under_their_name(page: Any) -> None:
+    """East-West's rows: each side's four cards in a row are drawn as cards captioned "west" and "east", not
+    as a line of symbols; a seat with every card laid before it shows no lone "0" of cards held."""
+    view = parlour.new_game("east-west", seed=3).view(0).to_dict()
+    row = {"row": 1, "board": "QC", "west": ["7C", "AC", "9S", "10S"], "west_hand": "ace high",
+           "east": ["7D", "QD", "8H", "JS"], "east_hand": "pair of queens"}
+    view["table"]["rows"] = [row]
+    view["seats"][1].update(held=0, face_up=row["east"])
+    drawn(page, view)
+    rows = page.get_by_test_id("zone-rows")
+    for side in ("west", "east"):
+        group = rows.get_by_test_id(f"cards-{side}")
+        assert [c.get_attribute("data-card") for c in group.locator(".card").all()] == row[side]
+        assert group.locator("figcaption").text_content() == side
+    assert page.get_by_test_id("seat-1").locator(".held").count() == 0

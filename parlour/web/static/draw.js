@@ -165,7 +165,8 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   const open = !mine && facts.open === true && faceUp.length > 0;
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
-  if (!mine && held !== null && !open) {
+  // None held beside cards laid before the seat (its rows, a hand shown) is no news: no lone "0".
+  if (!mine && held !== null && !open && (held > 0 || !faceUp.length)) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
     heldNode = el("div", { class: "held", title: `${held} cards held`, "aria-label": `${held} cards held`, role: "img" },
@@ -541,6 +542,9 @@ function recordsZone(name, records, view) {
           perSeat ? el("figcaption", { text: `${seatLabel(i, view)}${i === winner ? " ★" : ""}` }) : null)));
       } else if (key === "card" && typeof value === "string" && isCard(value)) {
         pictures.push(cardPicture(value, "tiny"));
+      } else if (Array.isArray(value) && value.every((c) => typeof c === "string" && isCard(c))) {
+        // Other cards of the row (a hand's face-up cards, a side's row) as cards, under the name they go by.
+        pictures.push(cardGroup(key, value));
       } else if ((key === "seat" || key === "winner") && (Number.isInteger(value) || value === null)) {
         words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: key === "winner" ? "won by " : "" }),
           value === null ? "nobody" : seatLabel(value, view)));
@@ -552,6 +556,13 @@ function recordsZone(name, records, view) {
   });
   const count = records.length > shown.length ? `latest ${shown.length} of ${records.length}` : null;
   return zoneBox(name, el("ol", { class: "records" }, rows), "zone-records", count);
+}
+
+/** Cards of a record under their name ("face up", "west"): a small fan with its caption. */
+function cardGroup(name, cards) {
+  return el("figure", { class: "card-group", dataset: { testid: `cards-${name}` } },
+    el("div", { class: "pile" }, cards.map((c) => cardPicture(c, "tiny"))),
+    el("figcaption", { class: "muted", text: label(name) }));
 }
 
 function factZone(name, node, view) {

@@ -28,3 +28,18 @@ def test_speed_runs_its_clone_row_and_writes_json(tmp_path: Path) -> None:
     assert [line["unit"] for line in lines] == ["µs", "µs", "ratio"]
     assert all(len(line["values"]) == 1 and line["median"] > 0 for line in lines)
     assert lines[2]["early history"] < lines[2]["late history"]
+
+
+def test_the_double_dummy_benchmark_compares_tables_and_writes_json(tmp_path: Path) -> None:
+    """``doubledummy.py`` on three small endings: every table equal to DDS's, one row per hand size in its
+    JSON. Skipped without endplay (the ``dds`` extra)."""
+    import pytest
+    pytest.importorskip("endplay.dds")
+    out = tmp_path / "dd.json"
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "doubledummy.py"
+    run = subprocess.run([sys.executable, str(script), "--positions", "3", "--min", "3", "--max", "4", "--jobs", "1",
+                          "--json", str(out)], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "3 of 3 positions have equal tables" in run.stdout
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["equal"] == 3 and {row["size"] for row in report["rows"]} <= {3, 4}

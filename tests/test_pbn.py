@@ -16,8 +16,8 @@ import pytest
 import parlour
 from parlour.bots import make_bot
 from parlour.cards import ACE_HIGH, STANDARD_52, Card
-from parlour.formats.pbn import TAG_ORDER, card_text, hand_text, to_pbn
-from parlour.games.auction_bridge import AuctionBridgeState
+from parlour.formats.pbn import COMPASS, TAG_ORDER, call_text, card_text, hand_text, to_pbn
+from parlour.games.auction_bridge import CARDS, DENOMINATIONS, AuctionBridgeState
 
 TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 RANKS = [rank.letter for rank in ACE_HIGH]
@@ -132,7 +132,9 @@ def test_export_form_header_and_one_game_per_deal() -> None:
     assert text.startswith("% PBN 2.1\n% EXPORT\n\n[Event ")
     games = read_pbn(text)
     assert len(games) == 2 and [g["tags"]["Board"] for g in games] == ["1", "2"]
-    assert "\n\n[Event " in text and text.endswith("}\n")
+    assert "\n\n[Event " in text
+    assert all(chunk.index("{") < chunk.index("[Auction") for chunk in text.split("\n\n")[1:]), \
+        "the commentary stands before the sections"
 
 
 def test_the_mandatory_tags_come_first_in_their_order() -> None:
@@ -314,3 +316,58 @@ def power(card: str, led: str, trumps: str) -> int:
     if card[0] == trumps:
         return 100 + order.index(card[1])
     return order.index(card[1]) if card[0] == led else -1
+
+
+def test_endplay_reads_every_deal_of_exported_rubbers() -> None:
+    """The export loads in endplay, another program's PBN reader: for every deal of whole random rubbers,
+    endplay finds the same hands, dealer, auction, contract, declarer, tricks taken and cards played.
+
+    Doubled and redoubled contracts come up among these seeds; the commentary with the Auction Bridge
+    score must not be read as part of the play section (which endplay once refused: ``Could not convert {
+    into a Denom object``)."""
+    endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
+    from endplay.types import Bid, Denom, Penalty, Player
+    from endplay.types import Card as EndplayCard
+
+    penalties = {0: Penalty.passed, 1: Penalty.doubled, 2: Penalty.redoubled}
+    checked = 0
+    for seed in range(6):
+        state = parlour.new_game("auction-bridge", seed=seed)
+        bots = [make_bot("random", "auction-bridge", seed=seed * 4 + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_move[0]
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        assert isinstance(state, AuctionBridgeState)
+        deals = list(state.deals())
+        boards = endplay_pbn.loads(to_pbn(state))
+        assert len(boards) == len(deals)
+        for deal, board in zip(deals, boards, strict=True):
+            hands = [hand_text(hand) for hand in deal.hands]
+            assert board.deal.to_pbn() == "N:" + " ".join(hands)
+            assert board.auction == [Bid(call_text(call)) for _, call in deal.calls]
+            assert deal.contract is not None and deal.declarer is not None
+            level, denomination, doubled = deal.contract
+            contract = board.contract
+            assert (contract.level, contract.denom, contract.penalty) == (
+                level, Denom.find(DENOMINATIONS[denomination]), penalties[doubled])
+            assert contract.declarer == Player.find(COMPASS[deal.declarer])
+            assert board.dealer == Player.find(COMPASS[deal.dealer])
+            assert contract.result + 6 + level == deal.declarer_tricks
+            played = [card_text(CARDS[card]) for _, cards in deal.tricks for card in cards]
+            assert board.play == [EndplayCard(text) for text in played]
+            checked += 1
+    assert checked >= 100
+
+
+def test_endplay_reads_a_thrown_in_deal_and_a_deal_in_progress() -> None:
+    """A deal all four pass reads in endplay as four passes with no contract and no play; a running auction
+    reads as the calls made so far."""
+    endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
+    from endplay.types import Bid
+
+    state = new(layout(7, NT)[0], dealer_may_pass=True)
+    call(state, "pass pass pass pass 1NT pass")
+    thrown_in, running = endplay_pbn.loads(to_pbn(state))
+    assert thrown_in.auction == [Bid("Pass")] * 4 and thrown_in.play == []
+    assert thrown_in.contract.is_passout()
+    assert running.auction == [Bid("1NT"), Bid("Pass")]

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import export, play, replay, serve, simulate, table, tournament
+from parlour.cli import dd, export, play, replay, serve, simulate, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     serve.add_parser(commands)
     export.add_parser(commands)
+    dd.add_parser(commands)
     return parser
 
 
@@ -125,7 +126,9 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return serve.run(ui, args)
     if args.command == "export":
         return export.run(ui, args)
-    raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve or export "
+    if args.command == "dd":
+        return dd.run(ui, args)
+    raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve, export or dd "
                      "(parlour --help)")
 
 

@@ -3,7 +3,8 @@
 A game module's docstring says which text it follows, then lists the choices made where the rule texts
 are silent; ``split_docstring`` cuts it into those parts, for the documentation site's game pages
 (``docs/_ext/games.py``) and the table's rules panel alike. An action kind's docstring, or the ``help``
-it declares, says what its button does (``action_help``).
+it declares, says what its button does (``action_help``). The guided first deal of the browser table reads
+its words here too: the game's aim (``guide_aim``) and each kind of move (``move_guide``).
 """
 
 from __future__ import annotations
@@ -95,10 +96,12 @@ def module_doc(info: GameInfo) -> str:
 
 
 def rules_page(info: GameInfo) -> dict[str, object]:
-    """The rules as the table shows them: the game's summary (what ``parlour rules GAME`` prints) and the
-    choices made where the rule texts are silent, as plain JSON-ready data."""
+    """The rules as the table shows them: the game's summary (what ``parlour rules GAME`` prints), the
+    choices made where the rule texts are silent, and the aim a guided first deal opens with, as plain
+    JSON-ready data."""
     return {"game": info.id, "name": info.name, "rules": info.rules_text().strip(),
-            "choices": [" ".join(choice.split()) for choice in split_docstring(module_doc(info)).choices]}
+            "choices": [" ".join(choice.split()) for choice in split_docstring(module_doc(info)).choices],
+            "aim": guide_aim(info)}
 
 
 def action_help(kind: type[Action]) -> str | None:
@@ -119,3 +122,48 @@ def action_help(kind: type[Action]) -> str | None:
     lead = " ".join(doc.strip().split("\n\n")[0].split())
     text = NOTATION_EXAMPLE.sub("", NOTATION_LEAD.sub("", lead)).replace("``", "")
     return text[:1].upper() + text[1:] if text else None
+
+
+# --- the guided first deal -------------------------------------------------------------------------------------
+# Light markup of the summaries (``**bold**``, ``*italic*``, ```code```), which the guide shows as plain words.
+MARKUP = re.compile(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(])")
+AIM_SENTENCES = 3       # "the aim in two or three sentences": the docstring's lead and the summary's opening
+LEAD_NAME = 60          # a lead's "Name (aside):" before its sentence is at most this long
+
+
+def plain(text: str) -> str:
+    """A summary's text without its markup, on one line: what a guide's step says aloud."""
+    return " ".join(MARKUP.sub("", text).split())
+
+
+def guide_aim(info: GameInfo) -> str:
+    """What the game is about, in two or three sentences, for the first step of the guided first deal.
+
+    Read from what every game already writes, so that a new game has its aim the day it is registered:
+    the module docstring's first sentence ("Tëtka: four players avoid ...") without the name before its
+    colon, then the opening sentences of the summary, up to ``AIM_SENTENCES`` in all, as plain words.
+
+    >>> guide_aim(__import__("parlour").game_info("tetka")).split(". ")[0]
+    'Four players avoid the cards that the last card dealt marks as dangerous'
+    """
+    lead = split_docstring(module_doc(info)).lead
+    name, colon, rest = lead.partition(": ")
+    if colon and len(name) <= LEAD_NAME:
+        lead = rest[:1].upper() + rest[1:]
+    opening = info.rules_text().strip().split("\n\n")[0]
+    sentences = [plain(lead), *SENTENCE_END.split(plain(opening))]
+    return " ".join(sentences[:AIM_SENTENCES])
+
+
+def move_guide(kind: type[Action]) -> str:
+    """What the guide says of a kind of move the first time a player may make it: its ``action_help``, or,
+    for a kind that says nothing of itself, what choosing it looks like at the table (a card of the hand
+    lit up, or a button), so that every kind of every game has its words."""
+    words = action_help(kind)
+    if words is not None:
+        return words
+    verb = getattr(kind, "verb", kind.__name__.lower())
+    if "card" in getattr(kind, "__match_args__", ()):
+        return f"Choose a card of your hand to {verb}: the lit cards are the ones you may {verb} now."
+    return f"The {verb} button is one of your choices now; the Rules button tells when the book makes it."

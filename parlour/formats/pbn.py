@@ -3,8 +3,10 @@
 :func:`to_pbn` turns a finished or running ``auction-bridge`` state, or its record, into PBN text in
 export form: the ``% PBN 2.1`` and ``% EXPORT`` header lines, then one PBN game per deal, each with the
 fifteen mandatory tags in their required order (Event, Site, Date, Board, West, North, East, South,
-Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result), the auction section and, once cards have
-been played, the play section, then a commentary with the deal's Auction Bridge score in words.
+Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result), a commentary with the deal's Auction
+Bridge score in words, the auction section and, once cards have been played, the play section. The
+commentary stands before the sections, where every reader skips it: endplay, for one, reads any line
+after the play section as another trick.
 
 Mapping (a choice, also stated in the game's module):
 
@@ -45,6 +47,10 @@ PBN_RANKS = "AKQJT98765432"
 TAG_ORDER = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
 UNKNOWN_DATE = "????.??.??"
+# Each card by its place in PBN_RANKS and its suit.
+CARD_INDEX = {(PBN_RANKS.index(rank_letter), int(card.suit)): index  # type: ignore[arg-type]
+              for index, card in enumerate(CARDS)
+              for rank_letter in ["T" if card.rank == Rank.TEN else card.rank.letter]}
 
 
 def to_pbn(source: State | Mapping[str, Any], *, seat: int | None = None, event: str = "Auction Bridge",
@@ -78,7 +84,7 @@ def to_pbn(source: State | Mapping[str, Any], *, seat: int | None = None, event:
 
 def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None, event: str, site: str,
                date: str, players: Sequence[str], summary: str = "") -> list[str]:
-    """The lines of one PBN game: the mandatory tags, the auction and play sections, a commentary."""
+    """The lines of one PBN game: the mandatory tags, a commentary, the auction and play sections."""
     tags = {
         "Event": event, "Site": site, "Date": date, "Board": str(deal.number),
         "West": players[3], "North": players[0], "East": players[1], "South": players[2],
@@ -95,6 +101,12 @@ def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None,
     else:
         tags["Declarer"] = tags["Contract"] = tags["Result"] = "?"
     lines = [f'[{name} "{escape(tags[name])}"]' for name in TAG_ORDER]
+    # The commentary sits between the tags and the sections: PBN allows it anywhere outside a section's
+    # data, but readers such as endplay take every line after the play section as more tricks.
+    note = f"Auction Bridge, rubber {deal.rubber}, hand {deal.number}"
+    if summary:
+        note += f": {summary}"
+    lines.append("{" + note.replace("}", ")") + "}")
     lines.append(f'[Auction "{COMPASS[deal.dealer]}"]')
     calls = [call_text(call) for _, call in deal.calls]
     if not deal.auction_over:
@@ -110,10 +122,6 @@ def deal_lines(deal: DealRecord, state: AuctionBridgeState, *, seat: int | None,
             lines.append(" ".join(column))
         if deal.declarer_tricks is None:
             lines.append("*")
-    note = f"Auction Bridge, rubber {deal.rubber}, hand {deal.number}"
-    if summary:
-        note += f": {summary}"
-    lines.append("{" + note.replace("}", ")") + "}")
     return lines
 
 
@@ -143,6 +151,52 @@ def hand_text(hand: int | None) -> str:
         ranks = sorted((rank_char(c.rank) for c in held if c.suit == suit), key=PBN_RANKS.index)
         suits.append("".join(ranks))
     return ".".join(suits)
+
+
+def read_deal(text: str) -> list[int]:
+    """A PBN deal string (``N:AK3.Q4.. QJ.K.A2. T9.A.K.3 .J32.Q.K``) as four hands by seat, North first.
+
+    The compass letter names the first hand's seat; the others follow clockwise. Every hand is given, all
+    of one size (an ending of a few tricks is a deal too), and no card twice. Refusals name the fault."""
+    first, colon, rest = text.strip().partition(":")
+    if not colon or first.upper() not in COMPASS or len(first) != 1:
+        raise ValueError(f"a PBN deal starts with the first hand's seat and a colon (N:, E:, S: or W:), "
+                         f"not {text.strip()[:12]!r}")
+    hands_text = rest.split()
+    if len(hands_text) != 4:
+        raise ValueError(f"a PBN deal has four hands separated by spaces, not {len(hands_text)}: {text.strip()!r}")
+    start = COMPASS.index(first.upper())
+    hands = [0] * 4
+    seen = 0
+    for k, hand in enumerate(hands_text):
+        seat = (start + k) % 4
+        hands[seat] = _read_hand(hand, COMPASS[seat])
+        if seen & hands[seat]:
+            twice = [card_text(CARDS[i]) for i in range(len(CARDS)) if (seen & hands[seat]) >> i & 1]
+            raise ValueError(f"{', '.join(twice)} dealt twice")
+        seen |= hands[seat]
+    sizes = {COMPASS[s]: hands[s].bit_count() for s in range(4)}
+    if len(set(sizes.values())) != 1 or not sizes["N"]:
+        raise ValueError("every hand of a deal holds the same number of cards, at least one: "
+                         + ", ".join(f"{seat} {size}" for seat, size in sizes.items()))
+    return hands
+
+
+def _read_hand(text: str, seat: str) -> int:
+    suits = text.split(".")
+    if len(suits) != 4:
+        raise ValueError(f"{seat}'s hand {text!r} is four suits (spades, hearts, diamonds, clubs) "
+                         "separated by dots")
+    hand = 0
+    for suit, ranks in zip(PBN_SUIT_ORDER, suits, strict=True):
+        for rank in ranks.upper():
+            if rank not in PBN_RANKS:
+                raise ValueError(f"{seat}'s hand {text!r}: {rank!r} is not a rank (AKQJT98765432)")
+            index = CARD_INDEX[(PBN_RANKS.index(rank), suit)]
+            if hand >> index & 1:
+                raise ValueError(f"{seat}'s hand {text!r} holds {card_text(CARDS[index])} twice")
+            hand |= 1 << index
+    return hand
 
 
 def rank_char(rank: Rank) -> str:

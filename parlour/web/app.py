@@ -89,6 +89,8 @@ class CreateTableIn(Strict):
     private: bool = Field(default=False, description="a private table is not listed in the lobby")
     name: str | None = Field(default=None, max_length=200,
                              description="your name, shown at your own seats: 1 to 24 printable characters")
+    guide: bool = Field(default=False, description="a guided first deal, for one person learning the game: "
+                                                   "exactly one 'human' seat, every other a bot")
 
 
 class ActionIn(Strict):
@@ -237,6 +239,7 @@ class TableSummaryOut(BaseModel):
 class TableOut(TableSummaryOut):
     variant: str | None
     options: dict[str, Any]
+    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move")
 
 
 class ViewOut(BaseModel):
@@ -257,6 +260,8 @@ class ViewOut(BaseModel):
     seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
     names: list[str | None] = Field(default_factory=list, description="who sits at each seat, by seat: a bot's "
                                                                       "name by its kind, a person's own")
+    guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move "
+                                                   "(its words: `help`, and the aim from GET /api/games/{id}/rules)")
 
 
 class ReplayOut(BaseModel):
@@ -273,6 +278,7 @@ class RulesOut(BaseModel):
     name: str
     rules: str = Field(description="the game's summary, as `parlour rules GAME` prints it")
     choices: list[str] = Field(description="the choices made where the rule texts are silent")
+    aim: str = Field(description="what the game is about, in two or three plain sentences (a guide's first step)")
 
 
 class HintOut(BaseModel):
@@ -569,7 +575,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
             raise errors.MalformedRequest("the options are too long")
         creation.take(request.client.host if request.client else "unknown")
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private, body.name)
+                                    body.private, body.name, guide=body.guide)
         return created_answer(made)
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,

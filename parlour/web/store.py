@@ -103,6 +103,7 @@ class TableRow(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     stacked: Mapped[bool] = mapped_column(Boolean, default=False)   # the creator chose the seed or the deal
+    guide: Mapped[bool] = mapped_column(Boolean, default=False)     # a guided first deal
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
@@ -164,6 +165,7 @@ class StoredTable:
     closed: bool = False
     private: bool = False
     stacked: bool = False
+    guide: bool = False
     host_hash: str | None = None
     last_active: datetime | None = None
 
@@ -221,7 +223,7 @@ class Store:
                 seed=table.seed, created=table.created, last_active=table.last_active or table.created,
                 version=table.version, rewound=table.rewound, is_over=table.is_over, closed=table.closed,
                 private=table.private,
-                stacked=table.stacked, host_hash=table.host_hash))
+                stacked=table.stacked, guide=table.guide, host_hash=table.host_hash))
             connection.execute(insert(SeatRow), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
                  "invite_hash": s.invite_hash, "name": s.name} for s in table.seats])
@@ -554,7 +556,8 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         seed=_field(row, "seed", int), created=_time(row, "created"), version=_field(row, "version", int),
         rewound=_field(row, "rewound", int),
         is_over=bool(_field(row, "is_over", (bool, int))), closed=bool(row["closed"]), private=bool(row["private"]),
-        stacked=bool(row["stacked"]), host_hash=row["host_hash"], last_active=_time(row, "last_active"))
+        stacked=bool(row["stacked"]), guide=bool(row.get("guide")), host_hash=row["host_hash"],
+        last_active=_time(row, "last_active"))
     for seat in seats:
         name = seat.get("name")
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
@@ -642,13 +645,15 @@ def _adopt_first_schema(connection: Connection) -> None:
 
 
 # --- columns added since ---------------------------------------------------------------------------------------
-NEW_COLUMNS = {"parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"}}   # table -> column -> its SQL type
+# table -> column -> its SQL type
+NEW_COLUMNS = {"parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"},
+               "parlour_tables": {"guide": "BOOLEAN DEFAULT FALSE"}}
 
 
 def _add_new_columns(connection: Connection) -> None:
     """Add the columns a database made by an older Parlour lacks (``create_all`` makes missing tables, not
     missing columns), each empty: a seat of an older table simply has no name. Run at every start; a
-    column already there is left alone."""
+    column already there is left alone; a table made before guides is not guided."""
     for table, columns in NEW_COLUMNS.items():
         present = {column["name"] for column in inspect(connection).get_columns(table)}
         for column, kind in columns.items():

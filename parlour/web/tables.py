@@ -50,11 +50,12 @@ from parlour.bots import bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
+from parlour.engine.actions import Action
 from parlour.engine.claims import LATE
 from parlour.engine.deal_end import DealEnd, deal_ends, finish_deal
 from parlour.engine.match import HandResult
 from parlour.engine.registry import DEAL_OPTION
-from parlour.engine.rules_page import action_help
+from parlour.engine.rules_page import action_help, move_guide
 from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
@@ -88,6 +89,7 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in 
 CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
+DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
 
 
 def bot_name(kind: str) -> str:
@@ -181,6 +183,7 @@ class Table:
     closed: bool = False
     private: bool = False
     stacked: bool = False          # the creator chose the seed or the deal
+    guide: bool = False            # a guided first deal: the page explains each new kind of move
     host_hash: str | None = None
     last_active: datetime | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -271,7 +274,7 @@ class Table:
             "view": view,
             "hand_choices": choices,
             "reasons": card_refusals(state, seat, view, choices),
-            "help": action_helps(state, seat),
+            "help": action_helps(state, seat, move_guide if self.guide else action_help),
             "hand_results": self.deal_sheet().results(),
             "deal_end": self.deal_sheet().shown(seat),
             "result": state.result().to_dict() if state.is_over else None,
@@ -280,6 +283,7 @@ class Table:
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
+            "guide": self.guide,
         }
 
     def deal_sheet(self) -> DealSheet:
@@ -295,7 +299,7 @@ class Table:
         return {"table_id": self.id, "game": self.game, "players": state.players, "variant": state.variant,
                 "options": self.public_options(), "seats": [s.public() for s in self.seats],
                 "version": self.version, "is_over": state.is_over, "status": self.status, "private": self.private,
-                "stacked": self.stacked, "created": self.created.isoformat(),
+                "stacked": self.stacked, "guide": self.guide, "created": self.created.isoformat(),
                 "last_active": (self.last_active or self.created).isoformat()}
 
     def broadcast(self) -> None:
@@ -488,7 +492,8 @@ class TableManager:
         if stored.is_over != state.is_over:
             raise Unreadable("its 'over' mark disagrees with its actions")
         return Table(id=stored.id, state=state, created=stored.created, version=stored.version,
-                     closed=stored.closed, private=stored.private, stacked=stored.stacked, host_hash=stored.host_hash,
+                     closed=stored.closed, private=stored.private, stacked=stored.stacked, guide=stored.guide,
+                     host_hash=stored.host_hash,
                      last_active=stored.last_active,
                      seats=[Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats])
 
@@ -534,7 +539,7 @@ class TableManager:
             live = self.tables.get(row.id)
             if live is not None:
                 description = live.describe()
-                rows.append({key: value for key, value in description.items() if key not in ("options", "variant")})
+                rows.append({key: value for key, value in description.items() if key not in DETAILS})
                 continue
             rows.append({"table_id": row.id, "game": row.game, "players": row.players,
                          "seats": [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name).public()
@@ -582,9 +587,10 @@ class TableManager:
     # --- creating --------------------------------------------------------------------------------------
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
                      seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
-                     *, avoid_seed: int | None = None) -> Created:
+                     *, avoid_seed: int | None = None, guide: bool = False) -> Created:
         """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
-        a drawn seed is never ``avoid_seed`` (a rematch's old one)."""
+        a drawn seed is never ``avoid_seed`` (a rematch's old one); ``guide`` asks for a guided first deal
+        (``check_guided``)."""
         name = person_name(name)
         try:
             info = game_info(game)
@@ -601,6 +607,8 @@ class TableManager:
             raise errors.MalformedRequest(f"'seats' names {len(kinds)} seats but 'players' is {players}")
         for kind in kinds:
             self._check_kind(kind, info.id)
+        if guide:
+            check_guided(kinds)
         stacked = seed is not None or DEAL_OPTION in options
         people = sum(kind in PEOPLE for kind in kinds)
         if stacked and people > 1:
@@ -624,14 +632,14 @@ class TableManager:
         host_token = secrets.token_urlsafe(24)
         now = _now()
         table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
-                      host_hash=token_hash(host_token),
+                      guide=guide, host_hash=token_hash(host_token),
                       seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
                                   token_hash(invites[seat]) if seat in invites else None,
                                   name if seat in tokens else None)
                              for seat, kind in enumerate(kinds)])
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
-                             private=private, stacked=stacked, host_hash=table.host_hash,
+                             private=private, stacked=stacked, guide=guide, host_hash=table.host_hash,
                              seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
@@ -1108,6 +1116,16 @@ def _drawn_seed(avoid: int | None) -> int:
     return seed
 
 
+def check_guided(kinds: Sequence[str]) -> None:
+    """Refuse a guided first deal anywhere but at a table of one person against bots: the guide teaches
+    with the hint bot's advice, which a table of several people does not give (as for hints and undo),
+    and it waits on its one learner, which would hold up friends; an open seat is a friend's to come."""
+    if [kind for kind in kinds if kind in PEOPLE] != [HUMAN]:
+        raise errors.MalformedRequest(
+            "a guided first deal is for one person learning against bots: exactly one seat 'human' and every "
+            f"other a bot, not {', '.join(kinds)}")
+
+
 def hand_choices(state: State, seat: int | None, view: dict[str, Any]) -> dict[str, list[str]]:
     """The seat's legal actions that take one card of its hand, by that card (``play QC``, ``discard 7H``,
     ``lay 7H 2``): what a click on the card may do. A card is read from the action's own values, never
@@ -1151,14 +1169,17 @@ def card_refusals(state: State, seat: int | None, view: dict[str, Any],
     return reasons
 
 
-def action_helps(state: State, seat: int | None) -> dict[str, str]:
+def action_helps(state: State, seat: int | None,
+                 said: Callable[[type[Action]], str | None] = action_help) -> dict[str, str]:
     """What each kind of the seat's legal actions does, by verb (``rules_page.action_help``): the words a
-    button shows when asked. Only for a seat to move, whose buttons they are."""
+    button shows when asked. Only for a seat to move, whose buttons they are. A guided table says it with
+    ``rules_page.move_guide``, which has words for every kind, so that its guide never names a kind of move
+    without saying what it does."""
     if seat is None or seat not in state.to_move:
         return {}
     helps: dict[str, str] = {}
     for kind in dict.fromkeys(type(action) for action in state.legal_actions(seat)):
-        words = action_help(kind)
+        words = said(kind)
         if words is not None:
             helps.setdefault(kind.verb, words)
     return helps

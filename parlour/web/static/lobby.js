@@ -34,7 +34,9 @@ function fillGames() {
 function onGameChange() {
   const game = currentGame();
   $("create-table").disabled = !game;
+  $("learn-to-play").disabled = !game;
   if (!game) return;
+  $("learn-to-play").textContent = `Learn to play ${game.name}`;
   storeSet("parlour:lobby:game", game.id);
 
   replace($("game-summary"), el("div", { class: "game-facts" },
@@ -243,6 +245,31 @@ async function onCreate(event) {
   }
 }
 
+// --- learning a game: a guided first deal ----------------------------------------------------------------
+
+// Every learner of a game is dealt the same cards (a guided table has one person, so a chosen seed is fair).
+const GUIDE_SEED = 1;
+
+/** "Learn to play": the chosen game's usual number of players, you against easy bots, guided, private. */
+async function onLearn() {
+  const game = currentGame();
+  if (!game) return;
+  const bots = state.bots.kinds || [];
+  const bot = bots.includes("heuristic") ? "heuristic:easy" : bots[0];
+  const players = game.default_players || game.min_players;
+  const body = { game: game.id, players, seats: ["human", ...Array(players - 1).fill(bot)], seed: GUIDE_SEED,
+    guide: true, private: true };
+  if (!nameProblem(myName())) body.name = myName();
+  const button = $("learn-to-play");
+  button.disabled = true;
+  try {
+    location.assign(keepCreated(await api("/api/tables", { method: "POST", body })));
+  } catch (err) {
+    $("form-error").textContent = err.message;
+    button.disabled = false;
+  }
+}
+
 // --- the tables ----------------------------------------------------------------------------------------
 
 function gameName(id) {
@@ -341,6 +368,7 @@ function wireName() {
 async function start() {
   wireName();
   $("new-table-form").addEventListener("submit", onCreate);
+  $("learn-to-play").addEventListener("click", onLearn);
   $("game").addEventListener("change", onGameChange);
   $("players").addEventListener("change", renderSeats);
   $("refresh-tables").addEventListener("click", loadTables);

@@ -23,6 +23,10 @@ import {
   groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
 } from "./draw.js";
 import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
+import { cardMotion } from "./motion.js";
+import { tableSounds } from "./sound.js";
+import { handArranger } from "./arrange.js";
+import { renderGuide, wireGuide } from "./guide.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -363,7 +367,8 @@ function renderPause() {
   setBanner(`pause ${end.number}`, () => dealEndSheet(result, view, { lowestWins, taker: end.trick_taker }));
   // The cards still held at the end are shown (a rummy hand's penalty); an empty hand says nothing here.
   if (view.seat === null || view.seat === undefined || !(view.hand || []).length) replace($("hand"));
-  else renderHand(view, {});
+  else renderHand(arranger.view(view), {});
+  arranger.decorate();
   explainRefusals({});
   const counting = state.pause.ends !== null;
   const left = counting ? Math.max(0, Math.ceil((state.pause.ends - Date.now()) / 1000)) : null;
@@ -453,7 +458,20 @@ async function undo() {
 function setBusy(busy) {
   state.busy = busy;
   document.body.classList.toggle("busy", busy);
-  if (state.payload) renderHandArea();
+  if (state.payload) {
+    renderHandArea();
+    guideHook(namedView());
+  }
+}
+
+/** The view with its seats named as the game names them, and by who sits there. */
+function namedView() {
+  return { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
+}
+
+/** The guided first deal's panel (guide.js), drawn after the hand and buttons it lights up. */
+function guideHook(view) {
+  renderGuide({ tableId, payload: state.payload, view, paused: Boolean(state.pause), seat: me.seat, token: me.token });
 }
 
 // --- the live connection -----------------------------------------------------------------------------------
@@ -510,6 +528,7 @@ function connect() {
       return;
     }
     if (data.type === "chat") {
+      if (data.seat !== me.seat) sounds.play("chat");
       hearChat(data);
       return;
     }
@@ -593,10 +612,11 @@ function renderHandArea() {
     : el("p", { class: "waiting", text: waitingWords(view, closed) }),
   mySeatLinks()]);
 
-  renderHand(view, {
+  renderHand(arranger.view(view), {
     byCard, myTurn, busy: state.busy, hint,
     onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
   });
+  arranger.decorate();
   explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
@@ -605,7 +625,8 @@ function renderHandArea() {
 
   replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
-    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null]);
+    canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null,
+    arranger.sortButton()]);
 }
 
 function actionButton(action, hint, disabled) {
@@ -1190,6 +1211,17 @@ function renderHeader() {
 
 // --- drawing it all ----------------------------------------------------------------------------------------------
 const keepTricks = trickKeeper();     // the last trick's winner, and a deal's last trick into the next deal
+const moves = cardMotion();           // cards travel between one drawing and the next (motion.js)
+const sounds = tableSounds($("sound-toggle"));
+const arranger = handArranger({ hand: $("hand"), storeKey: () => storageKey(tableId, `hand-order-${viewSeat()}`),
+  redraw: () => withMotion(renderHandArea) });
+
+/** Draw with `draw()`, the cards moving from where they were to where it puts them; returns what changed. */
+function withMotion(draw) {
+  const measured = moves.before();
+  draw();
+  return moves.after(measured, state.payload.view);
+}
 
 /** The trick keeper, told who took a deal's last trick where the server says so: in a deal's pause, and at
  * the end of the game, whose view still shows the last trick. */
@@ -1201,13 +1233,13 @@ function zonesKeeper(view, current, last) {
 
 function render() {
   if (state.gone) return;         // the "no such table" notice stays
-  // Seats named as the game names them, and by who sits there.
-  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [], names: shownNames() };
+  const view = namedView();
   // A closed table waits for no one: its seats and scores mark nobody to move.
   const still = tableState() === "closed" ? { ...view, to_move: [] } : view;
   // Redrawing replaces nodes; put keyboard focus back on the same control if it still exists.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.testid : null;
   closeChooser();
+  const measured = moves.before();
   renderHeader();
   renderSeats(still, (state.meta && state.meta.seats) || [], { busy: state.busy, onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)) });
   renderZones(view, zonesKeeper);
@@ -1222,7 +1254,10 @@ function render() {
   renderSeatTools();
   renderRematch();
   renderChat();
+  guideHook(view);
   document.body.classList.toggle("game-over", finished());
+  const changes = moves.after(measured, state.payload.view);
+  sounds.hear(changes, { myTurn: !state.pause && isMyTurn(still) && !finished(), dealOver: Boolean(state.pause) || finished() });
   if (focused) {
     const again = document.querySelector(`[data-testid="${CSS.escape(focused)}"]`);
     if (again && again !== document.activeElement && typeof again.focus === "function") again.focus({ preventScroll: true });
@@ -1238,6 +1273,7 @@ async function start() {
   }
   $("game-title").textContent = `table ${tableId}`;
   wireRules();
+  wireGuide();
   wireSeatTools();
   loadChat();
   setConnection("connecting");

@@ -1,0 +1,527 @@
+"""Open-hand ("double-dummy") solving of trick play, for every trick game of the house.
+
+With every hand face up, trick play is a game of perfect information, and its value can be searched out
+exactly: what one side takes when both sides play perfectly. Bridge players call this the double-dummy
+result. Searching bots use it at the leaves of sampled worlds (perfect-information Monte Carlo), and
+``parlour dd`` prints the double-dummy table of a bridge deal.
+
+The search reads the trick mechanic's own data (``mechanics.tricks``): the hands as masks, the card order
+(effective suits, powers, trumps), the game's rule of following, and the hand after each hand. So one
+search serves any following rule (Tute's heading, trumping duties), any trump order (Solo's matadors), card
+points (Schafkopf, Tute) and penalty cards (Tëtka), as a :class:`Goal` says. With more than two sides, the
+hands not on the counted side are taken to play together against it (the "paranoid" reading of a game in
+which each plays for himself).
+
+How it is made fast, as the programs bridge players use do it:
+
+* **Null-window search.** Each search asks only "can the side take at least *t*?", a yes-or-no question
+  that prunes far more than a search for the exact value; the value is found by asking for a few *t*.
+* **Cards renumbered by strength.** Inside the search a card's number is its place in its effective suit,
+  weakest first, suit after suit, so a suit is a run of bits and everything below reads it with shifts.
+* **Transpositions.** At the start of each trick the position is looked up by its *shape*: each hand's
+  cards of a suit as ranks among the cards of that suit still out. Positions that differ only in which low
+  cards have gone are one position; what was proved of one holds for the other.
+* **Equal cards.** Cards of one hand with no card still out between them (a king and queen once the ace is
+  gone) do the same work: only one of them is tried.
+* **Sure tricks.** A leader holding the top cards of a suit can cash them; counted at once, they often
+  answer the question without a search.
+* **Move order.** A follower tries its cheapest card that takes the trick, then its cheapest card (only
+  the cheapest when its side has the trick already); a leader tries its strongest cards first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from parlour.cards import ACE_HIGH, STANDARD_52, Suit
+from parlour.mechanics.tricks import PLAIN, CardOrder, FollowRules, follower, winner
+
+Follow = Callable[[int, Sequence[int]], int]
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What the tricks still to play are worth to a side.
+
+    ``points`` gives each card's worth (by pack index) to the side that takes it; ``None`` counts one a
+    trick. ``last_trick`` is added for taking the deal's last trick (a ten for the last, in some games).
+    ``maximize`` is False where taking is bad (penalty cards): the side then wants as little as it can."""
+
+    points: tuple[int, ...] | None = None
+    last_trick: int = 0
+    maximize: bool = True
+
+
+TRICKS = Goal()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPosition:
+    """A trick-play position with every hand open.
+
+    ``hands`` are the cards each hand holds (masks over ``order.pack``), ``trick`` the cards of the trick
+    being played (in the order played, led by ``leader``), ``after`` the hand that plays after each one.
+    The rule of following is ``rules`` (of :mod:`parlour.mechanics.tricks`), or ``follow`` where a game
+    has one of its own (reneging): the cards of a hand that may go to a trick. ``side`` lists the hands
+    whose takings count. A hand is a place at the table: where one player plays two hands (bridge's
+    dummy) they are still two hands, both on the side."""
+
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    after: tuple[int, ...]
+    order: CardOrder
+    side: frozenset[int]
+    goal: Goal = field(default=TRICKS)
+    rules: FollowRules = field(default=PLAIN)
+    follow: Follow | None = None
+
+    @property
+    def to_play(self) -> int:
+        """The hand whose card is next."""
+        hand = self.leader
+        for _ in self.trick:
+            hand = self.after[hand]
+        return hand
+
+    def legal(self) -> int:
+        """The cards the hand to play may play, as a mask over the pack."""
+        follow = self.follow or follower(self.order, self.rules)
+        return follow(self.hands[self.to_play], list(self.trick))
+
+
+def solve(position: OpenPosition) -> int:
+    """What ``position.side`` takes of the tricks still to play (the trick being played among them) when
+    every hand plays perfectly: tricks, or points as its goal counts them."""
+    return _Search(position).value()
+
+
+def card_values(position: OpenPosition) -> dict[int, int]:
+    """For each card the hand to play may play (by pack index), what the side takes from here if that card
+    is played and every hand plays perfectly after it. Equal cards are searched once and share a value."""
+    return _Search(position).card_values()
+
+
+@dataclass(frozen=True, slots=True)
+class _Renumbering:
+    """The cards renumbered by strength for the search: suit after suit, weakest first in each suit."""
+
+    to_search: tuple[int, ...]     # pack index -> search number
+    to_pack: tuple[int, ...]       # search number -> pack index
+    order: CardOrder               # the order over search numbers
+    starts: tuple[int, ...]        # each effective suit's first search number
+    lengths: tuple[int, ...]       # and how many cards it has
+
+    @classmethod
+    def of(cls, order: CardOrder) -> _Renumbering:
+        size = len(order.power)
+        to_pack = tuple(sorted(range(size), key=lambda c: (order.suit_of[c], order.power[c], c)))
+        to_search = [0] * size
+        for number, card in enumerate(to_pack):
+            to_search[card] = number
+        suits = len(order.suit_masks)
+        lengths = tuple(sum(1 for c in range(size) if order.suit_of[c] == s) for s in range(suits))
+        starts = tuple(sum(lengths[:s]) for s in range(suits))
+        suit_of = tuple(order.suit_of[c] for c in to_pack)
+        power = tuple(order.power[c] for c in to_pack)
+        masks = tuple(((1 << lengths[s]) - 1) << starts[s] for s in range(suits))
+        beaten_by = tuple(sum(1 << to_search[b] for b in _bits(order.beaten_by[card])) for card in to_pack)
+        renumbered = CardOrder(order.pack, suit_of, power, masks, order.trump, beaten_by)
+        return cls(tuple(to_search), to_pack, renumbered, starts, lengths)
+
+    def mask(self, mask: int) -> int:
+        out = 0
+        to_search = self.to_search
+        for card in _bits(mask):
+            out |= 1 << to_search[card]
+        return out
+
+    def unmask(self, mask: int) -> int:
+        out = 0
+        to_pack = self.to_pack
+        for card in _bits(mask):
+            out |= 1 << to_pack[card]
+        return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Search:
+    """One position's search, with its table of transpositions (kept while the position is searched, so the
+    several questions of one solve, and the cards of ``card_values``, share what was proved)."""
+
+    def __init__(self, position: OpenPosition) -> None:
+        self.position = position
+        numbers = self.numbers = _Renumbering.of(position.order)
+        self.order = order = numbers.order
+        if position.follow is None:
+            self.follow = follower(order, position.rules)
+        else:
+            own = position.follow
+            self.follow = lambda hand, trick: numbers.mask(own(numbers.unmask(hand),
+                                                               [numbers.to_pack[c] for c in trick]))
+        n = self.n = len(position.hands)
+        goal = position.goal
+        # The search counts what ``counted`` takes, which the side (``maximizers``) wants to be much: its
+        # own takings, or, where taking is bad, the others' (the rest of a fixed whole). ``cashing``: the
+        # side counted is the one that wants to take, so a leader's sure tricks bound the search.
+        self.maximizers = position.side
+        self.counted = position.side if goal.maximize else frozenset(range(n)) - position.side
+        self.flip = not goal.maximize
+        self.cashing = goal.maximize
+        self.points = None if goal.points is None else tuple(goal.points[c] for c in numbers.to_pack)
+        self.last_trick = goal.last_trick
+        self.seat_at = [[0] * n for _ in range(n)]
+        for leader in range(n):
+            hand = leader
+            for k in range(n):
+                self.seat_at[leader][k] = hand
+                hand = position.after[hand]
+        self.power = order.power
+        self.beaten_by = order.beaten_by
+        self.suits = tuple(zip(numbers.starts, numbers.lengths, strict=True))
+        self.stride = max(numbers.lengths) + 1
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.squeezed: dict[int, tuple[int, int]] = {}
+        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self.hands = [numbers.mask(hand) for hand in position.hands]
+        self.trick = [numbers.to_search[card] for card in position.trick]
+        self.live = self._live()      # the cards not yet in a finished trick; the same all through a trick
+
+    # --- what is still to take ------------------------------------------------------------------------
+    def _live(self) -> int:
+        out = 0
+        for hand in self.hands:
+            out |= hand
+        for card in self.trick:
+            out |= 1 << card
+        return out
+
+    def _remaining_worth(self) -> int:
+        """All that the tricks still to play are worth, to whoever takes them."""
+        live = self._live()
+        if not live:
+            return 0
+        if self.points is None:
+            worth = max(hand.bit_count() for hand in self.hands)   # the current trick's among them
+        else:
+            points = self.points
+            worth = sum(points[c] for c in _bits(live))
+        return worth + self.last_trick
+
+    def value(self) -> int:
+        total = self._remaining_worth()
+        best = self._best(lambda target: self._continue(self.position.leader, len(self.trick), target)
+                          if self.trick else self._node(self.position.leader, target), total)
+        return total - best if self.flip else best
+
+    @staticmethod
+    def _best(reaches: Callable[[int], bool], total: int) -> int:
+        """The most the maximizers can make sure of: a binary search over yes-or-no questions."""
+        low, high = 0, total
+        while low < high:
+            mid = (low + high + 1) // 2
+            if reaches(mid):
+                low = mid
+            else:
+                high = mid - 1
+        return low
+
+    def card_values(self) -> dict[int, int]:
+        position, numbers = self.position, self.numbers
+        mover, leader = position.to_play, position.leader
+        hands, trick = self.hands, self.trick
+        legal = self.follow(hands[mover], trick)
+        total = self._remaining_worth()
+        values: dict[int, int] = {}
+        for card in self._candidates(legal, mover, leader, len(trick)):
+            hands[mover] ^= 1 << card
+            trick.append(card)
+            best = self._best(lambda target: self._continue(leader, len(trick), target), total)
+            trick.pop()
+            hands[mover] |= 1 << card
+            for same in self._equals(card, legal):
+                values[numbers.to_pack[same]] = total - best if self.flip else best
+        return values
+
+    # --- the search -----------------------------------------------------------------------------------
+    def _node(self, leader: int, target: int) -> bool:
+        """At the start of a trick: can the maximizers take ``target`` of what is left?"""
+        if target <= 0:
+            return True
+        hands = self.hands
+        left = hands[leader].bit_count()
+        if not left:
+            return False
+        saved_live = self.live
+        live = 0
+        for hand in hands:
+            live |= hand
+        self.live = live
+        try:
+            key, ours, theirs = self._shape(leader)
+            if self.points is None:
+                if ours >= target:
+                    return True
+                if left + self.last_trick - theirs < target:
+                    return False
+            elif target > self._remaining_worth():
+                return False
+            entry = self.table.get(key)
+            if entry is not None:
+                low, high, best = entry
+                if low >= target:
+                    return True
+                if high < target:
+                    return False
+            else:
+                low, high, best = 0, 1 << 30, -1
+            reached, card = self._lead(leader, target, best)
+            self.table[key] = ((max(low, target), high, card) if reached else (low, min(high, target - 1), card))
+            return reached
+        finally:
+            self.live = saved_live
+
+    def _lead(self, leader: int, target: int, first: int) -> tuple[bool, int]:
+        """The leader's choice of card, ``first`` (the card that settled this shape before) tried first:
+        whether the maximizers reach ``target``, and the card that decided it (-1 if none did)."""
+        hands, trick = self.hands, self.trick
+        legal = hands[leader]
+        maximizing = leader in self.maximizers
+        cards = self._candidates(legal, leader, leader, 0)
+        if first >= 0 and legal >> first & 1:
+            cards = [first, *(c for c in cards if c != first)]
+        for card in cards:
+            bit = 1 << card
+            hands[leader] ^= bit
+            trick.append(card)
+            reached = self._continue(leader, 1, target)
+            trick.pop()
+            hands[leader] |= bit
+            if reached == maximizing:
+                return reached, card
+        return not maximizing, -1
+
+    def _in_trick(self, leader: int, k: int, target: int) -> bool:
+        """The ``k``-th card of the trick ``leader`` led is to be played."""
+        if k == 0:
+            return self._lead(leader, target, -1)[0]
+        player = self.seat_at[leader][k]
+        hands, trick = self.hands, self.trick
+        legal = self.follow(hands[player], trick)
+        maximizing = player in self.maximizers
+        for card in self._candidates(legal, player, leader, k):
+            bit = 1 << card
+            hands[player] ^= bit
+            trick.append(card)
+            reached = self._continue(leader, k + 1, target)
+            trick.pop()
+            hands[player] |= bit
+            if reached == maximizing:
+                return reached
+        return not maximizing
+
+    def _continue(self, leader: int, played: int, target: int) -> bool:
+        """After the ``played``-th card of the trick: the next card, or the trick taken and the next one."""
+        if played < self.n:
+            return self._in_trick(leader, played, target)
+        trick = self.trick
+        taker = self.seat_at[leader][winner(trick, self.order)]
+        if taker in self.counted:
+            points = self.points
+            target -= 1 if points is None else sum(points[c] for c in trick)
+            if self.last_trick and not self.hands[taker]:
+                target -= self.last_trick
+        saved = trick[:]
+        trick.clear()
+        reached = self._node(taker, target)
+        trick.extend(saved)
+        return reached
+
+    # --- which cards to try, in which order -----------------------------------------------------------
+    def _runs(self, suit: int, live: int, legal: int) -> tuple[int, ...]:
+        """The top card of each run of equal cards of ``legal`` in ``suit``: cards with no live card of
+        another hand (nor a card of the trick) between them and, where cards have points, equal points."""
+        key = (suit, live, legal)
+        found = self.runs.get(key)
+        if found is not None:
+            return found
+        start, length = self.suits[suit]
+        points = self.points
+        picks: list[int] = []
+        in_run = False
+        worth = -1
+        for card in range(start + length - 1, start - 1, -1):
+            if not live >> card & 1:
+                continue
+            if legal >> card & 1:
+                card_worth = 0 if points is None else points[card]
+                if not in_run or card_worth != worth:
+                    picks.append(card)
+                    in_run, worth = True, card_worth
+            else:
+                in_run = False
+        found = self.runs[key] = tuple(picks)
+        return found
+
+    def _candidates(self, legal: int, player: int, leader: int, k: int) -> list[int]:
+        """One card of each run of equal cards among ``legal``, the most promising first."""
+        live = self.live
+        picks: list[int] = []
+        for suit, (start, length) in enumerate(self.suits):
+            bits = ((1 << length) - 1) << start
+            if legal & bits:
+                picks.extend(self._runs(suit, live & bits, legal & bits))
+        power = self.power
+        if k == 0:
+            tops = [c for c in picks if self._is_top(c, live)]
+            rest = sorted((c for c in picks if c not in tops), key=power.__getitem__)
+            return sorted(tops, key=lambda c: -power[c]) + rest
+        trick = self.trick
+        place = winner(trick, self.order)
+        picks.sort(key=power.__getitem__)
+        if (self.seat_at[leader][place] in self.counted) == (player in self.maximizers):
+            return picks
+        beaten_by = self.beaten_by[trick[place]]
+        return [c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1]
+
+    def _is_top(self, card: int, live: int) -> bool:
+        start, length = self.suits[self.order.suit_of[card]]
+        return not live >> (card + 1) & (((1 << length) - 1) << start) >> (card + 1)
+
+    def _equals(self, card: int, legal: int) -> list[int]:
+        """``card`` and the cards of ``legal`` equal to it: no live card between them, the same worth."""
+        live = self._live()
+        points = self.points
+        suit = self.order.suit_of[card]
+        start, length = self.suits[suit]
+        worth = 0 if points is None else points[card]
+        run = [card]
+        for step in (1, -1):
+            other = card + step
+            while start <= other < start + length:
+                if live >> other & 1:
+                    if not legal >> other & 1 or (points is not None and points[other] != worth):
+                        break
+                    run.append(other)
+                other += step
+        return run
+
+    def _shape(self, leader: int) -> tuple[tuple[int, ...], int, int]:
+        """The position at a trick's start as ranks among the cards still out (the table's key: each hand's
+        cards of a suit become bits by rank among the suit's cards still out, suit after suit), and the
+        tricks the leader can cash at once: its cards at the top of a suit, one after another. Where trumps
+        are, a plain suit's top cards count only while no hand of the other side holds a trump."""
+        hands = self.hands
+        live = self.live
+        stride = self.stride
+        squeezed = self.squeezed
+        n = self.n
+        shapes = [0] * n
+        tops = [0] * len(self.suits)
+        trump = self.order.trump
+        trump_top = (0, 0)
+        for suit, (start, length) in enumerate(self.suits):
+            suit_bits = (1 << length) - 1
+            out = (live >> start) & suit_bits
+            for number in range(n):
+                held = (hands[number] >> start) & suit_bits
+                pair = out << stride | held
+                found = squeezed.get(pair)
+                if found is None:
+                    found = squeezed[pair] = _squeeze(held, out)
+                rank, top = found
+                shapes[number] = shapes[number] << stride | rank
+                if number == leader:
+                    tops[suit] = top
+                if top and suit == trump:
+                    trump_top = (number, top)
+        # Bounds on what ``counted`` takes: ``ours`` it is sure of, ``theirs`` the others are.
+        ours = theirs = 0
+        if trump is not None:
+            # The top trumps still out win a trick each whenever they are played, whoever wants them to.
+            holder, run = trump_top
+            if holder in self.counted:
+                ours = run
+            else:
+                theirs = run
+        if self.cashing:
+            # A leader can cash its top cards one after another; where trumps are, a plain suit's only while
+            # no hand of the other side holds a trump.
+            sure = sum(tops)
+            leading_side = leader in self.counted
+            if trump is not None and sure > tops[trump]:
+                start, length = self.suits[trump]
+                trumps = ((1 << length) - 1) << start
+                if any(hands[h] & trumps for h in range(n) if (h in self.counted) != leading_side):
+                    sure = tops[trump]
+            if leading_side:
+                ours = max(ours, sure)
+            else:
+                theirs = max(theirs, sure)
+        key = (leader, *hands) if self.points is not None else (leader, *shapes)
+        return key, ours, theirs
+
+
+def _squeeze(held: int, out: int) -> tuple[int, int]:
+    """``held``'s cards as bits by their rank among ``out`` (the cards still out: a parallel bit extract),
+    and how many of the top cards of ``out`` are ``held``, one after another."""
+    rank = 0
+    place = 0
+    while out:
+        low = out & -out
+        if held & low:
+            rank |= 1 << place
+        place += 1
+        out ^= low
+    top = 0
+    while top < place and rank >> (place - 1 - top) & 1:
+        top += 1
+    return rank, top
+
+
+# --- bridge: the double-dummy table of a deal -------------------------------------------------------------
+STRAINS = ("C", "D", "H", "S", "NT")
+COMPASS = "NESW"
+_BRIDGE_ORDERS = (*(CardOrder.build(STANDARD_52, ACE_HIGH, trump=suit) for suit in Suit),
+                  CardOrder.build(STANDARD_52, ACE_HIGH))
+DDTable = dict[str, dict[str, int]]
+
+
+def bridge_tricks(hands: Sequence[int], declarer: int, strain: int) -> int:
+    """The tricks ``declarer``'s side takes double dummy in ``strain`` (0 clubs .. 3 spades, 4 no trumps),
+    the hand on declarer's left leading: ``hands`` are North, East, South, West, masks over the 52 cards."""
+    position = OpenPosition(tuple(hands), (), (declarer + 1) % 4, (1, 2, 3, 0), _BRIDGE_ORDERS[strain],
+                            frozenset({declarer, (declarer + 2) % 4}))
+    return solve(position)
+
+
+def bridge_table(hands: Sequence[int]) -> DDTable:
+    """The double-dummy table: tricks by declarer (``N``, ``E``, ``S``, ``W``) and strain (``C`` .. ``NT``)."""
+    return {COMPASS[declarer]: {STRAINS[strain]: bridge_tricks(hands, declarer, strain) for strain in range(5)}
+            for declarer in range(4)}
+
+
+def dds_table(hands: Sequence[int]) -> DDTable:
+    """The same table from DDS, Bo Haglund's solver, through endplay (``pip install "parlour[dds]"``).
+
+    DDS counts an ending as the last tricks of a whole deal, the tricks before it going to declarer; they
+    are taken off, so both tables count only the tricks of the cards given."""
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal, Denom, Player
+
+    from parlour.formats.pbn import deal_text
+
+    table = calc_dd_table(Deal(deal_text(0, hands)))
+    before = 13 - hands[0].bit_count()
+    denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+    return {COMPASS[declarer]: {STRAINS[strain]: table[denoms[strain], Player(declarer)] - before
+                                for strain in range(5)} for declarer in range(4)}

@@ -178,6 +178,6 @@ def test_double_and_redouble_say_what_they_do_to_a_player() -> None:
     from parlour.engine.rules_page import action_help
     from parlour.mechanics.auctions import Double, Redouble
 
-    assert str(action_help(Double)).startswith("Double the opponents' last bid")
+    assert str(action_help(Double)).startswith("Double the opponents' bid")
     assert "four times" in str(action_help(Redouble))
     assert all("new bid cancels" in str(action_help(kind)) for kind in (Double, Redouble))

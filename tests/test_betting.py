@@ -141,3 +141,4 @@ def test_each_betting_move_says_what_it_does_to_a_player() -> None:
     assert all(text and text[0].isupper() and "``" not in text and "Move" not in text for text in help_of.values())
     assert "fixed bet of this street" in str(help_of["bet"]) and "match the bet" in str(help_of["call"])
     assert "bring-in" in str(help_of["complete"]) and "one more fixed bet" in str(help_of["raise"])
+    assert all(len(str(text)) <= 120 for text in help_of.values())     # a tooltip, and the guide's line

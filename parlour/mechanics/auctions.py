@@ -80,16 +80,15 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class Double(Action):
-    """Double the opponents' last bid: if it is played, every trick and penalty it scores counts double.
-    Any new bid cancels the double."""
+    """Double the opponents' bid: if it stands, its tricks and penalties count double. A new bid cancels
+    it."""
 
     verb: ClassVar[str] = "double"
 
 
 @dataclass(frozen=True, slots=True)
 class Redouble(Action):
-    """Redouble your side's bid that the opponents have doubled: it now counts four times. Any new bid
-    cancels the redouble."""
+    """Redouble your side's doubled bid: it now counts four times. A new bid cancels it."""
 
     verb: ClassVar[str] = "redouble"
 

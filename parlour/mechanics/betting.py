@@ -95,8 +95,8 @@ class Call(BettingAction):
 
 @dataclass(frozen=True, slots=True)
 class BringIn(BettingAction):
-    """Open the first betting round with the bring-in, the small forced bet (less than a full bet) that the
-    seat with the up-card the game names must make."""
+    """Open the betting with the bring-in: a small forced bet, less than a full bet, made by the seat the game
+    names."""
 
     verb: ClassVar[str] = "bring-in"
     move: ClassVar[Move] = Move.BRING_IN
@@ -112,8 +112,8 @@ class Complete(BettingAction):
 
 @dataclass(frozen=True, slots=True)
 class Bet(BettingAction):
-    """Put in the fixed bet of this street (the small bet on the early streets, the big bet later); the others
-    must call, raise or fold."""
+    """Put in the fixed bet of this street (the small bet early, the big bet later); the others must call,
+    raise or fold."""
 
     verb: ClassVar[str] = "bet"
     move: ClassVar[Move] = Move.BET
@@ -121,8 +121,7 @@ class Bet(BettingAction):
 
 @dataclass(frozen=True, slots=True)
 class Raise(BettingAction):
-    """Put in the bet you face and one more fixed bet of this street on top; the others must match the new bet
-    or fold."""
+    """Put in the bet you face and one more fixed bet of this street; the others must match it or fold."""
 
     verb: ClassVar[str] = "raise"
     move: ClassVar[Move] = Move.RAISE

@@ -170,3 +170,14 @@ def test_top_key_ends_the_auction_at_the_highest_contract() -> None:
     auction.pass_(1)
     auction.bid(2, "take", key=1)
     assert auction.is_over and auction.high_seat == 2 and auction.calls == [(1, "pass"), (2, "take")]
+
+
+def test_double_and_redouble_say_what_they_do_to_a_player() -> None:
+    """The buttons' help: a double makes the opponents' bid count double, a redouble four times, and a new
+    bid cancels either (Auction Bridge's doubling, in a player's words)."""
+    from parlour.engine.rules_page import action_help
+    from parlour.mechanics.auctions import Double, Redouble
+
+    assert str(action_help(Double)).startswith("Double the opponents' bid")
+    assert "four times" in str(action_help(Redouble))
+    assert all("new bid cancels" in str(action_help(kind)) for kind in (Double, Redouble))

@@ -128,3 +128,17 @@ def test_chips_are_conserved_through_rounds_and_settlement(stacks: list[int], da
     if pots:
         settle(ledger, "pot", pots, lambda eligible: {min(eligible)}, order)
     assert ledger.total() == total and not ledger.pots
+
+
+def test_each_betting_move_says_what_it_does_to_a_player() -> None:
+    """The buttons' help (``rules_page.action_help``): each fixed-limit move is put in a player's words,
+    naming what it costs (a fixed bet of the street, matching the bet faced) rather than the code's terms."""
+    from parlour.engine.rules_page import action_help
+    from parlour.mechanics.betting import BETTING_ACTIONS
+
+    help_of = {type(action).verb: action_help(type(action)) for action in BETTING_ACTIONS}
+    assert set(help_of) == {"fold", "check", "call", "bring-in", "complete", "bet", "raise"}
+    assert all(text and text[0].isupper() and "``" not in text and "Move" not in text for text in help_of.values())
+    assert "fixed bet of this street" in str(help_of["bet"]) and "match the bet" in str(help_of["call"])
+    assert "bring-in" in str(help_of["complete"]) and "one more fixed bet" in str(help_of["raise"])
+    assert all(len(str(text)) <= 120 for text in help_of.values())     # a tooltip, and the guide's line

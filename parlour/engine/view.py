@@ -28,8 +28,10 @@ from parlour.cards import Card
 SEAT_KEYS = ("seat", "team", "held", "face_up", "tricks", "chips", "status")
 # Further seat facts a game may add, which front-ends draw in their own way: ``bet``, the chips a seat has
 # put out in front of it and not yet lost or won (this round's bets, a stake against the banker); ``role``,
-# a word for the seat's part in the deal that the table marks beside its name ("banker", "dealer").
-SEAT_EXTRAS = ("bet", "role")
+# a word for the seat's part in the deal that the table marks beside its name ("banker", "dealer"); ``open``,
+# true where every card the seat holds lies face up before it (bridge's dummy, a banker's hand shown), so that
+# the table draws them as that seat's hand in its place, and not as a few cards shown beside hidden ones.
+SEAT_EXTRAS = ("bet", "role", "open")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +88,17 @@ def _copied(value: Any) -> Any:
 
 def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[str] | None = None,
                tricks: int | None = None, chips: int | None = None, status: str = "",
-               bet: int | None = None, role: str = "") -> dict[str, Any]:
-    """One seat's public facts, in the shape every front-end reads (``bet`` and ``role`` only where a game
-    gives them, so that the views of other games keep their shape)."""
+               bet: int | None = None, role: str = "", open_hand: bool = False) -> dict[str, Any]:
+    """One seat's public facts, in the shape every front-end reads (``bet``, ``role`` and ``open`` only where
+    a game gives them, so that the views of other games keep their shape)."""
     entry = {"seat": seat, "team": team, "held": held, "face_up": face_up or [], "tricks": tricks,
              "chips": chips, "status": status}
     if bet is not None:
         entry["bet"] = bet
     if role:
         entry["role"] = role
+    if open_hand:
+        entry["open"] = True
     return entry
 
 

@@ -77,7 +77,7 @@ from parlour.engine import (
 )
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import OPEN, Auction, Bid, CallNumbers, Double, Redouble
+from parlour.mechanics.auctions import OPEN, Auction, Bid, CallNumbers, Double, Redouble, calls_shown
 
 RULES = """\
 **Auction Bridge** is the bidding form of bridge that came before contract bridge: four players, partners
@@ -743,9 +743,9 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
                 status.append("dummy")
             face_up = cards_text(self.hands[s]).split() if self.dummy_shown and s == self.dummy else []
             seats.append(seat_entry(s, team=s & 1, held=self.hands[s].bit_count(), face_up=face_up,
-                                    tricks=tricks_won[s], status=", ".join(status)))
+                                    tricks=tricks_won[s], status=", ".join(status), open_hand=bool(face_up)))
         auction = self.auction
-        calls = [{"seat": s, "call": str(call)} for s, call in auction.calls]
+        calls = calls_shown(auction.calls)
         contract = contract_text(self.level, self.denomination, self.doubled) if playing else None
         table = {"auction": calls, **self._trick_table()}
         if contract is not None:

@@ -202,7 +202,7 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
     MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(set_aside="cards")
     EXTRAS = kinds(deal="text", deal_in_round="number", deal_total="number", dealer="seat", hands_in_game="number",
-                   penalises="texts", penalties="numbers", trick_number="number", tricks_in_deal="number")
+                   penalises="texts", penalties_this_deal="numbers", trick_number="number", tricks_in_deal="number")
 
     # --- the pack and the deal ------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -290,7 +290,7 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
                                if self.conditions & bit],
                  "deal_total": deal_total(self.conditions, self.players),
                  "trick_number": min(len(self.taken) + 1, self.hand_size), "tricks_in_deal": self.hand_size,
-                 "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
+                 "penalties_this_deal": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}

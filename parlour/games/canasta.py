@@ -357,9 +357,9 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "pile", "melds", "red_threes", "totals", "penalties")
-    ZONES = kinds(upcard="card", pile="count", stock="count", frozen="flag", staged="melds",
+    ZONES = kinds(upcard="card", pile="count", stock="count", pile_frozen="flag", staged="melds",
                   side_0_melds="melds", side_1_melds="melds")
-    EXTRAS = kinds(dealer="seat", minimums="numbers", canastas="texts", red_threes="melds", step="text",
+    EXTRAS = kinds(dealer="seat", first_meld_minimums="numbers", canastas="texts", red_threes="melds", step="text",
                    answer="text", deals_in_game="number", target="number")
 
     # --- deal ----------------------------------------------------------------------------------------
@@ -871,10 +871,12 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             "seats": [seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), face_up=face_up(s),
                                  status=self._titles(s)) for s in range(self.players)],
             "table": {"upcard": top, "pile": len(self.pile) + len(self.taken or ()), "stock": len(self.stock),
-                      "frozen": self._pile_frozen(),
+                      "pile_frozen": self._pile_frozen(),
                       "staged": self._staged_melds(), "side_0_melds": self._meld_view(0),
                       "side_1_melds": self._meld_view(1)},
-            "extra": {"dealer": self.dealer, "minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
+            # A side that has made its first meld has no minimum left to meet: 0.
+            "extra": {"dealer": self.dealer,
+                      "first_meld_minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
                       "canastas": [self._canastas(0), self._canastas(1)],
                       "red_threes": [[str(self.rules.cards[i].face) for i in bit_indices(self._red_threes_of(s))]
                                      for s in (0, 1)],

@@ -145,7 +145,7 @@ class PittyPatState(State):
     ACTIONS = ALL_ACTIONS
     MUTABLE = ("hands", "pile", "stock", "lacks", "totals")
     ZONES = kinds(discard="cards", stock="count", upcard="card")
-    EXTRAS = kinds(dealer="seat", deals_in_game="number", known_lacks="texts", known_stock="cards",
+    EXTRAS = kinds(dealer="seat", deals_in_game="number", ranks_known_lacking="texts", known_stock="cards",
                    matched_since_reform="flag", stage="text", stock_reformed="flag")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -386,8 +386,8 @@ class PittyPatState(State):
                  "discard": [str(CARDS[c]) for c in self.pile]}
         extra = {
             "dealer": self.dealer, "stage": self._stage_for(seat), "deals_in_game": self.hands_in_game,
-            "known_lacks": [[RANK_TEXT[k] for k in range(13) if self.lacks[s] & RANK_MASKS[k]]
-                            for s in range(self.players)],
+            "ranks_known_lacking": [[RANK_TEXT[k] for k in range(13) if self.lacks[s] & RANK_MASKS[k]]
+                                    for s in range(self.players)],
             "stock_reformed": self.reformed, "matched_since_reform": self.matched_since_reform,
             # A re-formed stock is the old pile turned over: its order is public (top first).
             "known_stock": [str(CARDS[c]) for c in reversed(self.stock)] if self.reformed else [],

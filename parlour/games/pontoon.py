@@ -245,10 +245,10 @@ class PontoonState(PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "told", "pontoons", "ledger", "stock")
-    ZONES = kinds(pots="pots", stock="count", hands="records", bank="records")
+    ZONES = kinds(pots="pots", stock="count", hands="records")
     EXTRAS = kinds(banker="seat", minimum="number", maximum="number", deals_in_game="number",
-                   stick_minimum="number", playing="cards", own_hands="texts",
-                   known_in_stock="records", known_holdings="texts", shuffle_next="flag")
+                   stick_minimum="number", hand_to_play="cards", your_hands="melds",
+                   known_in_stock="records", known_holdings="melds", shuffle_next="flag")
 
     # --- the deal -------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -620,18 +620,19 @@ class PontoonState(PhasedState[Phase]):
             mine = [h for h in everyone if h.seat == s]
             down = sum(1 for h in mine for c in h.cards if not h.shown >> c & 1)
             wagers = None if s == banker else sum(self.ledger.balance(h.pot) for h in mine)
-            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers,
-                                    face_up=[t for h in mine for t in _shown(h)],
+            face_up = [t for h in mine for t in _shown(h)]
+            # A hand all face up (the bank once turned, any hand shown at the settlement) lies open in its place.
+            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers, face_up=face_up,
                                     status=", ".join(filter(None, (h.status for h in mine))),
-                                    role=self._titles(s)))
+                                    role=self._titles(s), open_hand=bool(face_up) and not down))
         own = [h for h in everyone if h.seat == seat]
         known = self.stock.known(seat)
         extra = {
             "banker": banker, "minimum": self.options["minimum"],
             "maximum": self.options["maximum"], "deals_in_game": self.hands_in_game,
             "stick_minimum": self.options["stick_minimum"],
-            "playing": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
-            "own_hands": [_cards_text(h.cards).split() for h in own],
+            "hand_to_play": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
+            "your_hands": [_cards_text(h.cards).split() for h in own],
             "known_in_stock": [{"place": place, "card": str(CARDS[c])} for place, c in known],
             "known_holdings": [] if seat is None else [
                 _cards_text(c for h in everyone if h.seat == s for c in h.cards if self.told[seat] >> c & 1).split()
@@ -640,8 +641,7 @@ class PontoonState(PhasedState[Phase]):
         }
         table = {"pots": self.ledger.pots_view(), "stock": len(self.stock),
                  "hands": [self._hand_record(h, self.phase is Phase.PLAY and k == self.at)
-                           for k, h in enumerate(self.hands)],
-                 "bank": [self._hand_record(self.bank, self.phase is Phase.BANK)]}
+                           for k, h in enumerate(self.hands)]}
         hand = [] if seat is None else [str(CARDS[c]) for h in own for c in h.cards]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 

@@ -80,7 +80,7 @@ from parlour.engine import (
 )
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid, CallNumbers
+from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid, CallNumbers, calls_shown
 from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
@@ -249,9 +249,9 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
     follow = staticmethod(LEGAL)
     LAYS = LAYS
     MUTABLE = ("hands", "trick", "taken", "ledger", "auction", "first_calls")
-    ZONES = kinds(laid_away_face_down="count", pots="pots", widow_face_down="count")
-    EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", first_round="texts", laid_away="cards", pays="facts",
-                   pool="chips", second_round="texts", trick_number="number", trumps="text", widow_bid="number")
+    ZONES = kinds(auction="bids", laid_away_face_down="count", pots="pots", widow_face_down="count")
+    EXTRAS = kinds(bidder="seat", deal="text", dealer="seat", laid_away="cards", pays="facts",
+                   pool="chips", trick_number="number", trumps="text", widow_bid="number")
     trick_size = 3
     tricks_in_deal = TRICKS
 
@@ -493,17 +493,16 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
             seats.append(seat_entry(s, team=team,
                                     held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     chips=self.ledger.chips[s], status=", ".join(status)))
-        table = self._trick_table(widow_face_down=self.widow.bit_count(),
-                                  laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())
+        # Both rounds in one grid: the second starts a row of its own, from the first seat again.
         first = self.first_calls if self.phase is not Phase.FIRST else self.auction.calls
         second = self.auction.calls if self.round == 2 else []
+        table = self._trick_table(auction=calls_shown([*first, *second]), widow_face_down=self.widow.bit_count(),
+                                  laid_away_face_down=self.laid_away.bit_count(), pots=self.ledger.pots_view())
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "bidder": None if self.declarer < 0 else self.declarer,
             "trumps": None if self.trump is None else SUIT_NAME[self.trump],
             "widow_bid": self.widow_bid or None,
-            "first_round": [f"seat {s}: {c}" for s, c in first],
-            "second_round": [f"seat {s}: {c}" for s, c in second],
             "pool": self.ledger.balance(POOL),
             "pays": {SUIT_NAME[suit]: contract_value(self.options, suit) for suit in reversed(BIDDING_ORDER)},
             "trick_number": min(len(self.taken) + 1, TRICKS),

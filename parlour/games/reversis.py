@@ -188,7 +188,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     PACK = PACK
     PLAYS = PLAY_TABLE
     MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
-    ZONES = kinds(face_down="seats", pots="pots", talon="facts")
+    ZONES = kinds(card_face_down_beside="seats", pots="pots", talon="count")
     EXTRAS = kinds(claims="records", dealer="seat", deals="number", espagnolette="seat", kept="seats",
                    points_taken="numbers", reversis="seat", talon_known="cards", trick_number="number")
     trick_size = 4
@@ -529,8 +529,8 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
                                                             ("espagnolette", s == self.espagnolette),
                                                             ("reversis", s == self.reversis)) if on))
                  for s in range(4)]
-        table = self._trick_table(pots=self.ledger.pots_view(), talon={"size": self.talon.bit_count()},
-                                  face_down=[s for s in range(4) if self.down[s] >= 0])
+        table = self._trick_table(pots=self.ledger.pots_view(), talon=self.talon.bit_count(),
+                                  card_face_down_beside=[s for s in range(4) if self.down[s] >= 0])
         extra: dict[str, Any] = {
             "dealer": self.dealer, "trick_number": min(len(self.taken) + 1, TRICKS),
             "points_taken": self.points_taken(), "kept": list(self.kept),

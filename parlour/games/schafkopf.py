@@ -70,7 +70,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, Auction, CallNumbers, offer_numbers
+from parlour.mechanics.auctions import ELIMINATION, Auction, CallNumbers, calls_shown, offer_numbers
 
 RULES = """\
 **Schafkopf** ("sheep's head") is the old Bavarian ancestor of Skat. This is its simple three-hand form,
@@ -286,7 +286,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     LAYS = BURIES
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
-    ZONES = kinds(discard="cards", discard_face_down="count", widow_face_down="count")
+    ZONES = kinds(auction="bids", discard="cards", discard_face_down="count", widow_face_down="count")
     EXTRAS = kinds(card_points="numbers", contract="text", dealer="seat", declarer="seat", discarded="cards",
                    hands_in_game="number", played="cards", trick_number="number", trump_order="cards")
     trick_size = 3
@@ -478,7 +478,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             team = None if declarer < 0 else int(s != declarer)
             seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                     status=", ".join(status)))
-        table = self._trick_table(widow_face_down=self.widow.bit_count(),
+        table = self._trick_table(auction=calls_shown(self.auction.calls), widow_face_down=self.widow.bit_count(),
                                   discard_face_down=self.laid_away.bit_count() if self.phase is not Phase.OVER else 0)
         if self.phase is Phase.OVER and declarer >= 0:
             table["discard"] = cards_text(self.laid_away).split()

@@ -108,7 +108,7 @@ from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.errors import NotationError
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid
+from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid, calls_shown
 from parlour.mechanics.chips import Entry, Ledger
 
 RULES = """\
@@ -451,8 +451,8 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = (Play, SoloBid, Ask, Hold, Pass, Name, Call, Alone, Trumps,
                                                         Abandon, Continue)
     tricks_in_deal = TRICKS
-    MUTABLE = ("hands", "trick", "taken", "tricks_won", "played", "totals")
-    ZONES = kinds(game="text")
+    MUTABLE = ("hands", "trick", "taken", "tricks_won", "played", "totals", "calls")
+    ZONES = kinds(auction="bids", game="text")
     EXTRAS = kinds(asker="seat", bid="facts", bid_won="text", called_ace="card", colour="text", dealer="seat",
                    declarer="seat", eldest="seat", game="facts", hands_in_game="number", partner="seat",
                    partnership_known="flag", played="cards", playing_on="flag", rules="text", side_tricks="facts",
@@ -512,6 +512,9 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.eldest = self.seating.next(self.dealer)
         self.phase = Phase.AUCTION
         self.auction: Auction | None = None
+        # Every call of the deal as the players made them, the Spanish opening ("ask") and holds included,
+        # which the auction itself keeps in its own terms (a hold as the bid it matches).
+        self.calls: list[tuple[int, str]] = []
         self.asker = -1
         self.declarer = -1
         self.bid_level = -1
@@ -740,6 +743,7 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             self.to_move = (self.leader,)
 
     def _call(self, seat: int, action: Action) -> None:
+        self.calls.append((seat, action.contract if isinstance(action, Bid) else str(action)))
         if self.rules == SPANISH and self.auction is None:
             self._open(seat, action)
             return
@@ -994,7 +998,7 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             seats.append(seat_entry(s, team=teams[s], held=self.hands[s].bit_count(),
                                     face_up=[str(c) for c in self.PACK.cards_in(shown)], tricks=self.tricks_won[s],
                                     chips=None if chips is None else chips[s], status=", ".join(status)))
-        table = self._trick_table()
+        table = {"auction": calls_shown(self.calls), **self._trick_table()}
         auction = self.auction
         high = None if auction is None else auction.high
         high_seat = None if auction is None else auction.high_seat

@@ -197,7 +197,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
     MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(bum_card="card")
     EXTRAS = kinds(bum_card="card", dealer="seat", hands_in_game="number", numbered_trick="number",
-                   penalties="numbers", tetka="card", trick_number="number")
+                   penalties_this_deal="numbers", tetka="card", trick_number="number")
     trick_size = 4
     tricks_in_deal = TRICKS
 
@@ -270,7 +270,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         table = self._trick_table(bum_card=bum_text)
         extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
                  "numbered_trick": self.numbered_trick, "trick_number": min(len(self.taken) + 1, TRICKS),
-                 "penalties": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
+                 "penalties_this_deal": self.penalties_so_far(), "hands_in_game": self.hands_in_game}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}

@@ -93,7 +93,7 @@ from parlour.engine import (
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import Auction, Bid, CallNumbers
+from parlour.mechanics.auctions import Auction, Bid, CallNumbers, calls_shown
 
 RULES = """\
 **Vint** is the Russian forerunner of bridge: four players, partners facing each other, a full pack of 52
@@ -701,7 +701,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 status.append("declarer")
             seats.append(seat_entry(s, team=self.side_of[s], held=self.hands[s].bit_count(),
                                     tricks=self.seat_tricks[s], status=", ".join(status)))
-        table = {"auction": [{"seat": s, "call": call} for s, call in self.auction.calls], **self._trick_table()}
+        table = {"auction": calls_shown(self.auction.calls), **self._trick_table()}
         if self.contract is not None:
             table["contract"] = f"{self.contract} by seat {self.declarer}"
         extra: dict[str, Any] = {

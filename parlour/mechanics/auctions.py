@@ -80,11 +80,16 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class Double(Action):
+    """Double the opponents' bid: if it stands, its tricks and penalties count double. A new bid cancels
+    it."""
+
     verb: ClassVar[str] = "double"
 
 
 @dataclass(frozen=True, slots=True)
 class Redouble(Action):
+    """Redouble your side's doubled bid: it now counts four times. A new bid cancels it."""
+
     verb: ClassVar[str] = "redouble"
 
 
@@ -269,6 +274,17 @@ class Auction:
             self.turn = None
             return
         self.turn = pair[0] if pair[1] == seat else pair[1]
+
+
+def calls_shown(calls: Sequence[tuple[int, Any]]) -> list[dict[str, Any]]:
+    """An auction's calls as a view shows them (a ``bids`` zone, which front-ends draw as a bidding grid):
+    ``{"seat", "call"}`` in the order made, each call as the bidding box says it (``7NT``, ``pass``,
+    ``solo``). A new list each time, so that a view never shares the auction's own.
+
+    >>> calls_shown([(1, "1S"), (2, "double")])
+    [{'seat': 1, 'call': '1S'}, {'seat': 2, 'call': 'double'}]
+    """
+    return [{"seat": seat, "call": str(call)} for seat, call in calls]
 
 
 # --- the integer path's lane for calls ------------------------------------------------------------------

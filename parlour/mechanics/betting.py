@@ -70,42 +70,59 @@ class BettingAction(Action):
 
 @dataclass(frozen=True, slots=True)
 class Fold(BettingAction):
+    """Give up this hand: the chips you have put in stay in the pot, and you take no further part in the
+    deal."""
+
     verb: ClassVar[str] = "fold"
     move: ClassVar[Move] = Move.FOLD
 
 
 @dataclass(frozen=True, slots=True)
 class Check(BettingAction):
+    """Stay in without putting in a chip: no one has bet in this betting round yet."""
+
     verb: ClassVar[str] = "check"
     move: ClassVar[Move] = Move.CHECK
 
 
 @dataclass(frozen=True, slots=True)
 class Call(BettingAction):
+    """Put in just enough chips to match the bet you face and stay in the hand."""
+
     verb: ClassVar[str] = "call"
     move: ClassVar[Move] = Move.CALL
 
 
 @dataclass(frozen=True, slots=True)
 class BringIn(BettingAction):
+    """Open the betting with the bring-in: a small forced bet, less than a full bet, made by the seat the game
+    names."""
+
     verb: ClassVar[str] = "bring-in"
     move: ClassVar[Move] = Move.BRING_IN
 
 
 @dataclass(frozen=True, slots=True)
 class Complete(BettingAction):
+    """Raise the bring-in to a full bet of this street, as if no one had bet before."""
+
     verb: ClassVar[str] = "complete"
     move: ClassVar[Move] = Move.COMPLETE
 
 
 @dataclass(frozen=True, slots=True)
 class Bet(BettingAction):
+    """Put in the fixed bet of this street (the small bet early, the big bet later); the others must call,
+    raise or fold."""
+
     verb: ClassVar[str] = "bet"
     move: ClassVar[Move] = Move.BET
 
 
 @dataclass(frozen=True, slots=True)
 class Raise(BettingAction):
+    """Put in the bet you face and one more fixed bet of this street; the others must match it or fold."""
+
     verb: ClassVar[str] = "raise"
     move: ClassVar[Move] = Move.RAISE
 

@@ -34,7 +34,7 @@ def game(fixed: dict[int, str], voids: dict[int, str] | None = None, *, deal_num
 
 
 def penalties(state: parlour.State) -> list[int]:
-    return state.view(None).extra["penalties"]
+    return state.view(None).extra["penalties_this_deal"]
 
 
 def one_suit_each(leader: int) -> dict[int, str]:

@@ -113,7 +113,7 @@ class TestDeal:
         turned on it."""
         state = new(pile="2C 3H 9C")
         table = state.view(0).table
-        assert table["upcard"] == "9C" and table["pile"] == 3 and table["frozen"] is True
+        assert table["upcard"] == "9C" and table["pile"] == 3 and table["pile_frozen"] is True
 
     def test_red_threes_dealt_are_laid_out_and_replaced(self) -> None:
         """Red 3s are bonus cards laid out at once and replaced from the stock (choice 3)."""
@@ -142,14 +142,14 @@ class TestFirstMeld:
         refused(state, 0, "commit", rule="first meld minimum")
         act(state, *lays(2, "AC AD AH"), "commit")
         assert state.view(1).table["side_0_melds"] == [["KC", "KD", "KH"], ["AC", "AD", "AH"]]
-        assert state.view(0).extra["minimums"] == [0, 50]
+        assert state.view(0).extra["first_meld_minimums"] == [0, 50]
 
     def test_the_minimum_follows_the_sides_score_at_the_start_of_the_deal(self) -> None:
         """Minimums by score: below 0 15, to 1,495 50, from 1,500 90, from 3,000 120 (NOTES)."""
         state = new()
         for totals, minimums in (((-5, 1495), [15, 50]), ((1500, 3000), [90, 120])):
             state.start_totals = totals
-            assert state.view(0).extra["minimums"] == minimums
+            assert state.view(0).extra["first_meld_minimums"] == minimums
 
     def test_bonuses_never_count_towards_the_minimum(self) -> None:
         """A red 3 laid out counts nothing towards the minimum: 4s (15) with a red 3 stay below 50."""

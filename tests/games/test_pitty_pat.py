@@ -395,7 +395,7 @@ class TestHiddenInformation:
         match; hands never grow, so sampled worlds keep it (docs: sample_world)."""
         state = new(["2D 3D 4D 5D 6D", "KC KD KH QC QD", "AC AD AH AS 10C"], "7H", ["9S"])
         act(state, "turn")
-        assert state.view(1).extra["known_lacks"][0] == ["7", "9"]
+        assert state.view(1).extra["ranks_known_lacking"][0] == ["7", "9"]
         rng = random.Random(3)
         for _ in range(200):
             world = state.sample_world(1, rng)

@@ -58,7 +58,7 @@ class TestDeal:
         view = state.view(1)
         assert view.phase == "play" and view.hand == ["2C", "5D"]
         assert [h["face_up"] for h in view.table["hands"]] == [["5D"], ["6D"]]
-        assert view.table["bank"][0]["face_up"] == ["7D"] and view.table["bank"][0]["face_down"] == 1
+        assert view.seats[0]["face_up"] == ["7D"] and view.seats[0]["held"] == 1 and "open" not in view.seats[0]
         assert [(s["chips"], s.get("bet")) for s in view.seats] == [(100, None), (97, 3), (95, 5)]
         conserved(state)
 
@@ -154,7 +154,7 @@ class TestPlay:
         assert [h["face_up"] for h in view.table["hands"][:2]] == [["KC"], ["KD"]]
         assert [h["face_down"] for h in view.table["hands"][:2]] == [1, 1]
         assert state.ledger.balance("seat 1 stake, hand 2") == 3 and chips(state)[1] == 94
-        assert state.view(1).extra["own_hands"] == [["KC", "5S"], ["KD", "7S"]]
+        assert state.view(1).extra["your_hands"] == [["KC", "5S"], ["KD", "7S"]]
         conserved(state)
 
     def test_a_split_hand_may_make_a_pontoon(self) -> None:

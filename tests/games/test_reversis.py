@@ -52,7 +52,7 @@ class TestSetup:
         assert [s["chips"] for s in view.seats] == [95, 95, 95, 90]
         assert view.table["pots"] == [{"name": "pot 1", "chips": 25}]
         assert [s["held"] for s in view.seats] == [11, 11, 11, 12]
-        assert view.table["face_down"] == [0, 1, 2]
+        assert view.table["card_face_down_beside"] == [0, 1, 2]
         assert len(PACK) == 48 and not any(c.rank == 10 for c in PACK)
 
     def test_the_dealer_must_discard_and_may_not_pass(self) -> None:
@@ -84,7 +84,7 @@ class TestSetup:
         assert "2D" in " ".join(state.view(0).log) and "2D" not in " ".join(state.view(1).log)
         for seat in (1, 2):
             state.apply(seat, "pass")
-        assert state.view(None).table["talon"] == {"size": 4} and state.to_move == (0,)
+        assert state.view(None).table["talon"] == 4 and state.to_move == (0,)
 
     def test_sampled_worlds_keep_what_the_seat_saw(self) -> None:
         """Hidden information: a seat's sampled worlds keep its own discard in the talon."""

@@ -253,7 +253,7 @@ class TestPile:
     def test_a_frozen_pile_is_taken_only_for_a_new_set(self) -> None:
         """A wild in the pile freezes it: it is then taken only with a natural pair, never onto a meld."""
         state = nine_for_seat_two(s2="9S 9D", pile="2C 9C")
-        assert state.view(2).table["frozen"] is True
+        assert state.view(2).table["pile_frozen"] is True
         assert "onto 1" not in legal(state) and "take" in legal(state)
         refused(state, 2, "onto 1", rule="frozen pile")
 
@@ -273,7 +273,7 @@ class TestFirstMeld:
         act(state, "draw", *lays(1, "KC KD KH"))
         refused(state, 0, "commit", rule="first meld minimum")
         act(state, *lays(2, "7S 8S 9S"), "commit")
-        assert state.view(0).extra["minimums"] == [0, 50]
+        assert state.view(0).extra["first_meld_minimums"] == [0, 50]
 
     def test_the_minimum_tiers_run_to_ten_thousand(self) -> None:
         """Initial meld values: below 0 15, then 50, 90 from 1,500, 120 from 3,000, 160 from 7,000."""
@@ -281,7 +281,7 @@ class TestFirstMeld:
         assert [minimum_for(s, SAMBA.tiers) for s in scores] == [15, 50, 50, 90, 90, 120, 120, 160, 160]
         state = new()
         state.start_totals = (7_000, -20)
-        assert state.view(0).extra["minimums"] == [160, 15]
+        assert state.view(0).extra["first_meld_minimums"] == [160, 15]
 
 
 KINGS = "KC KC KD KD KH KH KS"            # a natural canasta, 70

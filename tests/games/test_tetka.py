@@ -32,7 +32,7 @@ def game(fixed: dict[int, str], bum: str, voids: dict[int, str] | None = None, *
 
 
 def penalties(state: parlour.State) -> list[int]:
-    return state.view(None).extra["penalties"]
+    return state.view(None).extra["penalties_this_deal"]
 
 
 # One suit each: nobody can follow anyone else, so the leader (seat 0) takes all thirteen tricks.
@@ -177,7 +177,7 @@ class TestPenalties:
         assert penalties(state) == [1, 0, 0, 0]
         while not state.is_over:
             finish_hand(state)
-        assert state.view(None).extra["penalties"] == list(state.hand_results[-1].changes)
+        assert state.view(None).extra["penalties_this_deal"] == list(state.hand_results[-1].changes)
 
     def test_every_hand_distributes_nine_points_unless_nobody_takes_most_tricks(self) -> None:
         """Notes: the penalties of a hand always add up to 9 (8 when the most-tricks point is not scored)."""

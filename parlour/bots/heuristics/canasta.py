@@ -169,7 +169,7 @@ def _start(view: View, legal: list[str], side: int, rules: CanastaRules) -> str 
     starts = [action for card, slot, action in _lays(legal) if slot == 1 and not is_wild(card, rules.melds)]
     if not starts:
         return None
-    minimum = view.extra["minimums"][side]
+    minimum = view.extra["first_meld_minimums"][side]
     if minimum and rules.best_first_meld(_mask(view.hand, rules)) < minimum:
         return None
     if rules.melds.run_size is not None:

@@ -35,7 +35,7 @@ def pitty_pat(view: View, rng: random.Random) -> str:
         return view.legal_actions[0]
     seen = Counter(_rank(c) for c in [*view.hand, *view.table["discard"], *view.extra["known_stock"]])
     seat = view.seat if view.seat is not None else 0
-    next_lacks = set(view.extra["known_lacks"][(seat + 1) % len(view.seats)])
+    next_lacks = set(view.extra["ranks_known_lacking"][(seat + 1) % len(view.seats)])
 
     def risk(action: str) -> tuple[int, int, float]:
         rank = _rank(action.split()[1])

@@ -50,7 +50,7 @@ def decide(phase: str, cards: Sequence[int], legal: Sequence[str]) -> str:
 
 @heuristic_for("pontoon")
 def choose(view: View, rng: random.Random) -> str:
-    cards = [PACK.index[Card.parse(text)] for text in view.extra["playing"]]
+    cards = [PACK.index[Card.parse(text)] for text in view.extra["hand_to_play"]]
     return decide(view.phase, cards, view.legal_actions)
 
 

@@ -15,6 +15,7 @@
 
 import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
+import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,11 +91,9 @@ export function valueNode(value) {
     if (value.every((v) => typeof v === "string" && isCard(v))) {
       return el("span", { class: "card-run" }, value.flatMap((v, i) => (i ? [" ", cardText(v)] : [cardText(v)])));
     }
-    return el("span", {}, value.flatMap((v, i) => {
-      // A list inside a list keeps its brackets, or the two levels would read as one.
-      const inner = Array.isArray(v) ? el("span", {}, "[", v.length ? valueNode(v) : "", "]") : valueNode(v);
-      return i ? [", ", inner] : [inner];
-    }));
+    // Lists inside a list are set apart by a wider mark than their items, so the two levels read apart.
+    const gap = value.some(Array.isArray) ? " · " : ", ";
+    return el("span", {}, value.flatMap((v, i) => (i ? [gap, valueNode(v)] : [valueNode(v)])));
   }
   if (typeof value === "object") {
     return el("span", { class: "kv-inline" }, Object.entries(value).flatMap(([k, v], i) => {
@@ -160,11 +159,14 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
     kind ? el("span", { class: "seat-kind", text: kind }) : null,
     toMove ? el("span", { class: "badge to-move", text: mine ? "your turn" : "to move" }) : null);
 
-  // A hand laid open on the table (bridge's dummy: every card it holds is face up) is drawn as a hand, once.
-  const open = !mine && held !== null && held > 0 && faceUp.length === held;
+  // A hand laid open on the table (bridge's dummy, a banker's hand turned: the view says every card it holds
+  // lies face up) is drawn as a hand, once. Counting cannot tell it: a stud player's up-cards may be as many
+  // as the cards it holds face down.
+  const open = !mine && facts.open === true && faceUp.length > 0;
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
-  if (!mine && held !== null && !open) {
+  // None held beside cards laid before the seat (its rows, a hand shown) is no news: no lone "0".
+  if (!mine && held !== null && !open && (held > 0 || !faceUp.length)) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
     heldNode = el("div", { class: "held", title: `${held} cards held`, "aria-label": `${held} cards held`, role: "img" },
@@ -183,10 +185,11 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   if (score !== undefined && score !== null && score !== facts.chips) factsList.push(["score", score]);
   if (facts.tricks !== null && facts.tricks !== undefined) factsList.push(["tricks", facts.tricks]);
   if (facts.team !== null && facts.team !== undefined) factsList.push(["team", facts.team]);
-  if (mine && held !== null) factsList.push(["cards", held]);
+  // Your cards are all in your hand below, face up before you or not (a seat's `held` counts hidden ones).
+  if (mine && held !== null) factsList.push(["cards", (view.hand || []).length || held]);
   // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
   for (const [k, v] of Object.entries(facts)) {
-    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet", "role"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
+    if (!["seat", "team", "held", "face_up", "tricks", "chips", "status", "bet", "role", "open"].includes(k) && v !== null && v !== "") factsList.push([k, v]);
   }
   // Chips: the seat's stack, and what it has put out in front of it this round (its bet, or its stake).
   const hasChips = Number.isInteger(facts.chips);
@@ -286,6 +289,11 @@ export function kindValueNode(kind, value, view) {
   const seat = (s) => (Number.isInteger(s) ? document.createTextNode(seatLabel(s, view)) : valueNode(s));
   const seats = (list) => el("span", {}, list.flatMap((s, i) => [i ? ", " : "", seat(s)]));
   if (kind === "seat") return seat(value);
+  const owned = ownedNode(kind, value, view);
+  if (owned) return owned;
+  if (kind === "records" && Array.isArray(value) && value.length && value.every((r) => r && typeof r === "object")) {
+    return recordLines(value, view);
+  }
   if (typeof value === "string" && !isCard(value)) return el("span", {}, proseFragment(namedSeatsText(value, view)));
   if (kind === "seats" && Array.isArray(value) && value.length) {
     return value.every(Array.isArray)
@@ -489,8 +497,8 @@ export function chipStack(amount, words) {
 function potsZone(name, pots, view) {
   const body = pots.length
     ? el("div", { class: "pots" }, pots.map((pot) => el("div", { class: "pot", dataset: { testid: `pot-${pot.name}` } },
-      chipStack(pot.chips, pot.name),
-      el("span", { class: "pot-name", text: pot.name }),
+      chipStack(pot.chips, namedSeatsText(pot.name, view)),
+      el("span", { class: "pot-name", text: namedSeatsText(pot.name, view) }),
       Array.isArray(pot.seats) ? el("span", { class: "pot-seats muted", text: `for ${pot.seats.map((s) => seatLabel(s, view)).join(", ")}` }) : null)))
     : el("div", { class: "empty-zone", text: "no pot" });
   return zoneBox(name, body, "zone-pots");
@@ -504,13 +512,13 @@ function singleCardZone(name, card) {
  * Groups of cards (by side or player), each a small pile of its own, numbered from 1 as actions name them
  * ("add 7H 3" adds to the third, "lay 7H 2" stages into the second).
  */
-function meldsZone(name, groups) {
+function meldsZone(name, groups, view) {
   const body = groups.length
     ? el("div", { class: "melds" }, groups.map((cards, i) => el("figure", { class: "meld", dataset: { testid: `meld-${name}-${i + 1}` } },
       el("div", { class: "pile" }, cards.length ? cards.map((c) => cardPicture(c, "tiny")) : el("span", { class: "muted", text: "—" })),
       el("figcaption", { class: "meld-number", text: String(i + 1) }))))
     : el("div", { class: "empty-zone", text: "none" });
-  return zoneBox(name, body, "zone-melds");
+  return zoneBox(name, body, "zone-melds", null, view);
 }
 
 /**
@@ -534,6 +542,9 @@ function recordsZone(name, records, view) {
           perSeat ? el("figcaption", { text: `${seatLabel(i, view)}${i === winner ? " ★" : ""}` }) : null)));
       } else if (key === "card" && typeof value === "string" && isCard(value)) {
         pictures.push(cardPicture(value, "tiny"));
+      } else if (Array.isArray(value) && value.every((c) => typeof c === "string" && isCard(c))) {
+        // Other cards of the row (a hand's face-up cards, a side's row) as cards, under the name they go by.
+        pictures.push(cardGroup(key, value));
       } else if ((key === "seat" || key === "winner") && (Number.isInteger(value) || value === null)) {
         words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: key === "winner" ? "won by " : "" }),
           value === null ? "nobody" : seatLabel(value, view)));
@@ -547,13 +558,26 @@ function recordsZone(name, records, view) {
   return zoneBox(name, el("ol", { class: "records" }, rows), "zone-records", count);
 }
 
-function factZone(name, node) {
-  return zoneBox(name, el("div", { class: "fact-value" }, node), "zone-fact");
+/** Cards of a record under their name ("face up", "west"): a small fan with its caption. */
+function cardGroup(name, cards) {
+  return el("figure", { class: "card-group", dataset: { testid: `cards-${name}` } },
+    el("div", { class: "pile" }, cards.map((c) => cardPicture(c, "tiny"))),
+    el("figcaption", { class: "muted", text: label(name) }));
 }
 
-function zoneBox(name, body, kind, note = null) {
-  return el("section", { class: `zone ${kind}`, dataset: { testid: `zone-${name}` }, "aria-label": label(name) },
-    el("h3", { class: "zone-name" }, label(name), note ? el("span", { class: "zone-note", text: ` (${note})` }) : null),
+function factZone(name, node, view) {
+  return zoneBox(name, el("div", { class: "fact-value" }, node), "zone-fact", null, view);
+}
+
+/** A flag zone that is on, drawn as its name alone ("Frozen"): "yes" beside it would say nothing more. */
+function flagZone(name, view) {
+  return zoneBox(name, null, "zone-fact zone-flag", null, view);
+}
+
+function zoneBox(name, body, kind, note = null, view = null) {
+  const words = view ? title(name, view) : label(name);
+  return el("section", { class: `zone ${kind}`, dataset: { testid: `zone-${name}` }, "aria-label": words },
+    el("h3", { class: "zone-name" }, words, note ? el("span", { class: "zone-note", text: ` (${note})` }) : null),
     body);
 }
 
@@ -575,17 +599,19 @@ export function renderZones(view, keeper = null) {
   const seatCount = (view.seats || []).length;
   for (const [name, value] of Object.entries(view.table || {})) {
     const kind = zoneKind(view, "table", name, value);
+    if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
     if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past, past ? { winner: kept.winner } : {}));
     else if (kind === "card" && typeof value === "string") (past ? aside : main).push(singleCardZone(name, value));
     else if (kind === "count" && Number.isInteger(value)) main.push(countZone(name, value));
     else if (kind === "cards" && Array.isArray(value)) (past ? aside : main).push(pileZone(name, value));
-    else if (kind === "melds" && Array.isArray(value)) main.push(meldsZone(name, value));
+    else if (kind === "melds" && Array.isArray(value)) main.push(meldsZone(name, value, view));
     else if (kind === "pots" && Array.isArray(value)) main.push(potsZone(name, value, view));
     else if (kind === "bids" && Array.isArray(value) && isCallList(value, seatCount)) aside.push(callGridZone(name, value, view));
     else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
-    else facts.push(factZone(name, kindValueNode(kind, value, view)));
+    else if (kind === "flag") facts.push(flagZone(name, view));
+    else facts.push(factZone(name, kindValueNode(kind, value, view), view));
   }
   if (kept.previous) {
     const { hand, plays, complete, winner } = kept.previous;
@@ -716,7 +742,7 @@ export function isEmptyFact(value) {
 export function renderExtra(view) {
   const entries = Object.entries(view.extra || {}).filter(([, v]) => !isEmptyFact(v));
   $("extra-panel").hidden = entries.length === 0;
-  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: label(k) }),
+  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));
 }
 

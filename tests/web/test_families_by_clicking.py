@@ -1,0 +1,187 @@
+"""One whole game of each family played at the browser table by clicking, as a person plays it (issue 17).
+
+A person sits at the real table page in Chromium against bots and uses only what a person uses: the cards
+of the hand, the action buttons, the amount pickers and the small menus a card with several actions opens,
+and "Next deal" when a deal's end is shown, until the page shows the game over with its chart. The person's
+policy is simple and bounded: at each turn, a choice the test prefers if the page offers it (a verb the
+family is known for: a call, a claim, an envite), else the first playable card, else the first button; or,
+where first choices would make a long game, the page's own Hint. Each game is set short in the lobby (one
+deal, two players) so that a whole game takes seconds.
+
+The server's rules are proved elsewhere (tests/games/, tests/web/test_every_game.py over HTTP): this file
+proves that nothing in any family's page stops a person from finishing a game with the mouse.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from test_browser import browser, create_table, server, violations, watched  # noqa: F401  (fixtures, by name)
+
+GAME_SECONDS = 90.0     # a whole game, with a loaded machine's margin; the games here take seconds
+STALL_SECONDS = 20.0    # no step of the page (a move, a deal, the result) for this long is a stall
+
+# What the page offers the person now, read in one pass over the page (so never half a redraw): the game
+# over (result panel and chart), a deal's end to go on from, an open chooser, or the person's turn with a
+# control to click; null while the page waits (a bot's move, a reply on its way).
+PAGE_STEP = """() => {
+  const result = document.querySelector("[data-testid='result']");
+  if (result && !result.hidden && result.querySelector("[data-testid='score-chart']")) return "over";
+  if (document.querySelector("[data-testid='next-deal']")) return "next";
+  if (document.querySelector("[data-testid^='chooser-'] button.action:enabled")) return "chooser";
+  const busy = document.body.classList.contains("busy");
+  const clickable = document.querySelector("[data-testid^='card-'][data-playable='true'], #actions button.action:enabled");
+  return !busy && document.querySelector("[data-testid='your-turn']") && clickable ? "turn" : null;
+}"""
+
+# How far play has gone: the status line (hand number, phase, who moves) and the log's length.
+PROGRESS = """() => [document.querySelector("[data-testid='status-line']").textContent,
+  document.querySelectorAll("[data-testid='log'] li").length]"""
+
+PLAYABLE_CARD = "[data-testid^='card-'][data-playable='true']"
+ENABLED_BUTTON = "#actions button.action:enabled"
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """One family's game as the lobby sets it: the seats (the person at ``seat``), the options that keep it
+    short, the actions the person takes first when offered (test ids' prefixes, in order), whether the
+    person follows the page's Hint instead, and the log words that show the family's own moves were made
+    by clicking."""
+
+    family: str
+    game: str
+    kinds: list[str]
+    options: dict[str, int] = field(default_factory=dict)
+    prefer: tuple[str, ...] = ()
+    hints: bool = False
+    seed: int | None = None
+    shows: tuple[str, ...] = ()
+
+    @property
+    def seat(self) -> int:
+        return self.kinds.index("human")
+
+
+def bots(count: int, kind: str = "heuristic") -> list[str]:
+    return [kind] * count
+
+
+SITTINGS = [
+    Sitting("trick", "reversis", ["human", *bots(3)], {"deals": 1}),
+    Sitting("auction", "solo", ["human", *bots(3)], {"hands": 1}),
+    Sitting("races and claims", "comet", ["human", *bots(3, "heuristic:easy")], {"target": 10},
+            prefer=("action-decline",)),
+    Sitting("poker", "razz", ["human", "heuristic"], {"hands": 1}, prefer=("action-call", "action-check", "action-bet")),
+    Sitting("placement", "east-west", ["human", "heuristic"], {"games": 1}),
+    Sitting("banking", "pontoon", ["heuristic", "human"], {"deals": 1}, prefer=("action-stake", "action-stick")),
+    Sitting("rummy", "carioca", ["human", "heuristic"], {"deals": 1}, hints=True),
+    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, prefer=("action-envido", "action-quiero", "action-sena")),
+    Sitting("shedding", "crates", ["human", "heuristic"], {"deals": 1}, prefer=("action-call", "action-say")),
+    Sitting("matching", "pitty-pat", ["human", "heuristic"], {"deals": 1}),
+    Sitting("simultaneous play", "divide-and-conquer", ["human", "heuristic"], {"halves": 1}),
+    Sitting("arithmetic race", "twenty-four", ["human", "heuristic:easy"], {"boards": 3}, prefer=("action-slap",)),
+    Sitting("asking", "authors", ["human", *bots(2)], {"deals": 1}),
+]
+
+
+# --- the person at the table -------------------------------------------------------------------------------------
+
+def status_of(page: Any) -> str:
+    """The status line and the log's last line: what a stalled game's failure names."""
+    line = page.get_by_test_id("status-line").inner_text()
+    log = page.get_by_test_id("log").locator("li")
+    last = log.last.inner_text() if log.count() else "(no log)"
+    return f"status {line!r}, last log line {last!r}"
+
+
+def preferred(page: Any, scope: str, prefer: tuple[str, ...]) -> Any | None:
+    """The first control in ``scope`` whose test id starts with one of ``prefer``, in that order."""
+    for prefix in prefer:
+        found = page.locator(f"{scope} [data-testid^='{prefix}']:enabled")
+        if found.count():
+            return found.first
+    return None
+
+
+def hinted(page: Any) -> Any | None:
+    """Ask the page for a hint and return what it marks (a card or a button), or ``None`` when the view
+    moved on before the hint came (a bot acted: the hint is dropped with its version)."""
+    page.get_by_test_id("hint").click()
+    marked = page.locator(f"#hand .hinted[data-playable='true'], {ENABLED_BUTTON}.hinted")
+    try:
+        marked.first.wait_for(timeout=15_000)
+    except Exception:
+        return None
+    return marked.first
+
+
+def choose(page: Any, sitting: Sitting) -> Any:
+    """The control the person clicks at a turn: a preferred action, the hinted one, the first playable card
+    or the first button."""
+    return (preferred(page, "#actions", sitting.prefer)
+            or (hinted(page) if sitting.hints and page.get_by_test_id("hint").count() else None)
+            or (page.locator(PLAYABLE_CARD).first if page.locator(PLAYABLE_CARD).count() else None)
+            or page.locator(ENABLED_BUTTON).first)
+
+
+def choose_in_menu(page: Any, sitting: Sitting) -> Any:
+    """In a card's menu of several actions: the preferred or hinted one, else the first."""
+    menu = "[data-testid^='chooser-']"
+    return (preferred(page, menu, sitting.prefer)
+            or (page.locator(f"{menu} button.action.hinted").first if page.locator(f"{menu} button.action.hinted").count() else None)
+            or page.locator(f"{menu} button.action:enabled").first)
+
+
+def play_whole_game(page: Any, sitting: Sitting) -> list[str]:
+    """Click through one whole game until the result and its chart show; returns the status lines seen.
+    Fails naming the game and where it stood if the page offers nothing for STALL_SECONDS, or the game
+    runs past GAME_SECONDS."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    deadline = time.monotonic() + GAME_SECONDS
+    statuses: list[str] = []
+    last_progress, moved_at = None, time.monotonic()
+    while True:
+        assert time.monotonic() < deadline, f"{sitting.game}: no result after {GAME_SECONDS:.0f} s; {status_of(page)}"
+        try:
+            step = page.wait_for_function(PAGE_STEP, timeout=STALL_SECONDS * 1000).json_value()
+        except PlaywrightError:
+            raise AssertionError(f"{sitting.game}: the page offered nothing to do for {STALL_SECONDS:.0f} s; "
+                                 f"{status_of(page)}") from None
+        progress = page.evaluate(PROGRESS)
+        if progress != last_progress:
+            last_progress, moved_at = progress, time.monotonic()
+            statuses.append(progress[0])
+        assert time.monotonic() - moved_at < STALL_SECONDS, f"{sitting.game}: clicks changed nothing; {status_of(page)}"
+        if step == "over":
+            return statuses
+        target = (page.get_by_test_id("next-deal") if step == "next"
+                  else choose_in_menu(page, sitting) if step == "chooser" else choose(page, sitting))
+        try:
+            target.click(timeout=2000)
+        except PlaywrightError:
+            continue        # redrawn under the click (a bot moved, a window closed): look again
+
+
+@pytest.mark.parametrize("sitting", SITTINGS, ids=[s.family.replace(" ", "-") for s in SITTINGS])
+def test_a_whole_game_by_clicking(server: str, browser: Any, sitting: Sitting) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    problems = watched(context)
+    page = context.new_page()
+    create_table(page, server, sitting.game, sitting.kinds, sitting.options, seed=sitting.seed)
+    statuses = play_whole_game(page, sitting)
+    assert len(statuses) > 2, f"{sitting.game}: the game ended without the page moving on: {statuses}"
+    expect(page.get_by_test_id("result")).to_contain_text("Game over")
+    expect(page.get_by_test_id("score-chart")).to_be_visible()
+    log = page.get_by_test_id("log").inner_text()
+    for words in sitting.shows:
+        assert words in log, f"{sitting.game}: the log never says {words!r}"
+    assert problems == [] and violations(page) == [], problems

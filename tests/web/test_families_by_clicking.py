@@ -14,6 +14,7 @@ proves that nothing in any family's page stops a person from finishing a game wi
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +24,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 from test_browser import browser, create_table, server, violations, watched  # noqa: F401  (fixtures, by name)
 
-GAME_SECONDS = 90.0     # a whole game, with a loaded machine's margin; the games here take seconds
+GAME_SECONDS = 120.0    # a whole game, with a loaded machine's margin; the games here take 2 to 40 s
 STALL_SECONDS = 20.0    # no step of the page (a move, a deal, the result) for this long is a stall
 
 # What the page offers the person now, read in one pass over the page (so never half a redraw): the game
@@ -49,23 +50,25 @@ ENABLED_BUTTON = "#actions button.action:enabled"
 
 @dataclass(frozen=True)
 class Sitting:
-    """One family's game as the lobby sets it: the seats (the person at ``seat``), the options that keep it
-    short, the actions the person takes first when offered (test ids' prefixes, in order), whether the
-    person follows the page's Hint instead, and the log words that show the family's own moves were made
-    by clicking."""
+    """One family's game as the lobby sets it (seats, the options that keep it short, a seed where the deal
+    must hold something), how the person chooses, and what must have happened by clicking.
+
+    The person clicks, when offered, each verb of ``opening`` once (in order), then the verbs of ``prefer``
+    (in order); where the turn offers a verb of ``hints``, it follows the page's Hint; otherwise the first
+    playable card or the first button. ``clicks`` are patterns each found among the clicks made, written
+    ``step:test id`` (``turn:action-slap``, ``chooser:action-lay-7H-1``, ``amount:amount-stake=9``);
+    ``says`` are words the log must hold."""
 
     family: str
     game: str
     kinds: list[str]
     options: dict[str, int] = field(default_factory=dict)
-    prefer: tuple[str, ...] = ()
-    hints: bool = False
     seed: int | None = None
-    shows: tuple[str, ...] = ()
-
-    @property
-    def seat(self) -> int:
-        return self.kinds.index("human")
+    opening: tuple[str, ...] = ()
+    prefer: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    clicks: tuple[str, ...] = ()
+    says: tuple[str, ...] = ()
 
 
 def bots(count: int, kind: str = "heuristic") -> list[str]:
@@ -73,20 +76,29 @@ def bots(count: int, kind: str = "heuristic") -> list[str]:
 
 
 SITTINGS = [
-    Sitting("trick", "reversis", ["human", *bots(3)], {"deals": 1}),
-    Sitting("auction", "solo", ["human", *bots(3)], {"hands": 1}),
-    Sitting("races and claims", "comet", ["human", *bots(3, "heuristic:easy")], {"target": 10},
-            prefer=("action-decline",)),
-    Sitting("poker", "razz", ["human", "heuristic"], {"hands": 1}, prefer=("action-call", "action-check", "action-bet")),
-    Sitting("placement", "east-west", ["human", "heuristic"], {"games": 1}),
-    Sitting("banking", "pontoon", ["heuristic", "human"], {"deals": 1}, prefer=("action-stake", "action-stick")),
-    Sitting("rummy", "carioca", ["human", "heuristic"], {"deals": 1}, hints=True),
-    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, prefer=("action-envido", "action-quiero", "action-sena")),
-    Sitting("shedding", "crates", ["human", "heuristic"], {"deals": 1}, prefer=("action-call", "action-say")),
-    Sitting("matching", "pitty-pat", ["human", "heuristic"], {"deals": 1}),
-    Sitting("simultaneous play", "divide-and-conquer", ["human", "heuristic"], {"halves": 1}),
-    Sitting("arithmetic race", "twenty-four", ["human", "heuristic:easy"], {"boards": 3}, prefer=("action-slap",)),
-    Sitting("asking", "authors", ["human", *bots(2)], {"deals": 1}),
+    Sitting("trick", "reversis", ["human", *bots(3)], {"deals": 1}, clicks=("turn:card-",)),
+    Sitting("auction", "solo", ["human", *bots(3)], {"hands": 1}, clicks=("turn:action-", "turn:card-")),
+    # Seed 0 deals the person the 9♦: a window is let pass with it in hand, and the next one is won.
+    Sitting("races and claims", "comet", ["human", *bots(3, "heuristic:easy")], {"target": 10}, seed=0,
+            opening=("decline",), prefer=("claim", "decline"), clicks=("turn:action-decline", "turn:card-9D"),
+            says=("seat 0 plays the comet",)),
+    Sitting("poker", "razz", ["human", "heuristic"], {"hands": 1}, prefer=("complete", "bet", "raise", "call", "check"),
+            clicks=("turn:action-complete",)),
+    Sitting("placement", "east-west", ["human", "heuristic"], {"games": 1}, clicks=("turn:action-row-",)),
+    Sitting("banking", "pontoon", ["heuristic", "human"], {"deals": 1}, prefer=("stake", "buy"),
+            clicks=(r"amount:amount-stake=\d", "turn:action-stake-")),
+    Sitting("rummy", "carioca", ["human", "heuristic"], {"deals": 1}, hints=("lay", "add", "commit"),
+            clicks=("turn:action-draw-", "chooser:action-")),
+    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, prefer=("envido", "quiero", "sena"),
+            clicks=("turn:action-(mus|no-hay-mus)", "turn:action-sena-", r"amount:amount-envido=\d")),
+    # Seed 6: the person's 8 calls a suit, and a card is played down to one with "one card" said.
+    Sitting("shedding", "crates", ["human", "heuristic"], {"deals": 1}, seed=6, prefer=("call", "say"),
+            clicks=("turn:action-call-", "turn:action-say-one-card", "turn:card-")),
+    Sitting("matching", "pitty-pat", ["human", "heuristic"], {"deals": 1}, clicks=("turn:action-turn", "turn:card-")),
+    Sitting("simultaneous play", "divide-and-conquer", ["human", "heuristic"], {"halves": 1}, clicks=("turn:card-",)),
+    Sitting("arithmetic race", "twenty-four", ["human", "heuristic:easy"], {"boards": 3}, prefer=("slap",),
+            clicks=("turn:action-slap", "turn:action-form-", "turn:action-solve-")),
+    Sitting("asking", "authors", ["human", *bots(2)], {"deals": 1}, clicks=("turn:action-ask-",)),
 ]
 
 
@@ -100,13 +112,27 @@ def status_of(page: Any) -> str:
     return f"status {line!r}, last log line {last!r}"
 
 
+def offered(page: Any, scope: str, verb: str) -> Any:
+    """The enabled buttons and playable cards in ``scope`` whose action (or first action) is of ``verb``: a
+    button by its test id, a card by the actions its title lists (Comet's claim is a click on the 9♦)."""
+    return page.locator(f"{scope} button[data-testid^='action-{verb}']:enabled, "
+                        f"{scope} {PLAYABLE_CARD}[title^='{verb} ']")
+
+
 def preferred(page: Any, scope: str, prefer: tuple[str, ...]) -> Any | None:
-    """The first control in ``scope`` whose test id starts with one of ``prefer``, in that order."""
-    for prefix in prefer:
-        found = page.locator(f"{scope} [data-testid^='{prefix}']:enabled")
+    """The first control in ``scope`` offering an action of one of the verbs ``prefer``, in that order."""
+    for verb in prefer:
+        found = offered(page, scope, verb)
         if found.count():
             return found.first
     return None
+
+
+def offers(page: Any, verbs: tuple[str, ...]) -> bool:
+    """Whether a button or a playable card of the page offers an action of one of ``verbs`` (a card's title
+    lists each of its actions: "discard 7♥ / lay 7♥ 1")."""
+    return any(offered(page, "#hand-area", verb).count()
+               or page.locator(f"{PLAYABLE_CARD}[title*='/ {verb} ']").count() for verb in verbs)
 
 
 def hinted(page: Any) -> Any | None:
@@ -121,31 +147,47 @@ def hinted(page: Any) -> Any | None:
     return marked.first
 
 
-def choose(page: Any, sitting: Sitting) -> Any:
-    """The control the person clicks at a turn: a preferred action, the hinted one, the first playable card
-    or the first button."""
-    return (preferred(page, "#actions", sitting.prefer)
-            or (hinted(page) if sitting.hints and page.get_by_test_id("hint").count() else None)
+def choose(page: Any, sitting: Sitting, prefer: tuple[str, ...]) -> Any:
+    """The control the person clicks at a turn: a preferred action, the hinted one where the turn offers
+    one of the sitting's hinted verbs, the first playable card or the first button."""
+    wants_hint = sitting.hints and page.get_by_test_id("hint").count() and offers(page, sitting.hints)
+    return (preferred(page, "#hand-area", prefer)
+            or (hinted(page) if wants_hint else None)
             or (page.locator(PLAYABLE_CARD).first if page.locator(PLAYABLE_CARD).count() else None)
             or page.locator(ENABLED_BUTTON).first)
 
 
-def choose_in_menu(page: Any, sitting: Sitting) -> Any:
+def choose_in_menu(page: Any, prefer: tuple[str, ...]) -> Any:
     """In a card's menu of several actions: the preferred or hinted one, else the first."""
     menu = "[data-testid^='chooser-']"
-    return (preferred(page, menu, sitting.prefer)
+    return (preferred(page, menu, prefer)
             or (page.locator(f"{menu} button.action.hinted").first if page.locator(f"{menu} button.action.hinted").count() else None)
             or page.locator(f"{menu} button.action:enabled").first)
 
 
-def play_whole_game(page: Any, sitting: Sitting) -> list[str]:
-    """Click through one whole game until the result and its chart show; returns the status lines seen.
+def most_of(page: Any, target: Any) -> tuple[Any, str | None]:
+    """A button that sends an amount is set first on its picker's slider to the most allowed, as a person
+    drags it; returns the button that sends it then, and the slider's test id and value."""
+    picker = target.locator("xpath=ancestor::span[contains(@class, 'amount-picker')]")
+    if not picker.count():
+        return target, None
+    slider = picker.locator("input[type='range']")
+    most = str(slider.get_attribute("max"))
+    slider.fill(most)
+    return picker.locator(".amount-go button"), f"{slider.get_attribute('data-testid')}={most}"
+
+
+def play_whole_game(page: Any, sitting: Sitting) -> tuple[list[str], list[str]]:
+    """Click through one whole game until the result and its chart show; returns the status lines seen and
+    the test ids of the controls clicked (a card's menu item under the card's).
     Fails naming the game and where it stood if the page offers nothing for STALL_SECONDS, or the game
     runs past GAME_SECONDS."""
     from playwright.sync_api import Error as PlaywrightError
 
     deadline = time.monotonic() + GAME_SECONDS
     statuses: list[str] = []
+    clicked: list[str] = []
+    opening = list(sitting.opening)
     last_progress, moved_at = None, time.monotonic()
     while True:
         assert time.monotonic() < deadline, f"{sitting.game}: no result after {GAME_SECONDS:.0f} s; {status_of(page)}"
@@ -160,13 +202,19 @@ def play_whole_game(page: Any, sitting: Sitting) -> list[str]:
             statuses.append(progress[0])
         assert time.monotonic() - moved_at < STALL_SECONDS, f"{sitting.game}: clicks changed nothing; {status_of(page)}"
         if step == "over":
-            return statuses
+            return statuses, clicked
+        prefer = (*opening[:1], *sitting.prefer)
         target = (page.get_by_test_id("next-deal") if step == "next"
-                  else choose_in_menu(page, sitting) if step == "chooser" else choose(page, sitting))
+                  else choose_in_menu(page, prefer) if step == "chooser" else choose(page, sitting, prefer))
         try:
+            target, amount = most_of(page, target)
+            name = str(target.get_attribute("data-testid", timeout=2000))
             target.click(timeout=2000)
         except PlaywrightError:
             continue        # redrawn under the click (a bot moved, a window closed): look again
+        clicked.extend([f"amount:{amount}", f"{step}:{name}"] if amount else [f"{step}:{name}"])
+        if opening and name.startswith(f"action-{opening[0]}"):
+            opening.pop(0)
 
 
 @pytest.mark.parametrize("sitting", SITTINGS, ids=[s.family.replace(" ", "-") for s in SITTINGS])
@@ -177,11 +225,14 @@ def test_a_whole_game_by_clicking(server: str, browser: Any, sitting: Sitting) -
     problems = watched(context)
     page = context.new_page()
     create_table(page, server, sitting.game, sitting.kinds, sitting.options, seed=sitting.seed)
-    statuses = play_whole_game(page, sitting)
+    statuses, clicked = play_whole_game(page, sitting)
     assert len(statuses) > 2, f"{sitting.game}: the game ended without the page moving on: {statuses}"
     expect(page.get_by_test_id("result")).to_contain_text("Game over")
     expect(page.get_by_test_id("score-chart")).to_be_visible()
+    made = "\n".join(clicked)
+    for pattern in sitting.clicks:
+        assert re.search(f"^{pattern}", made, re.MULTILINE), f"{sitting.game}: no click matched {pattern!r}: {clicked}"
     log = page.get_by_test_id("log").inner_text()
-    for words in sitting.shows:
+    for words in sitting.says:
         assert words in log, f"{sitting.game}: the log never says {words!r}"
     assert problems == [] and violations(page) == [], problems

@@ -5,8 +5,8 @@ of the hand, the action buttons, the amount pickers and the small menus a card w
 and "Next deal" when a deal's end is shown, until the page shows the game over with its chart. The person's
 policy is simple and bounded: at each turn, a choice the test prefers if the page offers it (a verb the
 family is known for: a call, a claim, an envite), else the first playable card, else the first button; or,
-where first choices would make a long game, the page's own Hint. Each game is set short in the lobby (one
-deal, two players) so that a whole game takes seconds.
+where first choices would never make a meld (rummy's staged melds), the page's own Hint. Each game is set
+short in the lobby (one deal, two players) so that a whole game takes seconds.
 
 The server's rules are proved elsewhere (tests/games/, tests/web/test_every_game.py over HTTP): this file
 proves that nothing in any family's page stops a person from finishing a game with the mouse.
@@ -36,7 +36,8 @@ PAGE_STEP = """() => {
   if (document.querySelector("[data-testid='next-deal']")) return "next";
   if (document.querySelector("[data-testid^='chooser-'] button.action:enabled")) return "chooser";
   const busy = document.body.classList.contains("busy");
-  const clickable = document.querySelector("[data-testid^='card-'][data-playable='true'], #actions button.action:enabled");
+  const clickable = document.querySelector(
+    "[data-testid^='card-'][data-playable='true'], #actions button.action:enabled");
   return !busy && document.querySelector("[data-testid='your-turn']") && clickable ? "turn" : null;
 }"""
 
@@ -121,11 +122,12 @@ def offered(page: Any, scope: str, verb: str) -> Any:
 
 def preferred(page: Any, scope: str, prefer: tuple[str, ...]) -> Any | None:
     """The first control in ``scope`` offering an action of one of the verbs ``prefer``, in that order."""
-    for verb in prefer:
-        found = offered(page, scope, verb)
-        if found.count():
-            return found.first
-    return None
+    return next((found for verb in prefer if (found := first_of(offered(page, scope, verb)))), None)
+
+
+def first_of(controls: Any) -> Any | None:
+    """The first of ``controls`` (a locator), or ``None`` where the page has none."""
+    return controls.first if controls.count() else None
 
 
 def offers(page: Any, verbs: tuple[str, ...]) -> bool:
@@ -138,11 +140,13 @@ def offers(page: Any, verbs: tuple[str, ...]) -> bool:
 def hinted(page: Any) -> Any | None:
     """Ask the page for a hint and return what it marks (a card or a button), or ``None`` when the view
     moved on before the hint came (a bot acted: the hint is dropped with its version)."""
+    from playwright.sync_api import Error as PlaywrightError
+
     page.get_by_test_id("hint").click()
     marked = page.locator(f"#hand .hinted[data-playable='true'], {ENABLED_BUTTON}.hinted")
     try:
         marked.first.wait_for(timeout=15_000)
-    except Exception:
+    except PlaywrightError:
         return None
     return marked.first
 
@@ -153,7 +157,7 @@ def choose(page: Any, sitting: Sitting, prefer: tuple[str, ...]) -> Any:
     wants_hint = sitting.hints and page.get_by_test_id("hint").count() and offers(page, sitting.hints)
     return (preferred(page, "#hand-area", prefer)
             or (hinted(page) if wants_hint else None)
-            or (page.locator(PLAYABLE_CARD).first if page.locator(PLAYABLE_CARD).count() else None)
+            or first_of(page.locator(PLAYABLE_CARD))
             or page.locator(ENABLED_BUTTON).first)
 
 
@@ -161,7 +165,7 @@ def choose_in_menu(page: Any, prefer: tuple[str, ...]) -> Any:
     """In a card's menu of several actions: the preferred or hinted one, else the first."""
     menu = "[data-testid^='chooser-']"
     return (preferred(page, menu, prefer)
-            or (page.locator(f"{menu} button.action.hinted").first if page.locator(f"{menu} button.action.hinted").count() else None)
+            or first_of(page.locator(f"{menu} button.action.hinted"))
             or page.locator(f"{menu} button.action:enabled").first)
 
 

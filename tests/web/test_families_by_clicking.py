@@ -83,8 +83,11 @@ SITTINGS = [
     Sitting("races and claims", "comet", ["human", *bots(3, "heuristic:easy")], {"target": 10}, seed=0,
             opening=("decline",), prefer=("claim", "decline"), clicks=("turn:action-decline", "turn:card-9D"),
             says=("seat 0 plays the comet",)),
-    Sitting("poker", "razz", ["human", "heuristic"], {"hands": 1}, prefer=("complete", "bet", "raise", "call", "check"),
-            clicks=("turn:action-complete",)),
+    # Seed 1: the bot brings in, so the person may fold the first hand at once; in the second the person
+    # completes, bets and raises to the showdown.
+    Sitting("poker", "razz", ["human", "heuristic"], {"hands": 2}, seed=1, opening=("fold",),
+            prefer=("complete", "bet", "raise", "call", "check"),
+            clicks=("turn:action-fold", "next:next-deal", "turn:action-complete", "turn:action-(bet|raise)")),
     Sitting("placement", "east-west", ["human", "heuristic"], {"games": 1}, clicks=("turn:action-row-",)),
     Sitting("banking", "pontoon", ["heuristic", "human"], {"deals": 1}, prefer=("stake", "buy"),
             clicks=(r"amount:amount-stake=\d", "turn:action-stake-")),

@@ -93,8 +93,10 @@ SITTINGS = [
             clicks=(r"amount:amount-stake=\d", "turn:action-stake-")),
     Sitting("rummy", "carioca", ["human", "heuristic"], {"deals": 1}, hints=("lay", "add", "commit"),
             clicks=("turn:action-draw-", "chooser:action-")),
-    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, prefer=("envido", "quiero", "sena"),
-            clicks=("turn:action-(mus|no-hay-mus)", "turn:action-sena-", r"amount:amount-envido=\d")),
+    # Seed 39: everyone says mus, so the person discards (a click on each card) and draws before the lances.
+    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, seed=39, prefer=("envido", "quiero", "sena"),
+            clicks=("turn:action-mus", "turn:card-", "turn:action-draw", "turn:action-sena-",
+                    r"amount:amount-envido=\d")),
     # Seed 6: the person's 8 calls a suit, and a card is played down to one with "one card" said.
     Sitting("shedding", "crates", ["human", "heuristic"], {"deals": 1}, seed=6, prefer=("call", "say"),
             clicks=("turn:action-call-", "turn:action-say-one-card", "turn:card-")),

@@ -61,7 +61,10 @@ from parlour.web.tables import (
 logger = logging.getLogger("parlour.web")
 
 STATIC = Path(__file__).resolve().parent / "static"
-BOT_STRENGTHS = {"ismcts": ["ismcts:200", "ismcts", "ismcts:2s"]}
+# The lobby offers these settings of a kind: the search's budget, and how quickly a heuristic bot reacts where
+# seats race or claim out of turn (a person new to a racing game wants "easy").
+BOT_STRENGTHS = {"ismcts": ["ismcts:200", "ismcts", "ismcts:2s"],
+                 "heuristic": ["heuristic:easy", "heuristic", "heuristic:hard"]}
 HTTP_ERRORS = {400: "MalformedRequest", 404: "NotFound", 405: "MethodNotAllowed"}
 REPLAY_TABLES = 8          # finished games whose rebuilt states are kept for stepping through
 REPLAY_CHECKPOINT = 16     # a rebuilt state is kept every this many actions

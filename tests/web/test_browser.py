@@ -78,13 +78,20 @@ def browser() -> Iterator[Any]:
 def create_table(page: Any, server: str, game: str, kinds: list[str], numbers: dict[str, int] | None = None,
                  seed: int | None = None, clock: int | None = None) -> None:
     """A table made in the lobby as a person makes it; ``seed`` (under "Advanced") deals known cards, for
-    a test that needs the deal to go a certain way; ``clock`` is the seconds a move chosen for people."""
+    a test that needs the deal to go a certain way; ``clock`` is the seconds a move chosen for people. The
+    players are as many as ``kinds`` where the game is played by that many; a kind with a setting
+    (``heuristic:easy``) is chosen as the kind and then its strength."""
     page.goto(server + "/")
     page.get_by_test_id("game-select").select_option(game)
+    players = page.get_by_test_id("players-select")
+    if players.is_enabled() and players.locator(f"option[value='{len(kinds)}']").count():
+        players.select_option(str(len(kinds)))
     for name, number in (numbers or {}).items():
         page.get_by_test_id(f"option-{name}").fill(str(number))
     for seat, kind in enumerate(kinds):
-        page.get_by_test_id(f"seat-kind-{seat}").select_option(kind)
+        page.get_by_test_id(f"seat-kind-{seat}").select_option(kind.partition(":")[0])
+        if ":" in kind:
+            page.get_by_test_id(f"seat-strength-{seat}").select_option(kind)
     if clock is not None:
         page.get_by_test_id("clock-select").select_option(str(clock))
     if seed is not None:

@@ -108,6 +108,7 @@ def test_bots_are_listed_with_strengths(client: TestClient) -> None:
     bots = client.get("/api/bots").json()
     assert bots["kinds"] == ["random", "heuristic", "ismcts", "solver"]
     assert "ismcts:2s" in bots["strengths"]["ismcts"]
+    assert bots["strengths"]["heuristic"] == ["heuristic:easy", "heuristic", "heuristic:hard"]
 
 
 def test_pages_are_served_even_before_the_page_exists(client: TestClient) -> None:

@@ -18,15 +18,21 @@ How it is made fast, as the programs bridge players use do it:
   that prunes far more than a search for the exact value; the value is found by asking for a few *t*.
 * **Cards renumbered by strength.** Inside the search a card's number is its place in its effective suit,
   weakest first, suit after suit, so a suit is a run of bits and everything below reads it with shifts.
-* **Transpositions.** At the start of each trick the position is looked up by its *shape*: each hand's
-  cards of a suit as ranks among the cards of that suit still out. Positions that differ only in which low
-  cards have gone are one position; what was proved of one holds for the other.
+* **Transpositions.** At the start of each trick the position is looked up by its *shape*: each suit as
+  the owners of its cards still out, strongest first. Positions that differ only in which low cards have
+  gone are one position; what was proved of one holds for the other.
 * **Equal cards.** Cards of one hand with no card still out between them (a king and queen once the ace is
   gone) do the same work: only one of them is tried.
-* **Sure tricks.** A leader holding the top cards of a suit can cash them; counted at once, they often
-  answer the question without a search.
-* **Move order.** A follower tries its cheapest card that takes the trick, then its cheapest card (only
-  the cheapest when its side has the trick already); a leader tries its strongest cards first.
+* **Sure tricks.** A leader can cash its runs of best cards, or its partner's after leading a card of a
+  suit the partner heads; a hand holding the best trumps will win a trick with each whoever leads.
+  Counted at once, they often answer the question without a search.
+* **Move order.** The leader tries its best cards first, then cards that reach its partner, then its
+  cheapest; a follower its cheapest card that takes the trick, then its cheapest card (only the cheapest
+  when its side has the trick already); and a shape tries first the lead that settled it before.
+
+On whole bridge deals it remains far slower than DDS, whose C and partition search Python cannot match
+(``benchmarks/doubledummy.py`` measures both): it is meant for the last tricks of a deal, where a searching
+bot needs it.
 """
 
 from __future__ import annotations
@@ -137,9 +143,8 @@ class _Search:
         self.power = order.power
         self.beaten_by = order.beaten_by
         self.suits = tuple(zip(numbers.starts, numbers.lengths, strict=True))
-        self.stride = max(numbers.lengths) + 1
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.squeezed: dict[int, tuple[int, int]] = {}
+        self.suit_shapes: list[dict[int, tuple[int, int, int]]] = [{} for _ in self.suits]
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.hands = [numbers.mask(hand) for hand in position.hands]
         self.trick = [numbers.to_search[card] for card in position.trick]
@@ -333,6 +338,8 @@ class _Search:
         if k == 0:
             tops = [c for c in picks if self._is_top(c, live)]
             rest = sorted((c for c in picks if c not in tops), key=power.__getitem__)
+            crossing = [c for c in rest if self._partner_heads(c, player, live)]
+            rest = crossing + [c for c in rest if c not in crossing]
             return sorted(tops, key=lambda c: -power[c]) + rest
         trick = self.trick
         place = winner(trick, self.order)
@@ -341,6 +348,17 @@ class _Search:
             return picks
         beaten_by = self.beaten_by[trick[place]]
         return [c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1]
+
+    def _partner_heads(self, card: int, player: int, live: int) -> bool:
+        """Whether a hand on ``player``'s side holds the best card still out of ``card``'s suit."""
+        start, length = self.suits[self.order.suit_of[card]]
+        top = (live >> start) & ((1 << length) - 1)
+        if not top:
+            return False
+        best = start + top.bit_length() - 1
+        side = player in self.maximizers
+        return any(h != player and (h in self.maximizers) == side and self.hands[h] >> best & 1
+                   for h in range(self.n))
 
     def _is_top(self, card: int, live: int) -> bool:
         start, length = self.suits[self.order.suit_of[card]]
@@ -364,35 +382,60 @@ class _Search:
                 other += step
         return run
 
+    def _cashable(self, leader: int, heads: list[tuple[int, int]]) -> int:
+        """Tricks the leader's side can cash now, one after another: the leader's own runs of best cards,
+        or its partner's, reached by leading a card of a suit the partner heads. Where trumps are and the
+        other side holds one, only runs of trumps count (a plain suit could be ruffed)."""
+        hands, suits, trump = self.hands, self.suits, self.order.trump
+        side = leader in self.counted
+        partners = [h for h in range(self.n) if h != leader and (h in self.counted) == side]
+        counted_suits: Sequence[int] = range(len(suits))
+        if trump is not None:
+            start, length = suits[trump]
+            trumps = ((1 << length) - 1) << start
+            if any(hands[h] & trumps for h in range(self.n) if (h in self.counted) != side):
+                counted_suits = [trump]
+        best = sum(heads[s][1] for s in counted_suits if heads[s][0] == leader)
+        own = hands[leader]
+        for partner in partners:
+            total = sum(heads[s][1] for s in counted_suits if heads[s][0] == partner)
+            if total <= best:
+                continue
+            for s in counted_suits:
+                start, length = suits[s]
+                if heads[s][0] == partner and own >> start & ((1 << length) - 1):
+                    best = total
+                    break
+        return best
+
     def _shape(self, leader: int) -> tuple[tuple[int, ...], int, int]:
-        """The position at a trick's start as ranks among the cards still out (the table's key: each hand's
-        cards of a suit become bits by rank among the suit's cards still out, suit after suit), and the
-        tricks the leader can cash at once: its cards at the top of a suit, one after another. Where trumps
-        are, a plain suit's top cards count only while no hand of the other side holds a trump."""
+        """The position at a trick's start as the table's key, and bounds on what ``counted`` takes from
+        here: at least ``ours``, and the others at least ``theirs``.
+
+        The key writes each suit as the owners of its cards still out, strongest first: which hand holds
+        the best card left, the second best, and so on, whatever the cards are. Looked up in one table a
+        suit (``suit_shapes``), which also gives the owner of the suit's best card and how many of the best
+        it holds in a row: the tricks it can cash."""
         hands = self.hands
-        live = self.live
-        stride = self.stride
-        squeezed = self.squeezed
         n = self.n
-        shapes = [0] * n
-        tops = [0] * len(self.suits)
+        codes = []
+        heads: list[tuple[int, int]] = []     # each suit's best card's owner, and its run of best cards
         trump = self.order.trump
         trump_top = (0, 0)
         for suit, (start, length) in enumerate(self.suits):
             suit_bits = (1 << length) - 1
-            out = (live >> start) & suit_bits
-            for number in range(n):
-                held = (hands[number] >> start) & suit_bits
-                pair = out << stride | held
-                found = squeezed.get(pair)
-                if found is None:
-                    found = squeezed[pair] = _squeeze(held, out)
-                rank, top = found
-                shapes[number] = shapes[number] << stride | rank
-                if number == leader:
-                    tops[suit] = top
-                if top and suit == trump:
-                    trump_top = (number, top)
+            holdings = 0
+            for hand in hands:
+                holdings = holdings << length | (hand >> start) & suit_bits
+            memo = self.suit_shapes[suit]
+            found = memo.get(holdings)
+            if found is None:
+                found = memo[holdings] = _owners(holdings, length, n)
+            code, owner, run = found
+            codes.append(code)
+            heads.append((owner, run))
+            if suit == trump:
+                trump_top = (owner, run)
         # Bounds on what ``counted`` takes: ``ours`` it is sure of, ``theirs`` the others are.
         ours = theirs = 0
         if trump is not None:
@@ -403,38 +446,38 @@ class _Search:
             else:
                 theirs = run
         if self.cashing:
-            # A leader can cash its top cards one after another; where trumps are, a plain suit's only while
-            # no hand of the other side holds a trump.
-            sure = sum(tops)
-            leading_side = leader in self.counted
-            if trump is not None and sure > tops[trump]:
-                start, length = self.suits[trump]
-                trumps = ((1 << length) - 1) << start
-                if any(hands[h] & trumps for h in range(n) if (h in self.counted) != leading_side):
-                    sure = tops[trump]
-            if leading_side:
+            sure = self._cashable(leader, heads)
+            if leader in self.counted:
                 ours = max(ours, sure)
             else:
                 theirs = max(theirs, sure)
-        key = (leader, *hands) if self.points is not None else (leader, *shapes)
+        key = (leader, *hands) if self.points is not None else (leader, *codes)
         return key, ours, theirs
 
 
-def _squeeze(held: int, out: int) -> tuple[int, int]:
-    """``held``'s cards as bits by their rank among ``out`` (the cards still out: a parallel bit extract),
-    and how many of the top cards of ``out`` are ``held``, one after another."""
-    rank = 0
-    place = 0
-    while out:
-        low = out & -out
-        if held & low:
-            rank |= 1 << place
-        place += 1
-        out ^= low
-    top = 0
-    while top < place and rank >> (place - 1 - top) & 1:
-        top += 1
-    return rank, top
+def _owners(holdings: int, length: int, hands: int) -> tuple[int, int, int]:
+    """One suit as the owners of its cards still out, strongest first, as a number (a leading 1 keeps the
+    suit's length in it); the owner of the best card (-1 if none is out) and how many of the best cards it
+    holds in a row. ``holdings`` is each hand's cards of the suit, ``length`` bits a hand, hand 0 first."""
+    suit_bits = (1 << length) - 1
+    held = [(holdings >> (length * (hands - 1 - h))) & suit_bits for h in range(hands)]
+    code = 1
+    first = -1
+    run = 0
+    counting = True
+    for card in range(length - 1, -1, -1):
+        for owner in range(hands):
+            if held[owner] >> card & 1:
+                code = code * hands + owner
+                if first < 0:
+                    first = owner
+                if counting:
+                    if owner == first:
+                        run += 1
+                    else:
+                        counting = False
+                break
+    return code, first, run
 
 
 # --- bridge: the double-dummy table of a deal -------------------------------------------------------------

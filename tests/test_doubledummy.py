@@ -105,14 +105,18 @@ def minimax(hands: list[int], trick: list[int], leader: int, position: OpenPosit
             for _ in range(winner(played, order)):
                 taker = position.after[taker]
             gained = 1 if goal.points is None else sum(goal.points[c] for c in played)
-            if not hands[taker]:
-                gained += goal.last_trick
+            gained += worth_after(goal, hands[taker].bit_count())
             value = (gained if taker in position.side else 0) + minimax(hands, [], taker, position)
         hands[player] ^= 1 << card
         if best is None or (value > best if wants_more else value < best):
             best = value
     assert best is not None
     return best
+
+
+def worth_after(goal: Goal, left: int) -> int:
+    """What taking a trick is worth beyond its cards, with ``left`` tricks to play after it."""
+    return goal.trick_worth[left] if left < len(goal.trick_worth) else 0
 
 
 def random_position(rng: random.Random) -> OpenPosition:
@@ -131,7 +135,8 @@ def random_position(rng: random.Random) -> OpenPosition:
     else:
         order = CardOrder.build(pack, ranks, trump=trump)
     points = None if rng.random() < 0.4 else tuple(rng.choice([0, 0, 2, 3, 4, 10, 11]) for _ in pack.cards)
-    goal = Goal(points=points, last_trick=rng.choice([0, 0, 10]), maximize=rng.random() < 0.6)
+    worth = rng.choice([(), (), (10,), tuple(rng.choice([0, 1, 2]) for _ in range(4))])
+    goal = Goal(points=points, trick_worth=worth, maximize=rng.random() < 0.6)
     after = tuple((p + 1) % players for p in range(players))
     side = frozenset(rng.sample(range(players), 1 if players == 3 else 2))
     rules = rng.choice(RULES)
@@ -150,7 +155,7 @@ def random_position(rng: random.Random) -> OpenPosition:
 @pytest.mark.parametrize("seed", range(6))
 def test_random_positions_match_plain_minimax(seed: int) -> None:
     """Any following rule (heading, trumping, overtrumping, the release, trumping at will, none), trumps
-    in one suit or matadors above it, card points with a bonus for the last trick, penalties (the side
+    in one suit or matadors above it, card points, bonuses for the last trick or others by number, penalties (the side
     wants the least), three players (two against one) or four, a trick under way: the solver's value and
     each card's value are the plain minimax's."""
     rng = random.Random(seed)
@@ -177,8 +182,7 @@ def _after_card(position: OpenPosition, hands: list[int], played: list[int]) -> 
     for _ in range(winner(played, order)):
         taker = position.after[taker]
     gained = 1 if goal.points is None else sum(goal.points[c] for c in played)
-    if not hands[taker]:
-        gained += goal.last_trick
+    gained += worth_after(goal, hands[taker].bit_count())
     return (gained if taker in position.side else 0) + minimax(hands, [], taker, position)
 
 

@@ -133,7 +133,7 @@ class _Search:
         self.flip = not goal.maximize
         self.cashing = goal.maximize
         self.points = None if goal.points is None else tuple(goal.points[c] for c in numbers.to_pack)
-        self.last_trick = goal.last_trick
+        self.trick_worth = goal.trick_worth
         self.seat_at = [[0] * n for _ in range(n)]
         for leader in range(n):
             hand = leader
@@ -145,6 +145,16 @@ class _Search:
         self.suits = tuple(zip(numbers.starts, numbers.lengths, strict=True))
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.suit_shapes: list[dict[int, tuple[int, int, int]]] = [{} for _ in self.suits]
+        # The cards of each worth, to count what the cards still out are worth with a few bit counts.
+        self.point_masks = [(value, sum(1 << c for c, worth in enumerate(self.points or ()) if worth == value))
+                            for value in sorted(set(self.points or ())) if value]
+        # Each card's worth as a small number, by its place in its suit: a shape keeps what each card is
+        # worth, so that positions alike but for the worth of their cards are not taken for one.
+        values = sorted(set(self.points or (0,)))
+        if len(values) > WORTH_KINDS:
+            raise ValueError(f"an open-hand search tells apart at most {WORTH_KINDS} card worths, not {len(values)}")
+        self.worth_kinds = [tuple(values.index(self.points[start + k]) if self.points else 0 for k in range(length))
+                            for start, length in self.suits]
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.hands = [numbers.mask(hand) for hand in position.hands]
         self.trick = [numbers.to_search[card] for card in position.trick]
@@ -164,12 +174,12 @@ class _Search:
         live = self._live()
         if not live:
             return 0
+        left = max(hand.bit_count() for hand in self.hands)   # tricks, the current one among them
         if self.points is None:
-            worth = max(hand.bit_count() for hand in self.hands)   # the current trick's among them
+            worth = left
         else:
-            points = self.points
-            worth = sum(points[c] for c in _bits(live))
-        return worth + self.last_trick
+            worth = sum(value * (live & cards).bit_count() for value, cards in self.point_masks)
+        return worth + sum(self.trick_worth[:left])
 
     def value(self) -> int:
         total = self._remaining_worth()
@@ -225,7 +235,7 @@ class _Search:
             if self.points is None:
                 if ours >= target:
                     return True
-                if left + self.last_trick - theirs < target:
+                if left + sum(self.trick_worth[:left]) - theirs < target:
                     return False
             elif target > self._remaining_worth():
                 return False
@@ -292,8 +302,11 @@ class _Search:
         if taker in self.counted:
             points = self.points
             target -= 1 if points is None else sum(points[c] for c in trick)
-            if self.last_trick and not self.hands[taker]:
-                target -= self.last_trick
+            worth = self.trick_worth
+            if worth:
+                after = self.hands[taker].bit_count()
+                if after < len(worth):
+                    target -= worth[after]
         saved = trick[:]
         trick.clear()
         reached = self._node(taker, target)
@@ -430,7 +443,7 @@ class _Search:
             memo = self.suit_shapes[suit]
             found = memo.get(holdings)
             if found is None:
-                found = memo[holdings] = _owners(holdings, length, n)
+                found = memo[holdings] = _owners(holdings, length, n, self.worth_kinds[suit])
             code, owner, run = found
             codes.append(code)
             heads.append((owner, run))
@@ -451,14 +464,15 @@ class _Search:
                 ours = max(ours, sure)
             else:
                 theirs = max(theirs, sure)
-        key = (leader, *hands) if self.points is not None else (leader, *codes)
+        key = (leader, *codes)
         return key, ours, theirs
 
 
-def _owners(holdings: int, length: int, hands: int) -> tuple[int, int, int]:
-    """One suit as the owners of its cards still out, strongest first, as a number (a leading 1 keeps the
-    suit's length in it); the owner of the best card (-1 if none is out) and how many of the best cards it
-    holds in a row. ``holdings`` is each hand's cards of the suit, ``length`` bits a hand, hand 0 first."""
+def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> tuple[int, int, int]:
+    """One suit as the owners of its cards still out, strongest first, each with its worth, as a number (a
+    leading 1 keeps the suit's length in it); the owner of the best card (-1 if none is out) and how many of
+    the best cards it holds in a row. ``holdings`` is each hand's cards of the suit, ``length`` bits a hand,
+    hand 0 first; ``worths`` numbers each card's points (0 where cards have none) among ``kinds`` of them."""
     suit_bits = (1 << length) - 1
     held = [(holdings >> (length * (hands - 1 - h))) & suit_bits for h in range(hands)]
     code = 1
@@ -468,7 +482,7 @@ def _owners(holdings: int, length: int, hands: int) -> tuple[int, int, int]:
     for card in range(length - 1, -1, -1):
         for owner in range(hands):
             if held[owner] >> card & 1:
-                code = code * hands + owner
+                code = (code * hands + owner) * WORTH_KINDS + worths[card]
                 if first < 0:
                     first = owner
                 if counting:
@@ -478,6 +492,9 @@ def _owners(holdings: int, length: int, hands: int) -> tuple[int, int, int]:
                         counting = False
                 break
     return code, first, run
+
+
+WORTH_KINDS = 32   # the distinct card worths a shape tells apart (a pack's point values, with room to spare)
 
 
 # --- bridge: the double-dummy table of a deal -------------------------------------------------------------

@@ -7,13 +7,15 @@ see every card, so PIMC cannot plan to find out what it does not know; in return
 does, and at the end of a deal it rarely throws a trick away.
 
 It plays the cards of games whose trick play has a declared worth (``TrickPlayState.trick_goal``), once
-few enough tricks are left for the open-hand search to be quick (``depth``); every other decision (the
-auction, the early tricks, games with no trick goal) goes to the game's heuristic bot.
+few enough tricks are left for the open-hand search to be quick (``depth``), dealing worlds until it has
+``worlds`` of them or has spent ``seconds`` of processor time; every other decision (the auction, the
+early tricks, games with no trick goal) goes to the game's heuristic bot.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections import defaultdict
 
 from parlour.bots.base import WorldSampler
@@ -21,8 +23,9 @@ from parlour.bots.doubledummy import card_values
 from parlour.bots.heuristic import HeuristicBot
 from parlour.engine.view import View
 
-WORLDS = 16     # worlds dealt a move
-DEPTH = 6       # the most cards in the hand to play for which the worlds are solved
+WORLDS = 16     # worlds dealt a move, at most
+SECONDS = 1.0   # and the time they may take: whichever comes first (at least one world is solved)
+DEPTH = 5       # the most cards in the hand to play for which the worlds are solved
 
 
 class PimcBot:
@@ -30,13 +33,15 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, game_id: str, seed: int | None = None, worlds: int = WORLDS, depth: int = DEPTH) -> None:
+    def __init__(self, game_id: str, seed: int | None = None, worlds: int = WORLDS, depth: int = DEPTH,
+                 seconds: float = SECONDS) -> None:
         if worlds < 1 or depth < 1:
             raise ValueError(f"pimc deals at least one world and solves at least one trick, not {worlds}, {depth}")
         self.game_id = game_id
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.depth = depth
+        self.seconds = seconds
         self.fallback = HeuristicBot(game_id, seed)
 
     @classmethod
@@ -52,7 +57,10 @@ class PimcBot:
         if worlds is None or len(view.legal_actions) < 2 or view.seat is None:
             return self.fallback.choose(view, worlds)
         totals: dict[str, float] = defaultdict(float)
-        for _ in range(self.worlds):
+        deadline = time.process_time() + self.seconds
+        for dealt in range(self.worlds):
+            if dealt and time.process_time() > deadline:
+                break
             world = worlds(self.rng)
             position = world.open_position(view.seat) if hasattr(world, "open_position") else None
             if position is None or position.hands[position.to_play].bit_count() > self.depth:

@@ -128,6 +128,18 @@ def trick_costs(number: int, mask: int, bum: int) -> list[tuple[int, int]]:
     return out
 
 
+def penalties(bum: int) -> tricks.Goal:
+    """The deal's penalties as an open-hand search counts them (``TetkaState.trick_goal``)."""
+    tetka, numbered, _ = BUM_FACTS[bum]
+    points = tuple(POINTS[BUM] * (card == bum)
+                   + (POINTS[TETKA] if card == tetka else POINTS[QUEEN] * (card in QUEEN_INDICES))
+                   for card in range(len(PACK)))
+    worth = [0] * TRICKS
+    worth[0] += POINTS[LAST]
+    worth[TRICKS - numbered] += POINTS[NUMBERED]
+    return tricks.Goal(points=points, trick_worth=tuple(worth), maximize=False)
+
+
 def cost_words(cost: int, what: int) -> str:
     if cost == BUM:
         return f"the bum card ({PACK.cards[what]})"
@@ -218,6 +230,12 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
+
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """Each player for himself, taking as few penalties as he can: the bum card, Tëtka and the other
+        queens by the card; the numbered trick and the last by the trick. The most-tricks point, which no
+        single trick decides, is left out."""
+        return frozenset({seat}), penalties(self.bum)
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         # Only who took the trick is settled now; what it costs is worked out from ``taken`` when the deal

@@ -256,11 +256,13 @@ class Goal:
     """What the tricks still to play are worth to a side.
 
     ``points`` gives each card's worth (by pack index) to the side that takes it; ``None`` counts one a
-    trick. ``last_trick`` is added for taking the deal's last trick (a ten for the last, in some games).
-    ``maximize`` is False where taking is bad (penalty cards): the side then wants as little as it can."""
+    trick. ``trick_worth`` is what taking a trick is worth besides, by how many tricks are left after it:
+    the deal's last trick first (a ten for the last in some games, a penalty for a numbered trick in
+    others). ``maximize`` is False where taking is bad (penalties): the side then wants as little as it
+    can."""
 
     points: tuple[int, ...] | None = None
-    last_trick: int = 0
+    trick_worth: tuple[int, ...] = ()
     maximize: bool = True
 
 

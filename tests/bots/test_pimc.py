@@ -27,15 +27,16 @@ def play_until(game: str, seed: int, cards_left: int) -> State:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize(("game", "seed"), [("auction-bridge", 1), ("auction-bridge", 2), ("vint", 3)])
+@pytest.mark.parametrize(("game", "seed"), [("auction-bridge", 1), ("auction-bridge", 2), ("vint", 3), ("tetka", 4)])
 def test_with_every_card_known_it_plays_a_double_dummy_best_card(game: str, seed: int) -> None:
     """Given worlds that are all the true deal (a sampler that knows everything, for this test only), the
     average over worlds is the open-hand value, so PIMC's card is one of the best double-dummy cards for
-    its side: the partners' tricks in Auction Bridge and Vint."""
+    its side: the partners' tricks in Auction Bridge and Vint, the fewest penalties in Tëtka."""
     state = play_until(game, seed, cards_left=5)
     seat = state.to_move[0]
-    values = card_values(state.open_position(seat))  # type: ignore[attr-defined]
-    best = max(values.values())
+    position = state.open_position(seat)  # type: ignore[attr-defined]
+    values = card_values(position)
+    best = max(values.values()) if position.goal.maximize else min(values.values())
     bot = PimcBot(game, seed=seed, worlds=3)
     chosen = bot.choose(state.view(seat), lambda rng: state.clone())
     assert any(values[index] == best and chosen in [str(a) for a in state.PLAYS.of(1 << index)]  # type: ignore[attr-defined]
@@ -57,10 +58,10 @@ def test_it_plays_only_from_the_view_and_the_sampler_through_whole_deals() -> No
 
 
 def test_where_no_trick_goal_is_declared_it_plays_as_the_heuristic() -> None:
-    """Tëtka declares no worth of its tricks for an open-hand search yet: PIMC's choices are the
+    """Tute declares no worth of its tricks for an open-hand search yet: PIMC's choices are the
     heuristic's, move for move."""
-    state = parlour.new_game("tetka", seed=2)
-    pimc, heuristic = PimcBot("tetka", seed=9, worlds=2), HeuristicBot("tetka", seed=9)
+    state = parlour.new_game("tute", seed=2)
+    pimc, heuristic = PimcBot("tute", seed=9, worlds=2), HeuristicBot("tute", seed=9)
     for _ in range(30):
         seat = state.to_move[0]
         view = state.view(seat)

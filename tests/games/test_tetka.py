@@ -272,3 +272,23 @@ class TestHiddenInformation:
             assert not world.hands[1] & diamonds and state.voids()[1] == 1 << 1
             assert "5S" in world.view(3).hand
             assert world.view(0) == state.view(0)
+
+
+class TestOpenHandGoal:
+    def test_an_open_hand_search_counts_the_penalties_of_cards_and_tricks(self) -> None:
+        """The worth an open-hand search (``trick_goal``) gives a Tëtka deal: the bum card 1, Tëtka 2,
+        every other queen 1 (a queen bum card 1 + 2), the trick the bum card numbers 1 and the last trick 1,
+        each for the taker alone, who wants as few as he can. With the 4 of hearts as bum card, the fourth
+        trick is the one with nine tricks after it."""
+        state = game({}, bum="4H")
+        side, goal = state.trick_goal(2)
+        assert side == frozenset({2}) and not goal.maximize
+        index = STANDARD_52.index
+        points = goal.points
+        assert points is not None
+        assert points[index[parse_cards("4H")[0]]] == 1 and points[index[parse_cards("QH")[0]]] == 2
+        assert [points[index[c]] for c in parse_cards("QS QD QC")] == [1, 1, 1]
+        assert sum(points) == 6 and points[index[parse_cards("AH")[0]]] == 0
+        assert goal.trick_worth[0] == 1 and goal.trick_worth[9] == 1 and sum(goal.trick_worth) == 2
+        queen_bum = game({}, bum="QS").trick_goal(0)[1]
+        assert queen_bum.points is not None and queen_bum.points[index[parse_cards("QS")[0]]] == 3

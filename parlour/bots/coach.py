@@ -30,6 +30,7 @@ review is deterministic, and reviewing a longer record does not change the revie
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Callable
@@ -121,7 +122,7 @@ def decision_points(record: dict[str, Any], seat: int) -> list[tuple[int, State,
     if not 0 <= seat < final.players:
         raise ValueError(f"seat {seat} is not at this table: a game of {final.players} has seats 0 to "
                          f"{final.players - 1}")
-    state = _first_state(record)
+    state = state_before(record, 1)
     points: list[tuple[int, State, str]] = []
     for step, (actor, text) in enumerate(record["actions"], 1):
         if actor == seat and len(state.legal_actions(seat)) > 1:
@@ -152,9 +153,10 @@ def review(record: dict[str, Any], seat: int, budget: int = BUDGET, threshold: f
 
 
 def judge(state: State, seat: int, played: str, step: int, budget: int, threshold: float | None,
-          seed: int) -> Decision:
+          seed: int, seconds: float = math.inf) -> Decision:
     """The verdict on ``played``, chosen by ``seat`` in ``state``: valued from the seat's view and sampled
-    worlds only (the state itself is handed to nothing but the sampler)."""
+    worlds only (the state itself is handed to nothing but the sampler). ``seconds`` caps the search, for a
+    server that must answer in time (the review is then no longer sure to repeat)."""
     view, worlds = state.view(seat), sampler_for(state, seat)
     rng = random.Random(seed * 1_000_003 + step)
     estimates, outcomes = open_hand_values(view, worlds, rng, budget)
@@ -162,7 +164,7 @@ def judge(state: State, seat: int, played: str, step: int, budget: int, threshol
     if estimates is None:
         method = "search"
         iterations = max(budget, 2 * len(view.legal_actions))   # every option tried at least once
-        bot = IsmctsBot(state.info.id, rng.randrange(2**32), Budget(iterations, float("inf")))
+        bot = IsmctsBot(state.info.id, rng.randrange(2**32), Budget(iterations, seconds))
         estimates = bot.evaluate(view, worlds)
         outcomes = _pooled_spread(estimates)
     played = str(state.parse_action(played))
@@ -233,6 +235,10 @@ def _pooled_spread(estimates: dict[str, Estimate]) -> float:
     return float(max(squares / visits - mean * mean, 0.0) ** 0.5)
 
 
-def _first_state(record: dict[str, Any]) -> State:
-    return new_game(record["game"], players=record["players"], variant=record.get("variant"),
-                    seed=record["seed"], **record["options"])
+def state_before(record: dict[str, Any], step: int) -> State:
+    """The state in which the record's move ``step`` (1-based) was made, rebuilt from its seed and actions."""
+    state = new_game(record["game"], players=record["players"], variant=record.get("variant"),
+                     seed=record["seed"], **record["options"])
+    for actor, text in record["actions"][:step - 1]:
+        state.apply(actor, text)
+    return state

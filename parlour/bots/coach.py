@@ -107,7 +107,8 @@ class Review:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data: the review's fields, each decision's mark, and the summary."""
-        decisions = [{**asdict(decision), "mark": decision.mark} for decision in self.decisions]
+        decisions = [{**asdict(decision), "options": [asdict(option) for option in decision.options],
+                      "mark": decision.mark} for decision in self.decisions]
         return {"game": self.game, "seat": self.seat, "budget": self.budget, "seed": self.seed,
                 "finished": self.finished, "decisions": decisions, "mistakes": self.mistakes,
                 "blunders": self.blunders, "total_loss": self.total_loss}

@@ -12,7 +12,7 @@ from test_browser import browser, server, watched  # noqa: F401  (the fixtures)
 httpx = pytest.importorskip("httpx")
 
 
-def test_the_review_lists_the_seats_decisions_and_jumps_to_one(server: str, browser: Any) -> None:
+def test_the_review_lists_the_seats_decisions_and_jumps_to_one(server: str, browser: Any) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
     table = httpx.post(f"{server}/api/tables", json={"game": "divide-and-conquer", "seats": ["random", "random"],

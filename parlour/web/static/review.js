@@ -39,7 +39,7 @@ export function mountReview(panel, base, jump) {
         + "what it could see, and marks the moves that cost the most." }),
       el("button", { type: "button", class: "primary", dataset: { testid: "review-button" }, disabled: busy,
         onclick: () => ask(seat), text: busy ? `Reviewing seat ${seat}…` : `Review seat ${seat}'s play` }),
-      busy ? el("p", { class: "muted", role: "status", text: "This takes a few seconds." }) : null);
+      busy ? el("p", { class: "muted", role: "status", text: "The coach thinks about each decision in turn: this takes some seconds." }) : null);
   }
 
   async function ask(seat) {

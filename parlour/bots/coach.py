@@ -169,6 +169,8 @@ def judge(state: State, seat: int, played: str, step: int, budget: int, threshol
         estimates = bot.evaluate(view, worlds)
         outcomes = _pooled_spread(estimates)
     played = str(state.parse_action(played))
+    if played not in estimates:
+        raise ValueError(f"the search at step {step} stopped before it tried {played}: give it more time")
     # Best first; among equals the move played, so that a move as good as any is not told of a "better" one.
     options = tuple(sorted((Option(action, estimate.mean, estimate.stderr, estimate.visits)
                             for action, estimate in estimates.items()),

@@ -79,9 +79,14 @@ def report_table(result: Review) -> Table:
 def summary(result: Review) -> str:
     """The review in one sentence: decisions, mistakes and blunders, and what they cost together."""
     unfinished = "" if result.finished else " (the game is unfinished: reviewed as far as it goes)"
-    return (f"{len(result.decisions)} decisions reviewed{unfinished}: {result.mistakes} mistakes "
-            f"(?), {result.blunders} of them blunders (??); estimated loss {result.total_loss:.2f} points in all, "
-            f"{result.budget} iterations a decision, seed {result.seed}.")
+    return (f"{_count(len(result.decisions), 'decision')} reviewed{unfinished}: "
+            f"{_count(result.mistakes, 'mistake')} (?), of which {_count(result.blunders, 'blunder')} (??); "
+            f"estimated loss {result.total_loss:.2f} points in all, {result.budget} iterations a decision, seed "
+            f"{result.seed}.")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _cost(decision: Decision) -> str:

@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 import parlour
-from parlour.bots.coach import Review, decision_points, review
+from parlour.bots.coach import Review, decision_points, judge, review, state_before
 from parlour.cli.main import main
 
 SEAT0 = ["QH", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D", "6D"]
@@ -128,7 +128,7 @@ def test_the_terminal_report_marks_the_mistake_and_sums_up(saved: Path) -> None:
     assert code == 0, out
     row = next(line for line in out.splitlines() if "play QH" in line)
     assert "?" in row and "search" in row
-    assert "1 decisions reviewed (the game is unfinished" in out and "1 mistakes" in out
+    assert "1 decision reviewed (the game is unfinished" in out and "1 mistake (?), of which" in out
 
 
 def test_the_json_report_is_the_review(saved: Path) -> None:
@@ -148,3 +148,10 @@ def test_the_terminal_refuses_a_bad_file_and_a_seat_out_of_range(saved: Path, tm
     assert code == 2 and "is not a Parlour record" in out
     code, out = run(["review", str(saved), "--seat", "0", "--budget", "0"])
     assert code == 2 and "budget" in out
+
+
+def test_a_search_cut_short_before_trying_the_move_played_says_so() -> None:
+    """A server caps the coach's seconds: a search stopped before it tried the move played cannot judge it."""
+    record = record_of("play QH")
+    with pytest.raises(ValueError, match="stopped before it tried play QH"):
+        judge(state_before(record, 1), 0, "play QH", 1, BUDGET, None, 0, seconds=0.0)

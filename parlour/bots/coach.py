@@ -159,6 +159,7 @@ def judge(state: State, seat: int, played: str, step: int, budget: int, threshol
     worlds only (the state itself is handed to nothing but the sampler). ``seconds`` caps the search, for a
     server that must answer in time (the review is then no longer sure to repeat)."""
     view, worlds = state.view(seat), sampler_for(state, seat)
+    played = str(state.parse_action(played))
     rng = random.Random(seed * 1_000_003 + step)
     estimates, outcomes = open_hand_values(view, worlds, rng, budget)
     method = "open hands"
@@ -167,10 +168,9 @@ def judge(state: State, seat: int, played: str, step: int, budget: int, threshol
         iterations = max(budget, 2 * len(view.legal_actions))   # every option tried at least once
         bot = IsmctsBot(state.info.id, rng.randrange(2**32), Budget(iterations, seconds))
         estimates = bot.evaluate(view, worlds)
+        if played not in estimates:
+            raise ValueError(f"the search at step {step} stopped before it tried {played}: give it more time")
         outcomes = _pooled_spread(estimates)
-    played = str(state.parse_action(played))
-    if played not in estimates:
-        raise ValueError(f"the search at step {step} stopped before it tried {played}: give it more time")
     # Best first; among equals the move played, so that a move as good as any is not told of a "better" one.
     options = tuple(sorted((Option(action, estimate.mean, estimate.stderr, estimate.visits)
                             for action, estimate in estimates.items()),

@@ -14,6 +14,8 @@ search answers the moves players make rather than every legal one (a uniform dra
 seven no-trumps as often as they pass). At the end the habits' own move is kept unless the search's
 choice beats it by more than the standard error of the difference: a prior that matters where the
 root has many moves and a thin budget (thirty-odd calls in an auction), and fades as visits grow.
+``evaluate`` runs the same search and gives what it found of each move at the root (``Estimate``: mean
+outcome, standard error, playouts), for the coach (``parlour.bots.coach``) to read.
 
 Each iteration is one ``State.playout(..., deal_only=True)``: it stops at the end of the current deal
 without dealing the next, and the world is thrown away. The reward is each seat's change of score in that

@@ -10,7 +10,7 @@ that a larger value is always better (the reward of :mod:`parlour.bots.ismcts`).
 Two ways of valuing, the better one where it applies:
 
 * **Open hands**, in the last ``DEPTH`` tricks of a game whose trick play has a declared worth
-  (``TrickPlayState.open_position``: Auction Bridge, Vint): each option is played in each of ``worlds``
+  (``TrickPlayState.open_position``: Auction Bridge, Vint, Tëtka): each option is played in each of ``worlds``
   sampled worlds and the rest of the deal is played out double dummy (every hand playing the card
   :func:`parlour.bots.doubledummy.card_values` finds best for its side), and the deal's score change is
   averaged over the worlds, as PIMC plays. Where every card is known the worlds are all alike and the value

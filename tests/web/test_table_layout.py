@@ -266,3 +266,23 @@ def test_games_without_seat_names_keep_seat_numbers(server: str, browser: Any) -
     assert page.get_by_test_id("seat-1").locator(".seat-name").inner_text() == "Seat 1"
     assert "North" not in page.get_by_test_id("felt").inner_text()
     page.context.close()
+
+
+def test_a_card_lifted_under_the_pointer_stays_lifted(server: str, browser: Any) -> None:
+    """A card rises when the pointer is on it. With the pointer near its lower edge it must stay risen,
+    not rise off the pointer, fall back under it and rise again on every frame (a flicker, and a card that
+    automated clicks found never still)."""
+    table = Table(server)
+    table.bid_one_heart()
+    page = table.open(browser, EAST)
+    card = page.locator("[data-testid^='card-'][data-playable='true']").first
+    card.wait_for()
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 3)
+    tops = card.evaluate("""e => new Promise(done => { const seen = []; function frame() {
+        seen.push(e.getBoundingClientRect().top); if (seen.length < 10) requestAnimationFrame(frame); else done(seen);
+      } setTimeout(() => requestAnimationFrame(frame), 300); })""")
+    assert len(set(tops)) == 1 and tops[0] < box["y"], tops
+    card.click()
+    page.get_by_test_id("zone-trick").locator("figure").first.wait_for()
+    page.context.close()

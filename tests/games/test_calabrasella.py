@@ -9,8 +9,17 @@ import pytest
 from table import act, open_ending, open_hand_play, play, random_to_end, refused
 
 import parlour
-from parlour.cards import SPANISH_40, Card
-from parlour.games.calabrasella import CARD_POINTS, LAST_TRICK, ORDER, THREES, TRICKS, CalabrasellaState, deal_value, points
+from parlour.cards import SPANISH_40, Card, parse_cards
+from parlour.games.calabrasella import (
+    CARD_POINTS,
+    LAST_TRICK,
+    ORDER,
+    THREES,
+    TRICKS,
+    CalabrasellaState,
+    deal_value,
+    points,
+)
 from parlour.mechanics import tricks
 
 RANKS = ["2", "3", "4", "5", "6", "7", "J", "Q", "K", "A"]
@@ -357,8 +366,8 @@ class TestOpenHandGoal:
         side, goal = state.trick_goal(0)
         assert side == frozenset({0}) and state.trick_goal(2)[0] == frozenset({1, 2})
         assert goal.maximize and goal.trick_worth == (8,)
-        index = SPANISH_40.index
-        assert [CARD_POINTS[index[Card.parse(c)]] for c in "AS 3S 2S KS QS JS 7S 4S".split()] == [3, 1, 1, 1, 1, 1, 0, 0]
+        worth = [CARD_POINTS[SPANISH_40.index[c]] for c in parse_cards("AS 3S 2S KS QS JS 7S 4S")]
+        assert worth == [3, 1, 1, 1, 1, 1, 0, 0]
         assert sum(CARD_POINTS) + LAST_TRICK == 35
 
     @pytest.mark.parametrize("seed", [3, 4])

@@ -13,7 +13,7 @@ from table import act, bots_to_end, first_tricks, open_hand_play, play, refused
 
 import parlour
 from parlour.bots import make_bot
-from parlour.cards import PIQUET_32, Card
+from parlour.cards import PIQUET_32, Card, parse_cards
 from parlour.engine import FaceDownDiscard
 from parlour.games.schafkopf import (
     CARD_POINTS,
@@ -448,7 +448,8 @@ class TestOpenHandGoal:
         side, goal = state.trick_goal(0)
         assert side == frozenset({0}) and state.trick_goal(1)[0] == frozenset({1, 2})
         assert goal.maximize and goal.trick_worth == () and goal.points == CARD_POINTS
-        assert [CARD_POINTS[PIQUET_32.index[Card.parse(c)]] for c in "AS 10D KC QS JD 9C".split()] == [11, 10, 4, 3, 2, 0]
+        worth = [CARD_POINTS[PIQUET_32.index[c]] for c in parse_cards("AS 10D KC QS JD 9C")]
+        assert worth == [11, 10, 4, 3, 2, 0]
 
     def test_least_is_each_for_himself_and_the_widow_goes_with_the_last_trick(self) -> None:
         """Playing least (notes): each avoids card points alone, and the last trick brings the widow's

@@ -199,6 +199,19 @@ class TestParty:
 SPADES_BUT_TWO = "3S 4S 5S 6S 7S 8S 9S JS QS KS AS"
 
 
+def reversis_after_nine() -> ReversisState:
+    """Seat 0 leads nine spades, which nobody else holds, and is committed to the reversis; his 2H 3H are
+    left, with the AH and KH out against them."""
+    state = game({0: "4S 5S 6S 7S 8S 9S JS QS KS 2H 3H", 1: "AH", 2: "KH"}, voids={1: "S", 2: "S", 3: "S"},
+                 down="2S 3S AS")
+    for spade in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]:
+        play(state, spade)
+        for _ in range(3):
+            seat = state.to_move[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
 class TestReversis:
     def test_taking_every_trick_makes_the_reversis_and_refunds(self) -> None:
         """The reversis: the first nine tricks commit the taker; ace payments so far are refunded; all
@@ -213,13 +226,7 @@ class TestReversis:
 
     def test_a_broken_reversis_pays_sixty_four_to_the_breaker(self) -> None:
         """The reversis broken: whoever first takes the tenth or eleventh trick is paid 64."""
-        state = game({0: "4S 5S 6S 7S 8S 9S JS QS KS 2H 3H", 1: "AH", 2: "KH"}, voids={1: "S", 2: "S", 3: "S"},
-                     down="2S 3S AS")
-        for spade in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]:
-            play(state, spade)
-            for _ in range(3):
-                seat = state.to_move[0]
-                state.apply(seat, state.legal_actions(seat)[0])
+        state = reversis_after_nine()
         assert state.reversis == 0
         finish_hand(state)
         changes = state.hand_results[0].changes
@@ -471,13 +478,7 @@ class TestOpenHandGoal:
     def test_a_reversis_made_after_nine_tricks_is_its_maker_against_the_rest(self) -> None:
         """The reversis: committed after nine tricks, it needs the last two as well, and any other player
         breaks it with one; the open-hand value for its maker is the tricks he then takes."""
-        state = game({0: "4S 5S 6S 7S 8S 9S JS QS KS 2H 3H", 1: "AH", 2: "KH"}, voids={1: "S", 2: "S", 3: "S"},
-                     down="2S 3S AS")
-        for spade in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]:
-            play(state, spade)
-            for _ in range(3):
-                seat = state.to_move[0]
-                state.apply(seat, state.legal_actions(seat)[0])
+        state = reversis_after_nine()
         assert state.trick_goal(0) == (frozenset({0}), tricks.TRICKS)
         assert state.trick_goal(2) == (frozenset({1, 2, 3}), tricks.TRICKS)
         value, taken = open_hand_play(state, 0, lambda now: now.trick_counts()[0])  # type: ignore[attr-defined]

@@ -14,6 +14,8 @@ search answers the moves players make rather than every legal one (a uniform dra
 seven no-trumps as often as they pass). At the end the habits' own move is kept unless the search's
 choice beats it by more than the standard error of the difference: a prior that matters where the
 root has many moves and a thin budget (thirty-odd calls in an auction), and fades as visits grow.
+``evaluate`` runs the same search and gives what it found of each move at the root (``Estimate``: mean
+outcome, standard error, playouts), for the coach (``parlour.bots.coach``) to read.
 
 Each iteration is one ``State.playout(..., deal_only=True)``: it stops at the end of the current deal
 without dealing the next, and the world is thrown away. The reward is each seat's change of score in that
@@ -65,6 +67,21 @@ class Node:
         self.reward = 0.0          # summed reward of the seat that acted to reach this node
         self.squares = 0.0         # summed squared reward, for the spread of the outcomes
         self.available = 0         # iterations in which this node's action was legal
+
+    def estimate(self) -> Estimate:
+        """The mean reward of the playouts through this node, with its standard error."""
+        mean = self.reward / self.visits
+        spread = max(self.squares / self.visits - mean * mean, 0.0) ** 0.5
+        return Estimate(mean, spread / self.visits ** 0.5, self.visits)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """An action's worth to the searching seat: mean outcome, the standard error of that mean, playouts."""
+
+    mean: float
+    stderr: float
+    visits: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +156,29 @@ class IsmctsBot:
             # habits, as quickly whatever the seat holds.
             self.last_iterations, self.last_seconds = 0, 0.0
             return self._habit(worlds, seat)
+        root, names = self._search(view, worlds, seat)
+        legal = set(view.legal_actions)
+        ranked = sorted(((child.visits, child.reward, key) for key, child in root.children.items()
+                         if names.get(key) in legal), reverse=True)
+        if not ranked:
+            return self.rng.choice(view.legal_actions)
+        return self._against_habit(root, names, ranked[0][2], self._habit(worlds, seat))
+
+    def evaluate(self, view: View, worlds: WorldSampler) -> dict[str, Estimate]:
+        """What the search makes of each legal action of the view's seat: its mean outcome in the deal (the
+        score change, its sign flipped where the lowest score wins), the standard error of that mean and
+        the playouts behind it. The same search ``choose`` runs, for a reviewer to read rather than play;
+        an action the budget never tried is left out."""
+        if view.seat is None:
+            raise ValueError("IS-MCTS evaluates a seat's options, and a spectator has none")
+        root, names = self._search(view, worlds, view.seat)
+        legal = set(view.legal_actions)
+        return {names[key]: child.estimate() for key, child in root.children.items()
+                if names.get(key) in legal and child.visits}
+
+    def _search(self, view: View, worlds: WorldSampler, seat: int) -> tuple[Node, dict[int, str]]:
+        """One search within the budget from the seat's information set: the root, whose children are the
+        seat's moves, and the notation of each edge."""
         root = Node()
         names: dict[int, str] = {}
         self._low, self._high = math.inf, -math.inf
@@ -150,12 +190,7 @@ class IsmctsBot:
             self._iterate(root, world, seat, names)
             iterations += 1
         self.last_iterations, self.last_seconds = iterations, time.perf_counter() - start
-        legal = set(view.legal_actions)
-        ranked = sorted(((child.visits, child.reward, key) for key, child in root.children.items()
-                         if names.get(key) in legal), reverse=True)
-        if not ranked:
-            return self.rng.choice(view.legal_actions)
-        return self._against_habit(root, names, ranked[0][2], self._habit(worlds, seat))
+        return root, names
 
     def _habit(self, worlds: WorldSampler, seat: int) -> str:
         """The move the game's quick habits make here (read from the seat's own cards and the table), by a

@@ -17,7 +17,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
-from parlour.cli import dd, export, play, replay, serve, simulate, table, tournament
+from parlour.cli import dd, export, play, replay, review, serve, simulate, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
 
@@ -29,6 +29,7 @@ examples:
   parlour play tetka --seats heuristic,heuristic,random,random --seed 1
   parlour play tetka --option orbits=2 --save game.json
   parlour replay game.json --seat 0
+  parlour review game.json --seat 0                     your mistakes marked, as chess sites do
   parlour play auction-bridge --save rubber.json && parlour export rubber.json --out rubber.pbn
   parlour tournament tetka --seats heuristic,random,random,random -n 100 --jobs 4 --csv results.csv
   parlour simulate kabu --seats heuristic,random,random,random -n 1000 --jobs 0 --out kabu.jsonl
@@ -70,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     serve.add_parser(commands)
     export.add_parser(commands)
+    review.add_parser(commands)
     dd.add_parser(commands)
     return parser
 
@@ -128,8 +130,10 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return export.run(ui, args)
     if args.command == "dd":
         return dd.run(ui, args)
-    raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve, export or dd "
-                     "(parlour --help)")
+    if args.command == "review":
+        return review.run(ui, args)
+    raise UsageError("choose a command: list, rules, play, replay, tournament, simulate, serve, export, dd or "
+                     "review (parlour --help)")
 
 
 def observation_layout(game_id: str) -> str:

@@ -46,6 +46,8 @@ from parlour.engine.rules_page import rules_page
 from parlour.engine.seating import CLOCKWISE
 from parlour.web import errors
 from parlour.web.botpool import BotLimits
+from parlour.web.reviews import BUDGET as REVIEW_BUDGET
+from parlour.web.reviews import Reviews
 from parlour.web.store import Store
 from parlour.web.tables import (
     CLOCK_RANGE,
@@ -504,14 +506,16 @@ def page(name: str, title: str) -> Response:
 
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
                limits: BotLimits | None = None, bot_workers: int = 2, tables_per_minute: float = 0,
-               idle_hours: float = IDLE_HOURS, now: Callable[[], datetime] | None = None) -> FastAPI:
+               idle_hours: float = IDLE_HOURS, now: Callable[[], datetime] | None = None,
+               review_budget: int = REVIEW_BUDGET) -> FastAPI:
     """The server: ``database_url`` is any SQLAlchemy URL (default: SQLite in the user's data directory).
 
     ``bot_delay`` is a pause, in seconds, before each bot move, so that people can follow the play;
     ``hint_bot`` is the bot kind that answers hints; ``limits`` caps every bot's thinking, which runs in
     ``bot_workers`` processes; ``tables_per_minute`` limits table creation per client address (0, the
     default for an embedded app, is no limit; ``parlour serve`` sets one); a table untouched for
-    ``idle_hours`` leaves the lobby's listing; ``now`` is the clock's time source (UTC; tests move one on).
+    ``idle_hours`` leaves the lobby's listing; ``now`` is the clock's time source (UTC; tests move one on);
+    ``review_budget`` is the coach's search iterations a decision when a finished game is reviewed.
     Raises ``StoreUnavailable`` (naming the database) if the database cannot be opened.
     """
     store = Store(database_url)
@@ -519,6 +523,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot, limits=limits, bot_workers=bot_workers,
                            idle_hours=idle_hours, **({"now": now} if now is not None else {}))
     replays = ReplayCache()
+    reviews = Reviews(manager.pool, review_budget)
     creation = CreationLimit(tables_per_minute)
 
     @contextlib.asynccontextmanager
@@ -766,6 +771,17 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     async def get_record(table_id: str) -> dict[str, Any]:
         """A record that ``parlour replay`` reads. It holds the seed, so it is refused while the game runs."""
         return manager.record(manager.get(table_id))
+
+    @app.get("/api/tables/{table_id}/review", summary="The coach's review of a seat's decisions, once the game is over",
+             responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver,
+                                errors.ReviewUnavailable))
+    async def get_review(table_id: str,
+                         seat: Annotated[int, Query(description="whose decisions to review")]) -> dict[str, Any]:
+        """Each decision of the seat (a move with more than one option), its options valued from that seat's
+        information alone in the game's score units, the move played against the best and what it cost,
+        mistakes marked (``parlour.bots.coach``). Any seat, without a token: the finished game's record is
+        public. Worked out in the bots' workers once per table and seat, then kept."""
+        return await reviews.of(manager.get(table_id), seat)
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayOut, summary="A finished game, step by step",
              responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver))

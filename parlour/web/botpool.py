@@ -22,6 +22,10 @@ A job is plain data (``BotJob``): the table's record, not its state, since the s
 not pickle. Each worker keeps the states of its last few tables, and applies only the actions a record
 adds to a history it has already played. A bot is given only its seat's view and a world sampler, as
 everywhere else: the worker holds the full state, the bot does not.
+
+The coach's review of a finished game goes through the same queue, one decision a job (``ReviewJob``), so
+that a review delays other tables' bots by no more than a move would; a decision that fails or overruns is
+an error for its caller (``ReviewFailed``), not a random answer.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 from parlour.bots import Bot, make_bot, sampler_for
+from parlour.bots.coach import Decision, judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.engine import State
 from parlour.engine.record import replay
@@ -131,6 +136,31 @@ class BotJob:
     record: dict[str, Any]
     seat: int
     seed: int
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    """One decision of a finished game for the coach to judge (``parlour.bots.coach.judge``): the move at
+    ``step`` (1-based) of the record, made by ``seat``, valued with ``budget`` iterations and ``seed``."""
+
+    table_id: str
+    record: dict[str, Any]
+    seat: int
+    step: int
+    budget: int
+    seed: int
+
+
+class ReviewFailed(Exception):
+    """A decision of a review could not be judged: its worker failed or overran the deadline."""
+
+
+def _judge(job: ReviewJob, limits: BotLimits) -> Decision:
+    """The coach's verdict on one decision, its search bounded by the server's limits like a bot's move."""
+    state = state_before(job.record, job.step)
+    played = job.record["actions"][job.step - 1][1]
+    return judge(state, job.seat, played, job.step, min(job.budget, limits.max_iterations), None, job.seed,
+                 seconds=limits.max_seconds)
 
 
 def _setup(record: dict[str, Any]) -> tuple[Any, ...]:
@@ -234,10 +264,10 @@ def _work(conn: Connection, limits: BotLimits) -> None:
             job = conn.recv()
         except (EOFError, OSError):
             return   # the parent has gone
-        if not isinstance(job, BotJob):
+        if not isinstance(job, BotJob | ReviewJob):
             return
         try:
-            reply = ("ok", _choose(job, states, limits, bots))
+            reply = ("ok", _choose(job, states, limits, bots) if isinstance(job, BotJob) else _judge(job, limits))
         except Exception:
             reply = ("error", traceback.format_exc())
         try:
@@ -326,7 +356,7 @@ class _Worker:
         self.reap(STOP_WAIT)
         self.start()
 
-    async def ask(self, job: BotJob, deadline: float, startup: float) -> str:
+    async def ask(self, job: BotJob | ReviewJob, deadline: float, startup: float) -> Any:
         """The worker's answer to one job; ``_WorkerLost`` if it died or overran ``deadline`` seconds."""
         if not self.alive:   # never started, or died while idle: a fresh one gets the job
             if self.process is not None:
@@ -344,7 +374,7 @@ class _Worker:
         kind, value = await self._receive(deadline, f"did not answer within {_seconds(deadline)}")
         if kind == "error":
             raise _BotFailed(value)
-        return str(value)
+        return value
 
     async def _receive(self, timeout: float, overran: str) -> tuple[str, Any]:
         """The worker's next message, awaited on the event loop (no thread) until ``timeout``."""
@@ -389,7 +419,7 @@ class BotPool:
         self.startup = startup
         context = multiprocessing.get_context("spawn")
         self._workers = [_Worker(context, limits, number) for number in range(workers)]
-        self._queue: asyncio.Queue[tuple[BotJob, asyncio.Future[str]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[BotJob | ReviewJob, asyncio.Future[Any]]] = asyncio.Queue()
         self._servers: list[asyncio.Task[None]] = []
         self._states = _States()   # for quick bots and random fallbacks, in this process
         self._closed = False
@@ -410,8 +440,20 @@ class BotPool:
             raise RuntimeError("the bot pool is closed")
         if is_quick(job.kind):
             return self._choose_inline(job)
+        return str(await self._queued(job))
+
+    async def judge(self, job: ReviewJob) -> Decision:
+        """The coach's verdict on one decision, judged in a worker under the deadline of a move; raises
+        ``ReviewFailed`` if the worker fails or overruns, and as ``choose`` does once closed."""
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
+        decision: Decision = await self._queued(job)
+        return decision
+
+    async def _queued(self, job: BotJob | ReviewJob) -> Any:
+        """The answer of the first free worker to ``job``, waiting in line behind the jobs before it."""
         self._start()
-        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((job, answer))
         return await answer   # cancelling the caller cancels the answer, and a worker then skips the job
 
@@ -456,7 +498,7 @@ class BotPool:
             if answer.done():
                 continue   # its caller stopped waiting
             try:
-                choice = await self._ask(worker, job)
+                choice = await (self._ask(worker, job) if isinstance(job, BotJob) else self._review(worker, job))
             except asyncio.CancelledError:
                 answer.cancel()
                 raise
@@ -467,9 +509,22 @@ class BotPool:
             if not answer.done():
                 answer.set_result(choice)
 
+    async def _review(self, worker: _Worker, job: ReviewJob) -> Decision:
+        try:
+            decision: Decision = await worker.ask(job, self.limits.max_seconds + self.grace, self.startup)
+        except _BotFailed as failure:
+            logger.error("table %s: the review of step %d failed\n%s", job.table_id, job.step, failure)
+            raise ReviewFailed(f"the coach could not judge step {job.step}") from None
+        except _WorkerLost as lost:
+            logger.log(lost.level, "table %s: the worker reviewing step %d %s; it was replaced",
+                       job.table_id, job.step, lost)
+            worker.replace()
+            raise ReviewFailed(f"the coach could not judge step {job.step} in time") from None
+        return decision
+
     async def _ask(self, worker: _Worker, job: BotJob) -> str:
         try:
-            return await worker.ask(job, self.limits.max_seconds + self.grace, self.startup)
+            return str(await worker.ask(job, self.limits.max_seconds + self.grace, self.startup))
         except _BotFailed as failure:
             logger.error("table %s: the %s bot in seat %d failed; playing at random\n%s",
                          job.table_id, job.kind, job.seat, failure)

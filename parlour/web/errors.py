@@ -131,3 +131,9 @@ class TableUnavailable(ApiError):
     """The table's rows in the database cannot be read; it is set aside, and every other table is served."""
 
     status = 503
+
+
+class ReviewUnavailable(ApiError):
+    """The coach could not judge a decision in time (its worker failed or overran); asking again retries."""
+
+    status = 503

@@ -18,9 +18,10 @@ import pytest
 
 import parlour
 from parlour.bots import make_bot, sampler_for
+from parlour.bots.coach import judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.engine import State
-from parlour.web.botpool import BotJob, BotLimits, BotPool, _States, is_quick, move_seed
+from parlour.web.botpool import BotJob, BotLimits, BotPool, ReviewFailed, ReviewJob, _States, is_quick, move_seed
 
 T = TypeVar("T")
 
@@ -333,3 +334,20 @@ def test_ctrl_c_does_not_reach_the_workers_and_the_server_keeps_running(caplog: 
     assert answer in legal(state)
     assert caplog.text == ""   # answered by the bot, not by a random fallback
     assert ticks > 10
+
+
+def test_a_review_decision_is_judged_in_a_worker_and_a_failure_is_the_callers() -> None:
+    """The coach's decisions go through the same queue: a decision is judged as the coach judges it in
+    this process, and one that cannot be (a step the record lacks) raises ``ReviewFailed`` rather than
+    answering something at random; the worker carries on."""
+    state = played("tetka", 6, 1)
+    record = state.record()
+
+    async def body(pool: BotPool) -> None:
+        decision = await pool.judge(ReviewJob("t", record, 0, 1, 20, 0))
+        assert decision == judge(state_before(record, 1), 0, record["actions"][0][1], 1, 20, None, 0)
+        with pytest.raises(ReviewFailed, match="could not judge step 9"):
+            await pool.judge(ReviewJob("t", record, 0, 9, 20, 0))
+        assert await pool.choose(job(state, "ismcts:20")) in legal(state)
+
+    with_pool(1, BotLimits(), body)

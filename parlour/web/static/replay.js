@@ -10,6 +10,7 @@ import {
   kindWords, notationNode, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats, renderZones,
   seatLabel,
 } from "./draw.js";
+import { mountReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,6 +29,7 @@ function readPosition() {
 }
 
 const start = readPosition();
+let showReview = () => {};     // the coach's review beside the replay (review.js), told of each step drawn
 
 const state = {
   seat: start.seat,       // the seat looked through; null: a spectator
@@ -225,6 +227,7 @@ function render() {
   renderExtra(view);
   renderLog(view);
   renderLinks();
+  showReview(state.payload.seat, state.payload.step);
   document.body.classList.toggle("game-over", Boolean(view.is_over));
   const query = new URLSearchParams();
   if (state.payload.seat !== null) query.set("seat", String(state.payload.seat));
@@ -265,6 +268,7 @@ function main() {
   }
   $("game-title").textContent = `table ${tableId}: replay`;
   bind();
+  showReview = mountReview($("review-panel"), base, (step, seat) => go(step, seat));
   renderSeatChoice();
   loadGameNames();
   loadMeta();

@@ -10,7 +10,7 @@ that a larger value is always better (the reward of :mod:`parlour.bots.ismcts`).
 Two ways of valuing, the better one where it applies:
 
 * **Open hands**, in the last ``DEPTH`` tricks of a game whose trick play has a declared worth
-  (``TrickPlayState.open_position``: Auction Bridge, Vint, Tëtka): each option is played in each of ``worlds``
+  (``TrickPlayState.open_position``: every trick game): each option is played in each of ``worlds``
   sampled worlds and the rest of the deal is played out double dummy (every hand playing the card
   :func:`parlour.bots.doubledummy.card_values` finds best for its side), and the deal's score change is
   averaged over the worlds, as PIMC plays. Where every card is known the worlds are all alike and the value
@@ -39,6 +39,7 @@ from typing import Any
 
 from parlour.bots.base import WorldSampler, sampler_for
 from parlour.bots.doubledummy import card_values
+from parlour.bots.heuristic import HeuristicBot
 from parlour.bots.ismcts import Budget, Estimate, IsmctsBot
 from parlour.engine import State, new_game, replay
 from parlour.engine.view import View
@@ -210,13 +211,18 @@ def open_hand_values(view: View, worlds: WorldSampler, rng: random.Random,
 
 def _played_open(world: State, seat: int, action: str) -> float:
     """The deal's score change for ``seat`` (sign flipped where lowest wins) when it plays ``action`` and
-    every hand then plays its side's best card with all hands open."""
+    every hand then plays its side's best card with all hands open. A choice between tricks that is not a
+    card (a Tute declaration, Foster's Solo abandoned at five tricks) is the heuristic's."""
     line = world.clone()
     deal, before = line.hand_number, line.scores()
     line.apply(seat, action)
+    heuristic = HeuristicBot(line.info.id, seed=0)
     while line.to_move and line.hand_number == deal:
         actor = line.to_move[0]
         position = line.open_position(actor)  # type: ignore[attr-defined]
+        if position is None:
+            line.apply(actor, heuristic.choose(line.view(actor), sampler_for(line, actor)))
+            continue
         values = card_values(position)
         pick = max if position.goal.maximize else min
         card = pick(values, key=lambda index: (values[index], -index))

@@ -140,6 +140,10 @@ def points(mask: int) -> int:
     return 3 * (mask & ACES).bit_count() + (mask & ONES).bit_count()
 
 
+# Each card's counting value, by pack index, for an open-hand search.
+CARD_POINTS = tuple(points(bit) for bit in BIT)
+
+
 @dataclass(frozen=True, slots=True)
 class Stand(Action):
     """Offer to play alone against the others."""
@@ -460,6 +464,13 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The single player against the adversaries, for the counting cards, and for the last trick, which
+        brings its 3 and the stock's cards. What changes hands is the difference of the sides' counts, so
+        every point counts alike; left out is the doubling of a side that takes all 35."""
+        stock = self.talon | self.buried
+        return (tricks.side_of(seat, (self.single,), self.order),
+                tricks.Goal(points=CARD_POINTS, trick_worth=(LAST_TRICK + points(stock),)))
 
     # --- scoring (the book's words) -----------------------------------------------------------------
     def side_points(self) -> tuple[int, int]:

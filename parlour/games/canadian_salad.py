@@ -22,7 +22,7 @@ the player count, and together they hold exactly the pack left after the removal
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from parlour import engine
@@ -141,6 +141,15 @@ def seat_points(conditions: int, tricks_won: int, won: int, took_last: bool) -> 
     return points
 
 
+@cache
+def penalties(conditions: int, hand_size: int) -> tricks.Goal:
+    """A deal's penalties as an open-hand search counts them (``CanadianSaladState.trick_goal``): each
+    card's by what it costs its taker alone, each trick's (the last trick first) by what taking it costs."""
+    points = tuple(seat_points(conditions, 0, bit, False) for bit in BIT)
+    worth = tuple(seat_points(conditions, 1, 0, left == 0) for left in range(hand_size))
+    return tricks.Goal(points=points, trick_worth=worth, maximize=False)
+
+
 def _cards_text(mask: int) -> str:
     return " ".join(str(c) for c in PACK.cards_in(mask))
 
@@ -246,6 +255,11 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
+
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """Each for himself, taking as few of this deal's penalties as he can: all of them are the taker's
+        alone, by the card or by the trick, so nothing is left out."""
+        return frozenset({seat}), penalties(self.conditions, self.hand_size)
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         return trick_line, (number, taker, mask, self.conditions, number == self.hand_size)

@@ -433,6 +433,10 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.to_move = (self.leader,)
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The bidder alone against the other two players, for tricks; left out is the six he needs."""
+        return tricks.side_of(seat, (self.declarer,), self.active), tricks.TRICKS
+
     def _card_order(self) -> tricks.CardOrder:
         return self.order      # set once the trumps are known: asked at every trick
 

@@ -153,6 +153,10 @@ POINT_OF_RANK = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 POINTS = tuple(POINT_OF_RANK.get(card.rank, 0) for card in PACK.cards)
 COUNTERS = sum(BIT[i] for i in range(N) if POINTS[i])
 
+# What an open-hand search counts (``ReversisState.trick_goal``): card points to avoid; tricks to avoid.
+AVOID_POINTS = tricks.Goal(points=POINTS, maximize=False)
+AVOID_TRICKS = tricks.Goal(maximize=False)
+
 
 def points_of(mask: int) -> int:
     return sum(POINTS[i] for i in bit_indices(mask & COUNTERS))
@@ -187,6 +191,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     ACTIONS = ACTIONS
     PACK = PACK
     PLAYS = PLAY_TABLE
+    follow = staticmethod(LEGAL)    # the rule of following, but for the espagnolette (``_legal_mask``)
     MUTABLE = ("hands", "down", "talon_known", "kept", "trick", "taken", "shown", "claims", "ledger")
     ZONES = kinds(card_face_down_beside="seats", pots="pots", talon="count")
     EXTRAS = kinds(claims="records", dealer="seat", deals="number", espagnolette="seat", kept="seats",
@@ -333,7 +338,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     def _legal_mask(self, seat: int) -> int:
         if seat == self.eligible and self.trick and len(self.taken) < 9:
             return self.hands[seat]
-        return LEGAL(self.hands[seat], self.trick)
+        return self.follow(self.hands[seat], self.trick)
 
     def _play(self, seat: int, card: int) -> None:
         trick = self.trick
@@ -363,6 +368,21 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
 
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
+
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal] | None:
+        """Each for himself, taking as few card points as he can: the party goes to the fewest and is lost
+        by the most. Left out: the ace and Quinola payments (they follow who plays the card where, not who
+        takes it), the talon's points, and a reversis in the making. A reversis made after nine tricks: its
+        maker alone against the rest, for tricks (it needs them all, and one breaks it). The espagnolette
+        player, once committed, wants no trick. None while the espagnolette may still renounce (the first
+        nine tricks), a freedom of one hand that no rule of following over the cards alone can express."""
+        if self.reversis >= 0:
+            return tricks.side_of(seat, (self.reversis,), range(4)), tricks.TRICKS
+        if self.eligible >= 0 and len(self.taken) < 9:
+            return None
+        if seat == self.espagnolette:
+            return frozenset({seat}), AVOID_TRICKS
+        return frozenset({seat}), AVOID_POINTS
 
     def _start_hand(self, seat: int) -> int:
         """The seat's hand when play began: what it holds plus what it has played this deal."""

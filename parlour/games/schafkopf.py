@@ -424,6 +424,16 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return ORDER
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """A declared hand: the declarer alone against the two defenders, for card points (his discards are
+        his already and out of play); the thresholds of 61 and 91 and schwarz, which count the whole hand,
+        are left out. Least: each for himself, taking as few card points as he can, the widow's going to
+        whoever takes the last trick; the loss of taking all 120 is left out."""
+        if self.declarer >= 0:
+            return tricks.side_of(seat, (self.declarer,), range(3)), tricks.Goal(points=CARD_POINTS)
+        return frozenset({seat}), tricks.Goal(points=CARD_POINTS, trick_worth=(card_points(self.widow),),
+                                              maximize=False)
+
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.won[taker] |= mask
         return super()._trick_won(number, taker, mask)

@@ -871,6 +871,17 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return self.order
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The declarer and the called ace's holder (known in a sampled world) against the others, for
+        tricks; left out is the number the game needs (five, or all eight in a tout or when played on).
+        Heart Solo's deal without a bid: each for himself, and only the last trick counts, which pays the
+        value of a solo to each of the others."""
+        if self.declarer < 0:
+            last = self._no_bid_value() * (self.players - 1)
+            return frozenset({seat}), tricks.Goal(points=(0,) * len(self.PACK), trick_worth=(last,), maximize=False)
+        return tricks.side_of(seat, (self.declarer, self.partner) if self.partner >= 0 else (self.declarer,),
+                              range(self.players)), tricks.TRICKS
+
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         self.tricks_won[taker] += 1
         return trick_line, (number, taker)

@@ -373,6 +373,11 @@ class TuteState(tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return self.order
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """Partners (facing each other) share card points and the ten of the last trick (diez de últimas).
+        Left out: the declarations, made between tricks, and that the deal is won by the higher total."""
+        return frozenset({seat, (seat + 2) % 4}), tricks.Goal(points=POINTS, trick_worth=(LAST_TRICK,))
+
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         return trick_line, (number, taker, mask)
 

@@ -452,6 +452,12 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     def _card_order(self) -> tricks.CardOrder:
         return self.order
 
+    def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
+        """The seat's side (itself alone, or its team), for tricks: each is five points, so counting tricks
+        weighs them alike. Left out is the target, which ends the game on the trick that reaches it."""
+        mine = self.side[seat]
+        return frozenset(s for s in range(self.players) if self.side[s] == mine), tricks.TRICKS
+
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         """Five points to the taker's side at once: the game may end on this trick."""
         side = self.side[taker]

@@ -305,6 +305,13 @@ class OpenPosition:
 
 
 
+def side_of(seat: int, side: Iterable[int], seats: Iterable[int]) -> frozenset[int]:
+    """The side ``seat`` plays on in a deal of one side against the rest of ``seats`` (a declarer, alone or
+    with a partner, against the defenders): ``side`` if the seat is on it, else the others."""
+    ours = frozenset(side)
+    return ours if seat in ours else frozenset(seats) - ours
+
+
 def void_free(voids: int, suit_masks: Sequence[int], full: int) -> int:
     """The cards of ``full`` a player may still hold once he has shown himself void (bit ``s`` of
     ``voids``) in suits by failing to follow them: what a re-deal of his hidden hand may give him."""
@@ -377,13 +384,22 @@ class TrickPlayState(CardPlayState):
     def open_position(self, seat: int) -> OpenPosition | None:
         """The rest of this deal's trick play with every hand open, as ``seat`` wants it played: for an
         open-hand search of a sampled world (a searching bot's, which never holds the live state). None
-        outside the play, or where the game declares no ``trick_goal``."""
+        outside the play, or where the game declares no ``trick_goal``. Its hands are the seats' (only the
+        seats that play, where someone sits the deal out)."""
         goal = self.trick_goal(seat)
         if goal is None or self.is_over or not self._in_play():
             return None
         side, worth = goal
-        return OpenPosition(tuple(self.hands), tuple(self.trick), self.leader, self.after, self._card_order(),
-                            side, worth, follow=self.follow)
+        playing = [s for s, next_hand in enumerate(self.after) if next_hand >= 0]
+        if len(playing) == len(self.after):
+            return OpenPosition(tuple(self.hands), tuple(self.trick), self.leader, self.after, self._card_order(),
+                                side, worth, follow=self.follow)
+        # A seat sitting the deal out (the dealer of four at Calabrasella or Preference) holds no hand in
+        # it: the position's hands are the playing seats', in seat order, every card going to each trick.
+        place = {s: k for k, s in enumerate(playing)}
+        return OpenPosition(tuple(self.hands[s] for s in playing), tuple(self.trick), place[self.leader],
+                            tuple(place[self.after[s]] for s in playing), self._card_order(),
+                            frozenset(place[s] for s in side if s in place), worth, follow=self.follow)
 
     # --- the deal, when the dealer's last card is turned up ------------------------------------------------
     def _deal_turning_last(self, name: str, key: str, shape: str) -> tuple[list[int], int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ import pytest
 from rich.console import Console
 
 import parlour
-from parlour.bots.coach import Review, decision_points, judge, review, state_before
+from parlour.bots.base import sampler_for
+from parlour.bots.coach import Review, decision_points, judge, open_hand_values, review, state_before
 from parlour.cli.main import main
 
 SEAT0 = ["QH", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "2D", "3D", "4D", "5D", "6D"]
@@ -98,6 +100,23 @@ def test_a_bridge_ending_is_valued_with_every_hand_open() -> None:
     ending = [decision for decision in decisions if decision.method == "open hands"]
     assert ending, [decision.method for decision in decisions]
     assert all(option.samples == 4 for decision in ending for option in decision.options)
+
+
+def test_a_tute_ending_with_a_declaration_between_tricks_is_valued_open() -> None:
+    """Tute's trick goal makes its last tricks open-hand ones; a trick's winner holding a king and queen may
+    declare before leading (not a card), which the lines played out leave to the heuristic. Seed 0's random
+    play reaches such an ending four tricks from the end."""
+    state = parlour.new_game("tute", seed=0)
+    rng = random.Random(0)
+    while True:
+        seat = state.to_move[0]
+        position = state.open_position(seat)  # type: ignore[attr-defined]
+        if position is not None and position.hands[position.to_play].bit_count() == 4:
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.view(seat)
+    estimates, _ = open_hand_values(view, sampler_for(state, seat), random.Random(0), 400)
+    assert estimates is not None and set(estimates) == set(view.legal_actions)
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -27,12 +27,17 @@ def play_until(game: str, seed: int, cards_left: int) -> State:
         state.apply(seat, rng.choice(state.legal_actions(seat)))
 
 
-@pytest.mark.parametrize(("game", "seed"), [("auction-bridge", 1), ("auction-bridge", 2), ("vint", 3), ("tetka", 4)])
-def test_with_every_card_known_it_plays_a_double_dummy_best_card(game: str, seed: int) -> None:
+@pytest.mark.parametrize(("game", "seed", "cards_left"), [
+    ("auction-bridge", 1, 5), ("auction-bridge", 2, 5), ("vint", 3, 5), ("tetka", 4, 5), ("schafkopf", 5, 4),
+    ("calabrasella", 6, 4), ("tute", 7, 4), ("solo", 8, 4), ("heart-solo", 9, 4), ("preference", 10, 4),
+    ("twenty-five", 11, 3), ("canadian-salad", 12, 4), ("reversis", 13, 2)])
+def test_with_every_card_known_it_plays_a_double_dummy_best_card(game: str, seed: int, cards_left: int) -> None:
     """Given worlds that are all the true deal (a sampler that knows everything, for this test only), the
     average over worlds is the open-hand value, so PIMC's card is one of the best double-dummy cards for
-    its side: the partners' tricks in Auction Bridge and Vint, the fewest penalties in Tëtka."""
-    state = play_until(game, seed, cards_left=5)
+    its side: the partners' tricks in Auction Bridge, Vint and Tute (Tute's card points), the declarer's
+    side's tricks or card points in the auction games, a side's tricks in Twenty-Five, the fewest
+    penalties or card points in Tëtka, Canadian Salad and Reversis."""
+    state = play_until(game, seed, cards_left)
     seat = state.to_move[0]
     position = state.open_position(seat)  # type: ignore[attr-defined]
     values = card_values(position)
@@ -58,11 +63,12 @@ def test_it_plays_only_from_the_view_and_the_sampler_through_whole_deals() -> No
 
 
 def test_where_no_trick_goal_is_declared_it_plays_as_the_heuristic() -> None:
-    """Tute declares no worth of its tricks for an open-hand search yet: PIMC's choices are the
-    heuristic's, move for move."""
-    state = parlour.new_game("tute", seed=2)
-    pimc, heuristic = PimcBot("tute", seed=9, worlds=2), HeuristicBot("tute", seed=9)
+    """Kabu has no tricks, so nothing to search open: PIMC's choices are the heuristic's, move for move."""
+    state = parlour.new_game("kabu", seed=2)
+    pimc, heuristic = PimcBot("kabu", seed=9, worlds=2), HeuristicBot("kabu", seed=9)
     for _ in range(30):
+        if state.is_over:
+            break
         seat = state.to_move[0]
         view = state.view(seat)
         chosen = pimc.choose(view, sampler_for(state, seat))

@@ -18,6 +18,7 @@ import pytest
 import parlour
 from parlour import IllegalAction
 from parlour.bots import Bot, sampler_for
+from parlour.bots.doubledummy import card_values, solve
 from parlour.bots.heuristic import habits_for
 from parlour.cards import Card, Pack, Suit, parse_cards
 from parlour.engine import Action, Unknown, Zone, deal_unknown
@@ -45,6 +46,42 @@ def finish_hand(state: parlour.State) -> None:
     while not state.is_over and state.hand_number == number:
         seat = state.to_move[0]
         state.apply(seat, state.legal_actions(seat)[0])
+
+
+def first_tricks(plays: str, count: int) -> str:
+    """The cards of the first ``count`` tricks of a deal's plays written trick by trick ("QC 7H 8H  ..."),
+    the tricks set apart by two spaces."""
+    return "  ".join(plays.split("  ")[:count])
+
+
+def open_ending(state: parlour.State, cards_left: int, rng: random.Random) -> int:
+    """Random legal actions until the seat to move may have the rest of the deal searched open
+    (``open_position``) with ``cards_left`` cards in its hand: that seat."""
+    while True:
+        seat = state.to_move[0]
+        position = state.open_position(seat)  # type: ignore[attr-defined]
+        if position is not None and position.hands[position.to_play].bit_count() == cards_left:
+            return seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def open_hand_play(state: parlour.State, seat: int, takings: Callable[[parlour.State], int]) -> tuple[int, int]:
+    """What an open-hand search says ``seat``'s side will take of the rest of the deal (``solve`` of its
+    ``open_position``), and what the side then takes, as ``takings`` counts it from the state, when every
+    hand plays each card the search finds best for its side. The state is left halted at the deal's end."""
+    position = state.open_position(seat)  # type: ignore[attr-defined]
+    assert position is not None
+    value, before = solve(position), takings(state)
+
+    def best(now: parlour.State, mover: int, rng: random.Random) -> Action:
+        open_now = now.open_position(seat)  # type: ignore[attr-defined]
+        values = card_values(open_now)
+        pick = max if (open_now.to_play in open_now.side) == open_now.goal.maximize else min
+        card = pick(values, key=values.__getitem__)
+        return now.PLAYS.of(1 << card)[0]  # type: ignore[attr-defined,no-any-return]
+
+    state.playout(random.Random(0), best, deal_only=True)
+    return value, takings(state) - before
 
 
 def random_to_end(state: parlour.State, rng: random.Random) -> None:

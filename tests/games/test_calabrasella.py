@@ -6,11 +6,20 @@ import random
 from typing import Any
 
 import pytest
-from table import act, play, random_to_end, refused
+from table import act, open_ending, open_hand_play, play, random_to_end, refused
 
 import parlour
-from parlour.cards import SPANISH_40, Card
-from parlour.games.calabrasella import ORDER, THREES, CalabrasellaState, deal_value, points
+from parlour.cards import SPANISH_40, Card, parse_cards
+from parlour.games.calabrasella import (
+    CARD_POINTS,
+    LAST_TRICK,
+    ORDER,
+    THREES,
+    TRICKS,
+    CalabrasellaState,
+    deal_value,
+    points,
+)
 from parlour.mechanics import tricks
 
 RANKS = ["2", "3", "4", "5", "6", "7", "J", "Q", "K", "A"]
@@ -346,3 +355,35 @@ class TestScoring:
             random_to_end(state, random.Random(4))
             assert len(state.hand_results) == players * rounds
             assert sum(state.scores()) == 0
+
+
+class TestOpenHandGoal:
+    def test_the_single_player_against_the_adversaries_for_the_counting_cards(self) -> None:
+        """Counting (aces 3; 3s, 2s, kings, queens, jacks 1; the last trick 3 and the stock with it): an
+        open-hand search counts them for the single player, or for the two adversaries together. Seat 0
+        laid away 4D and left 2D AD KD in the talon: the last trick is worth 3 + 1 + 3 + 1."""
+        state = suits_game_to_play()
+        side, goal = state.trick_goal(0)
+        assert side == frozenset({0}) and state.trick_goal(2)[0] == frozenset({1, 2})
+        assert goal.maximize and goal.trick_worth == (8,)
+        worth = [CARD_POINTS[SPANISH_40.index[c]] for c in parse_cards("AS 3S 2S KS QS JS 7S 4S")]
+        assert worth == [3, 1, 1, 1, 1, 1, 0, 0]
+        assert sum(CARD_POINTS) + LAST_TRICK == 35
+
+    @pytest.mark.parametrize("seed", [3, 4])
+    def test_four_players_the_search_value_is_what_the_side_takes_in_the_last_tricks(self, seed: int) -> None:
+        """With four at the table the dealer sits out and has no hand in the search: two tricks from the
+        end, the open-hand value is what the seat's side then takes, the last trick and the stock included."""
+        state = parlour.new_game("calabrasella", players=4, seed=seed)
+        seat = open_ending(state, 2, random.Random(seed))
+        side = state.trick_goal(seat)[0]  # type: ignore[attr-defined]
+        assert len(state.open_position(seat).hands) == 3  # type: ignore[attr-defined]
+
+        def takings(now: parlour.State) -> int:
+            assert isinstance(now, CalabrasellaState)
+            won = sum(now.cards_won()[s] for s in side)
+            last = len(now.taken) == TRICKS and now.taken[-1][1] in side
+            return points(won) + (LAST_TRICK + points(now.talon | now.buried) if last else 0)
+
+        value, taken = open_hand_play(state, seat, takings)
+        assert value == taken

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from table import finish_hand, play, random_to_end, spread
+from table import finish_hand, open_ending, open_hand_play, play, random_to_end, spread
 
 import parlour
 from parlour import IllegalAction
@@ -206,6 +206,35 @@ class TestGame:
         assert len(state.hand_results) == 12
         with pytest.raises(ValueError, match="rounds"):
             parlour.new_game("canadian-salad", rounds=0)
+
+
+class TestOpenHandGoal:
+    def test_the_first_deal_costs_ten_a_trick_and_no_card_anything(self) -> None:
+        """The six deals, the first (every trick taken: 10): an open-hand search counts each trick against
+        its taker alone, who wants as few as he can."""
+        state = game({})
+        side, goal = state.trick_goal(2)
+        assert side == frozenset({2}) and not goal.maximize
+        assert goal.points is not None and not any(goal.points) and goal.trick_worth == (10,) * 13
+
+    def test_the_sixth_deal_counts_every_penalty(self) -> None:
+        """The six deals, the sixth (notes): hearts 10, queens 25 (Q♥ 35), K♠ 100; every trick 10 and the
+        last trick 100 more."""
+        state = game({}, deal_number=6)
+        goal = state.trick_goal(0)[1]
+        index = STANDARD_52.index
+        assert goal.points is not None
+        assert [goal.points[index[c]] for c in parse_cards("2H QH QS KS AC")] == [10, 35, 25, 100, 0]
+        assert goal.trick_worth == (110, *(10,) * 12)
+
+    @pytest.mark.parametrize("players", [4, 5])
+    def test_the_search_value_is_the_penalties_taken_at_the_end(self, players: int) -> None:
+        """The sixth deal, three tricks from the end: the open-hand value for the seat to play is the
+        penalties it then takes (by card, by trick and for the last trick)."""
+        state = game({}, deal_number=6, players=players)
+        seat = open_ending(state, 3, random.Random(players))
+        value, taken = open_hand_play(state, seat, lambda now: now.penalties_so_far()[seat])  # type: ignore[attr-defined]
+        assert value == taken
 
 
 class TestHiddenInformation:

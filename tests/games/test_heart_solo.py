@@ -16,6 +16,8 @@ from table import (
     dealt_in_packets,
     finish_hand,
     first_dealer,
+    open_ending,
+    open_hand_play,
     random_to_end,
     refused,
     spread,
@@ -185,6 +187,35 @@ class TestScoring:
         best = max(state.scores())
         assert set(state.result().winners) == {s for s in range(3) if state.scores()[s] == best}
         assert "counters" in state.result().text
+
+
+class TestOpenHandGoal:
+    def test_the_soloist_plays_alone_against_two_for_tricks(self) -> None:
+        """The solo: five tricks alone, so the soloist's side is himself, for tricks."""
+        state = game({0: HEARTS_TOP})
+        act(state, "bid solo", "pass", "pass", "name solo hearts")
+        assert state.trick_goal(0) == (frozenset({0}), tricks.TRICKS)
+        assert state.trick_goal(1) == (frozenset({1, 2}), tricks.TRICKS)
+
+    @pytest.mark.parametrize(("passed_deal", "value"), [("colour", 8), ("suit", 4)])
+    def test_no_bid_only_the_last_trick_counts_against_its_taker(self, passed_deal: str, value: int) -> None:
+        """No bid: each for himself, no card worth anything, and the last trick costs its taker the value of
+        a solo to each of the other two."""
+        state = game({0: "QC"}, passed_deal=passed_deal)
+        act(state, "pass", "pass", "pass")
+        side, goal = state.trick_goal(1)
+        assert side == frozenset({1}) and not goal.maximize
+        assert goal.trick_worth == (2 * value,) and goal.points is not None and not any(goal.points)
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_no_bid_the_search_value_is_what_the_last_trick_costs(self, seed: int) -> None:
+        """No bid, two tricks from the end: the open-hand value for the seat to play is what the last trick
+        then costs it (16, or nothing)."""
+        state = game({0: "QC"})
+        act(state, "pass", "pass", "pass")
+        seat = open_ending(state, 2, random.Random(seed))
+        value, taken = open_hand_play(state, seat, lambda now: 16 * sum(r.changes[seat] < 0 for r in now.hand_results))
+        assert value == taken
 
 
 def test_cards_are_not_played_before_the_solo_is_named() -> None:

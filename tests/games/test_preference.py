@@ -13,6 +13,8 @@ from table import (
     bots_to_end,
     dealt_in_packets,
     finish_hand,
+    open_ending,
+    open_hand_play,
     random_to_end,
     refused,
     rollouts_to_end,
@@ -23,6 +25,7 @@ from parlour.bots import make_bot
 from parlour.bots.heuristics.preference import likely_tricks
 from parlour.cards import PIQUET_32, Card, Suit
 from parlour.games.preference import SUIT_NAME, PreferenceState
+from parlour.mechanics import tricks
 
 # Seat 0 holds the six top hearts and four losers; hearts 8 and 7 lie in the widow, so as trumps his six
 # hearts are six sure tricks and no more.
@@ -276,6 +279,30 @@ class TestPlay:
             state = game(SIX)
             act(state, *deal_actions)
             assert state.phase == "play" and state.trump is not None
+
+
+class TestOpenHandGoal:
+    def test_the_bidder_plays_alone_against_the_other_two_for_tricks(self) -> None:
+        """Payments (six tricks of ten): the bidder's side is himself, against the other two players;
+        with four at the table the dealer sits out and is on neither side."""
+        state = game(SIX)
+        act(state, "bid hearts", "pass", "pass")
+        assert state.trick_goal(0) == (frozenset({0}), tricks.TRICKS)
+        assert state.trick_goal(1) == (frozenset({1, 2}), tricks.TRICKS)
+        four = game(SIX, players=4)
+        act(four, "pass", "pass", "bid diamonds")
+        assert four.trick_goal(0) == (frozenset({0, 1}), tricks.TRICKS)
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_four_players_the_search_value_is_the_tricks_the_side_takes_at_the_end(self, seed: int) -> None:
+        """With four at the table, three tricks from the end: the search leaves the dealer's empty hand
+        out, and its value for the bidder is the tricks he then takes."""
+        state = game(FIVE, players=4)
+        act(state, "pass", "pass", "bid diamonds")
+        open_ending(state, 3, random.Random(seed))
+        assert len(state.open_position(2).hands) == 3
+        value, taken = open_hand_play(state, 2, lambda now: now.trick_counts()[2])  # type: ignore[attr-defined]
+        assert value == taken
 
 
 class TestPayments:

@@ -9,12 +9,13 @@ import random
 from typing import Any
 
 import pytest
-from table import finish_hand, play, spread
+from table import finish_hand, open_ending, open_hand_play, play, spread
 
 import parlour
 from parlour import IllegalAction
 from parlour.cards import REVERSIS_48, Card, parse_cards
-from parlour.games.reversis import ReversisState
+from parlour.games.reversis import POINTS, ReversisState, points_of
+from parlour.mechanics import tricks
 
 PACK = REVERSIS_48
 
@@ -198,6 +199,19 @@ class TestParty:
 SPADES_BUT_TWO = "3S 4S 5S 6S 7S 8S 9S JS QS KS AS"
 
 
+def reversis_after_nine() -> ReversisState:
+    """Seat 0 leads nine spades, which nobody else holds, and is committed to the reversis; his 2H 3H are
+    left, with the AH and KH out against them."""
+    state = game({0: "4S 5S 6S 7S 8S 9S JS QS KS 2H 3H", 1: "AH", 2: "KH"}, voids={1: "S", 2: "S", 3: "S"},
+                 down="2S 3S AS")
+    for spade in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]:
+        play(state, spade)
+        for _ in range(3):
+            seat = state.to_move[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
 class TestReversis:
     def test_taking_every_trick_makes_the_reversis_and_refunds(self) -> None:
         """The reversis: the first nine tricks commit the taker; ace payments so far are refunded; all
@@ -212,13 +226,7 @@ class TestReversis:
 
     def test_a_broken_reversis_pays_sixty_four_to_the_breaker(self) -> None:
         """The reversis broken: whoever first takes the tenth or eleventh trick is paid 64."""
-        state = game({0: "4S 5S 6S 7S 8S 9S JS QS KS 2H 3H", 1: "AH", 2: "KH"}, voids={1: "S", 2: "S", 3: "S"},
-                     down="2S 3S AS")
-        for spade in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S"]:
-            play(state, spade)
-            for _ in range(3):
-                seat = state.to_move[0]
-                state.apply(seat, state.legal_actions(seat)[0])
+        state = reversis_after_nine()
         assert state.reversis == 0
         finish_hand(state)
         changes = state.hand_results[0].changes
@@ -440,3 +448,47 @@ class TestReversisSettlement:
         assert state.is_over and takers(state) == [0] * 9 + [1, 1] and state.reversis_quinola
         assert settle(state, start) == [-64 - 25, 64, 0, 0]
         assert state.ledger.pots == {"pot 1": 50}
+
+
+class TestOpenHandGoal:
+    def test_each_avoids_card_points(self) -> None:
+        """The party (A 4, K 3, Q 2, J 1; fewest wins, most loses): an open-hand search counts the card
+        points a seat takes, for itself alone, who wants as few as it can."""
+        state = game({})
+        side, goal = state.trick_goal(2)
+        assert side == frozenset({2}) and not goal.maximize and goal.trick_worth == ()
+        assert goal.points == POINTS
+        assert [POINTS[PACK.index[c]] for c in parse_cards("AS KS QS JH 9S")] == [4, 3, 2, 1, 0]
+
+    def test_none_while_the_espagnolette_may_renounce(self) -> None:
+        """The espagnolette: a qualified player may renounce in the first nine tricks, which no rule of
+        following over the cards alone expresses, so no seat's play is searched open until then."""
+        state = game({0: "2C", 1: "AC AD AH AS 3C"})
+        assert state.trick_goal(0) is None and state.open_position(1) is None
+
+    def test_the_espagnolette_player_avoids_tricks_in_the_last_two(self) -> None:
+        """The espagnolette: once committed, taking any trick fails it; in the last two tricks (which it
+        must follow) the search counts tricks against it."""
+        state = scripted_game(ESPAGNOLETTE_MADE, extra="9C", down="JC QC JH")
+        for trick in ESPAGNOLETTE_MADE[:9]:
+            play(state, trick)
+        assert state.trick_goal(1) == (frozenset({1}), tricks.Goal(maximize=False))
+        assert state.trick_goal(0)[1].points == POINTS  # type: ignore[index]
+
+    def test_a_reversis_made_after_nine_tricks_is_its_maker_against_the_rest(self) -> None:
+        """The reversis: committed after nine tricks, it needs the last two as well, and any other player
+        breaks it with one; the open-hand value for its maker is the tricks he then takes."""
+        state = reversis_after_nine()
+        assert state.trick_goal(0) == (frozenset({0}), tricks.TRICKS)
+        assert state.trick_goal(2) == (frozenset({1, 2, 3}), tricks.TRICKS)
+        value, taken = open_hand_play(state, 0, lambda now: now.trick_counts()[0])  # type: ignore[attr-defined]
+        assert value == taken == 0
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_the_search_value_is_the_card_points_taken_at_the_end(self, seed: int) -> None:
+        """Three tricks from the end of a plain deal, the open-hand value for the seat to play is the card
+        points it then takes."""
+        state = game({})
+        seat = open_ending(state, 3, random.Random(seed))
+        value, taken = open_hand_play(state, seat, lambda now: points_of(now.cards_won()[seat]))  # type: ignore[attr-defined]
+        assert value == taken

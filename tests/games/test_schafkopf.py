@@ -9,13 +9,14 @@ import random
 from typing import Any
 
 import pytest
-from table import act, bots_to_end, play, refused
+from table import act, bots_to_end, first_tricks, open_hand_play, play, refused
 
 import parlour
 from parlour.bots import make_bot
-from parlour.cards import PIQUET_32, Card
+from parlour.cards import PIQUET_32, Card, parse_cards
 from parlour.engine import FaceDownDiscard
 from parlour.games.schafkopf import (
+    CARD_POINTS,
     ORDER,
     SUIT_MASKS,
     TRUMP,
@@ -433,6 +434,44 @@ class TestLeast:
         assert least_score([40, 40, 40], [1, 2, 3], dealer=1)[0] == [0, 2, 0]
         assert least_score([0, 0, 120], [0, 0, 10], dealer=0)[0] == [0, 0, -4]
         assert least_score([0, 50, 70], [3, 9, 10], dealer=0)[0] == [4, 0, 0]
+
+
+LEAST_WIDOW_TO_LAST = ("7D QS QH  7S JC 9C  QD JD 9D  9H 7C KS  JH KD AD  7H AC JS  10S 10H 10C  8S AH KC  "
+                       "9S 8H QC  8C AS KH")
+
+
+class TestOpenHandGoal:
+    def test_a_declared_hand_is_the_declarer_against_two_for_card_points(self) -> None:
+        """Scoring a declared hand (card points, ace 11 ... jack 2): an open-hand search counts them for the
+        declarer alone, or for the two defenders together; no trick is worth anything of itself."""
+        state = declared(SUITS_DEAL, "take", "AC 10C", "")
+        side, goal = state.trick_goal(0)
+        assert side == frozenset({0}) and state.trick_goal(1)[0] == frozenset({1, 2})
+        assert goal.maximize and goal.trick_worth == () and goal.points == CARD_POINTS
+        worth = [CARD_POINTS[PIQUET_32.index[c]] for c in parse_cards("AS 10D KC QS JD 9C")]
+        assert worth == [11, 10, 4, 3, 2, 0]
+
+    def test_least_is_each_for_himself_and_the_widow_goes_with_the_last_trick(self) -> None:
+        """Playing least (notes): each avoids card points alone, and the last trick brings the widow's
+        (10♦ 8♦: 10)."""
+        state = least(SUITS_DEAL, "")
+        side, goal = state.trick_goal(1)
+        assert side == frozenset({1}) and not goal.maximize
+        assert goal.points == CARD_POINTS and goal.trick_worth == (10,)
+
+    def test_the_search_value_is_what_the_defenders_take_in_the_last_two_tricks(self) -> None:
+        """With two tricks left of a declared hand, the open-hand value for the defenders is the card points
+        they take when the rest is played as the search plays it."""
+        state = declared(SUITS_DEAL, "take", "AC 10C", first_tricks(DISCARD_WINS, 8))
+        value, taken = open_hand_play(state, 1, lambda s: card_points(s.won[1] | s.won[2]))  # type: ignore[attr-defined]
+        assert value == taken
+
+    def test_the_search_value_in_least_counts_the_widow_to_the_last_trick(self) -> None:
+        """Playing least, three tricks from the end: the search's value for seat 0 is the card points it
+        then takes, the widow's among them if it takes the last trick."""
+        state = least(SUITS_DEAL, first_tricks(LEAST_WIDOW_TO_LAST, 7))
+        value, taken = open_hand_play(state, 0, lambda s: card_points(s.won[0]))  # type: ignore[attr-defined]
+        assert value == taken
 
 
 class TestTheGame:

@@ -17,6 +17,8 @@ from table import (
     dealt_in_packets,
     finish_hand,
     first_dealer,
+    open_ending,
+    open_hand_play,
     random_to_end,
     refused,
     spread,
@@ -427,6 +429,33 @@ LOST = [  # (game named, prepared cards, the ace called, value)
     ("tout hearts", {0: "QC 7H AH KH QH JH 7D 7S", 1: "QS AD"}, None, 16),
     ("tout clubs", {0: "QC 7C AC KC JC 10C 7D 7H", 1: "QS AD"}, None, 32),
 ]
+
+
+class TestOpenHandGoal:
+    def test_the_declarer_and_the_called_aces_holder_play_for_tricks(self) -> None:
+        """Types of games: the declarer's side is he and whoever holds the called ace (a sampled world
+        names him), against the other two, for tricks."""
+        state = game({0: "QC 7H AH KH QH JH 10H 7S", 3: "AS"})
+        act(state, *SPANISH_WIN, "name simple hearts", "call AS")
+        assert state.trick_goal(0) == (frozenset({0, 3}), tricks.TRICKS)
+        assert state.trick_goal(3) == (frozenset({0, 3}), tricks.TRICKS)
+        assert state.trick_goal(1) == (frozenset({1, 2}), tricks.TRICKS)
+
+    def test_a_solo_is_the_declarer_alone_against_three(self) -> None:
+        """Types of games: a solo is played alone, so the declarer's side is himself."""
+        state = game({0: "QC 7H AH KH QH JH 10H 7S"})
+        act(state, *SPANISH_WIN, "name solo hearts")
+        assert state.trick_goal(0)[0] == frozenset({0}) and state.trick_goal(2)[0] == frozenset({1, 2, 3})
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_the_search_value_is_the_tricks_the_side_takes_at_the_end(self, seed: int) -> None:
+        """Three tricks from the end of a simple game, the open-hand value for the declarer's side is the
+        tricks it then takes."""
+        state = game({0: "QC 7H AH KH QH JH 10H 7S", 3: "AS"})
+        act(state, *SPANISH_WIN, "name simple hearts", "call AS")
+        open_ending(state, 3, random.Random(seed))
+        value, taken = open_hand_play(state, 0, lambda now: now.trick_counts()[0] + now.trick_counts()[3])  # type: ignore[attr-defined]
+        assert value == taken
 
 
 class TestSpanishScoring:

@@ -11,12 +11,12 @@ import random
 from typing import Any
 
 import pytest
-from table import finish_hand, play, refused, spread
+from table import finish_hand, open_ending, open_hand_play, play, refused, spread
 
 import parlour
 from parlour import NotationError, OutOfTurn
 from parlour.cards import SPANISH_40, parse_cards
-from parlour.games.tute import Declare, TuteState
+from parlour.games.tute import POINTS, Declare, TuteState
 
 DEALER = 1
 
@@ -267,6 +267,14 @@ class TestDeclarations:
                 state.parse_action(bad)
 
 
+# 65 points to each side when played out first card first; no king lies with its queen in any hand, so
+# nobody can declare.
+DRAWN_DEAL = {"hands": [["QC", "AC", "2D", "KH", "2S", "4S", "6S", "7S", "JS", "QS"],
+                        ["6C", "KC", "7D", "KD", "AD", "3H", "6H", "7H", "QH", "KS"],
+                        ["2C", "3C", "4C", "5D", "JD", "5H", "JH", "AH", "3S", "AS"],
+                        ["5C", "7C", "JC", "3D", "4D", "6D", "QD", "2H", "4H", "5S"]], "trump": "7H"}
+
+
 class TestScoring:
     def test_cards_and_the_last_trick_make_130(self) -> None:
         """Scoring: each side counts its card points and ten for the last trick; the higher wins the hand."""
@@ -291,11 +299,7 @@ class TestScoring:
 
     def test_a_tied_total_is_a_drawn_hand(self) -> None:
         """Notes: 65 each is a drawn hand, won by neither side."""
-        deal = {"hands": [["QC", "AC", "2D", "KH", "2S", "4S", "6S", "7S", "JS", "QS"],
-                          ["6C", "KC", "7D", "KD", "AD", "3H", "6H", "7H", "QH", "KS"],
-                          ["2C", "3C", "4C", "5D", "JD", "5H", "JH", "AH", "3S", "AS"],
-                          ["5C", "7C", "JC", "3D", "4D", "6D", "QD", "2H", "4H", "5S"]], "trump": "7H"}
-        state = parlour.new_game("tute", deal=deal)
+        state = parlour.new_game("tute", deal=DRAWN_DEAL)
         finish_hand(state)
         assert state.hand_results[0].changes == (0, 0, 0, 0)
         assert state.hand_results[0].summary == "drawn hand, 65 to 65"
@@ -315,6 +319,27 @@ class TestScoring:
             assert set(result.winners) == {side, side + 2} and "win the game" in result.text
         with pytest.raises(ValueError, match="hands"):
             parlour.new_game("tute", hands=0)
+
+
+class TestOpenHandGoal:
+    def test_partners_share_card_points_and_the_ten_of_the_last_trick(self) -> None:
+        """Scoring (A 11, 3 10, K 4, Q 3, J 2; diez de últimas): an open-hand search counts them for the
+        partners sitting opposite."""
+        state = game(ONE_SUIT_EACH, trump="2S")
+        side, goal = state.trick_goal(0)
+        assert side == frozenset({0, 2}) and state.trick_goal(3)[0] == frozenset({1, 3})
+        assert goal.maximize and goal.points == POINTS and goal.trick_worth == (10,)
+        index = SPANISH_40.index
+        assert [POINTS[index[c]] for c in parse_cards("AH 3H KH QH JH 7H 2H")] == [11, 10, 4, 3, 2, 0, 0]
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_the_search_value_is_what_the_partners_take_in_the_last_tricks(self, seed: int) -> None:
+        """Three tricks from the end (heading and trumping duties and all), the open-hand value is the
+        points the seat's side then takes, the last trick's ten among them."""
+        state = parlour.new_game("tute", deal=DRAWN_DEAL)
+        seat = open_ending(state, 3, random.Random(seed))
+        value, taken = open_hand_play(state, seat, lambda now: now.side_points()[seat % 2])  # type: ignore[attr-defined]
+        assert value == taken
 
 
 class TestHiddenInformation:

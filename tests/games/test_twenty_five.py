@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from table import act, play, random_to_end, refused
+from table import act, open_ending, open_hand_play, play, random_to_end, refused
 
 import parlour
 from parlour.cards import STANDARD_52, Card, Suit
@@ -348,6 +348,30 @@ class TestScoring:
             parlour.new_game("twenty-five", players=5, teams="pairs")
         with pytest.raises(ValueError, match="9 players"):
             parlour.new_game("twenty-five", players=6, teams="threes")
+
+
+class TestOpenHandGoal:
+    def test_a_side_plays_for_tricks_alone_or_with_its_team(self) -> None:
+        """Scoring (five points a trick to the taker's side): an open-hand search counts tricks for the
+        seat alone, or for its team (``teams=pairs``: seats 0 and 2 against 1 and 3)."""
+        alone = game(DEAL_A)
+        pass_all(alone)
+        assert alone.trick_goal(1) == (frozenset({1}), tricks.TRICKS)
+        pairs = game(DEAL_A, teams="pairs")
+        pass_all(pairs)
+        assert pairs.trick_goal(0) == (frozenset({0, 2}), tricks.TRICKS)
+        assert pairs.trick_goal(3) == (frozenset({1, 3}), tricks.TRICKS)
+
+    @pytest.mark.parametrize("seed", [1, 2])
+    def test_the_search_value_is_the_tricks_the_team_takes_at_the_end(self, seed: int) -> None:
+        """Three tricks from the end (trumping at will and reneging top trumps as the game allows), the
+        open-hand value for a team is the tricks it then takes: five points each."""
+        state = game(DEAL_A, teams="pairs", target=100)
+        pass_all(state)
+        open_ending(state, 3, random.Random(seed))
+        before = state.scores()[0]
+        value, taken = open_hand_play(state, 0, lambda now: now.tricks_won[0] + now.tricks_won[2])  # type: ignore[attr-defined]
+        assert value == taken == (state.scores()[0] - before) // 5
 
 
 class TestHiddenInformation:

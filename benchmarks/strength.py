@@ -1,17 +1,20 @@
-"""The strength table: IS-MCTS against random and against the heuristic bot, and the heuristic against random.
+"""The strength table: the expert level against the heuristic in every game, the levels against each other,
+OpenSpiel's IS-MCTS against Parlour's, and the heuristic against random play.
 
-    python benchmarks/strength.py [--games N] [--jobs J] [--budget ITERATIONS] [--out docs/strength.md]
-                                  [--only GAME ...] [--bots ismcts|solver|heuristic ...]
+    python benchmarks/strength.py [--games N] [--jobs J] [--only GAME ...] [--out docs/strength.md]
+                                  [--plots docs/images/strength]
 
-For each game, tournaments with the seats rotated: one IS-MCTS seat against random bots in the others,
-then against heuristic bots; where a game has an exact ``solver`` bot, it is measured the same way; and one
-heuristic seat against random bots, the check that a game's rules of thumb are worth having. In
-``PEER_GAMES``, OpenSpiel's IS-MCTS (``openspiel-ismcts``, through the OpenSpiel adapter) plays at the same
-budget against the heuristic and against Parlour's IS-MCTS.
-``--only GAME ...`` and ``--bots KIND ...`` measure a part and keep the other rows of ``--out``. The
-table gives the searcher's mean score and win rate with 95% intervals, its Elo against the field, the
-verdict (does the interval clear the opponents'?), and the mean time IS-MCTS takes per move at the
-budget used. The script writes the Markdown table to ``--out`` and prints it.
+Every pairing is a duplicate tournament (``run_tournament(..., duplicate=True)``): each deal is played once
+per rotation of the seats, so every kind holds every seat's cards and the luck of the deal cancels. One seat
+plays the bot named and every other seat the opponent kind. The verdict rests on the bot's lead: per deal,
+its mean score minus its opponents' mean (signed so that more is better), with a t interval over the deals;
+"better" means the whole 95% interval is above zero. That is the paired test of whether one bot beats
+another, far sharper than asking whether two score intervals overlap, since the cards' luck is in both
+scores and drops out of their difference.
+
+Rows are written to ``--out`` as each is measured (a long run interrupted keeps what it finished), and rows
+of games not measured this time are kept from the file. Each pairing's scores and ratings are drawn to
+``--plots`` (``parlour.sim.plot``, the picture of ``parlour tournament --plot``).
 """
 
 from __future__ import annotations
@@ -28,15 +31,54 @@ import parlour
 from parlour.bots import make_bot, sampler_for
 from parlour.bots.base import PEER
 from parlour.engine import games as registered_games
-from parlour.sim.tournament import KindSummary, run_tournament
+from parlour.sim.plot import plot_tournament
+from parlour.sim.tournament import TournamentResult, run_tournament
 
-# Tëtka's deals are long and IS-MCTS thinks on every card, so it gets fewer games in the same time.
-GAMES = {"tetka": 40}
-# Where OpenSpiel's IS-MCTS (through the OpenSpiel adapter) meets Parlour's at the same iterations a move.
-PEER_GAMES = ("tetka",)
+ROOT = Path(__file__).resolve().parent.parent
+# Where the levels are measured against each other, and where OpenSpiel's IS-MCTS meets Parlour's.
+LEVEL_GAMES = ("tetka", "heart-solo")
+PEER_GAMES = ("tetka", "heart-solo")
+PEER_ITERATIONS = 100
+LADDER = (("expert", "strong"), ("strong", "medium"), ("medium", "easy"))
 
 
-def seconds_per_move(game_id: str, kind: str, moves: int = 30, seed: int = 7) -> float:
+def pairings(game_id: str) -> list[tuple[str, str]]:
+    """A game's rows: the expert against the heuristic (the headline), the rule of thumb against random play
+    (is it worth having?), and in the chosen games the ladder of levels and the peer."""
+    rows = [("expert", "heuristic"), ("heuristic", "random")]
+    if game_id in LEVEL_GAMES:
+        rows += list(LADDER)
+    if game_id in PEER_GAMES:
+        rows.append((f"{PEER}:{PEER_ITERATIONS}", f"ismcts:{PEER_ITERATIONS}"))
+    return rows
+
+
+def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None) -> str:
+    """Play one pairing, draw it, and return its row of the table."""
+    players = game.players_default
+    games += -games % players                       # whole deals: every rotation of each
+    started = time.perf_counter()
+    result = run_tournament(game.id, [kind] + [opponent] * (players - 1), games=games, seed=2026, jobs=jobs,
+                            duplicate=True)
+    seconds = time.perf_counter() - started
+    if plots is not None:
+        plots.mkdir(parents=True, exist_ok=True)
+        plot_tournament(result, plots / f"{game.id}--{slug(kind)}--{slug(opponent)}.svg",
+                        title=f"{game.name}: {kind} against {opponent} ×{players - 1}, {games} games (duplicate)")
+    return table_row(game, result, kind, opponent, seconds)
+
+
+def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, opponent: str, seconds: float) -> str:
+    me, them = result.summary(kind), result.summary(opponent)
+    lead = result.margin(kind)
+    verdict = {"better": "**better**", "worse": "worse", "level": "no clear difference"}[lead.verdict]
+    return (f"| {game.name} | {kind} | {opponent} ×{result.players - 1} | {len(result.records)} ({lead.units} deals) | "
+            f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}] | {me.mean_score:.2f} vs {them.mean_score:.2f} | "
+            f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "
+            f"{verdict} | {seconds / 60:.1f} |")
+
+
+def seconds_per_move(game_id: str, kind: str, moves: int = 20, seed: int = 7) -> float:
     """Mean time the bot takes to choose, over decisions met in random play (forced moves excluded)."""
     rng = random.Random(seed)
     bot = make_bot(kind, game_id, seed=seed)
@@ -56,185 +98,77 @@ def seconds_per_move(game_id: str, kind: str, moves: int = 30, seed: int = 7) ->
     return spent / counted
 
 
-def verdict(bot: KindSummary, field: KindSummary, lowest_wins: bool) -> str:
-    """Better, worse or no clear difference, by the mean score intervals."""
-    if lowest_wins:
-        better, worse = bot.ci95_high < field.ci95_low, bot.ci95_low > field.ci95_high
-    else:
-        better, worse = bot.ci95_low > field.ci95_high, bot.ci95_high < field.ci95_low
-    return "**better**" if better else "worse" if worse else "no clear difference"
+def slug(kind: str) -> str:
+    return kind.replace(":", "-")
 
 
-def row(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int) -> str:
-    players = game.players_default
-    seats = [kind] + [opponent] * (players - 1)
-    result = run_tournament(game.id, seats, games=games, seed=2026, jobs=jobs)
-    me, them = result.summary(kind), result.summary(opponent)
-    lower = "lower" if game.lowest_score_wins else "higher"
-    return (f"| {game.name} | {kind} | {opponent} ×{players - 1} | {games} | "
-            f"{me.mean_score:.2f} [{me.ci95_low:.2f}, {me.ci95_high:.2f}] vs {them.mean_score:.2f} ({lower} wins) | "
-            f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "
-            f"{verdict(me, them, game.lowest_score_wins)} |")
+# --- the page -------------------------------------------------------------------------------------------
+RESULT_HEADER = ("| game | bot | against | games | lead per game [95% CI] | mean score vs theirs | win rate [95% CI] "
+                 "| Elo gap | verdict | minutes |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+TIMING_HEADER = "| game | expert: mean seconds per move |\n| --- | --- |"
+
+
+def kept_rows(path: Path) -> tuple[dict[tuple[str, str, str], str], dict[str, str]]:
+    """The rows an earlier run wrote: results by (game name, bot, opponent), timings by game name."""
+    results: dict[tuple[str, str, str], str] = {}
+    timings: dict[str, str] = {}
+    if not path.exists():
+        return results, timings
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.startswith("| ") or cells[0] in ("game", "---"):
+            continue
+        if len(cells) == 10:
+            results[cells[0], cells[1], cells[2].split(" ×")[0]] = line
+        elif len(cells) == 2:
+            timings[cells[0]] = line
+    return results, timings
+
+
+def write_page(path: Path, results: dict[tuple[str, str, str], str], timings: dict[str, str]) -> None:
+    """Rewrite the table between the page's marks (its prose around them is kept), the rows in the
+    registry's order of games and each game's order of pairings."""
+    lines = [results[game.name, kind, opponent] for game in registered_games() for kind, opponent in pairings(game.id)
+             if (game.name, kind, opponent) in results]
+    times = [timings[game.name] for game in registered_games() if game.name in timings]
+    page = path.read_text(encoding="utf-8") if path.exists() else ""
+    before = page.split(MARK)[0] if MARK in page else HEADER
+    after = page.split(FOOTER_MARK)[1] if FOOTER_MARK in page else "\n"
+    table = "\n".join([RESULT_HEADER, *lines, "", TIMING_HEADER, *times])
+    path.write_text(f"{before}{MARK}\n\n{table}\n\n{FOOTER_MARK}{after}", encoding="utf-8")
+
+
+MARK = "<!-- the table: written by benchmarks/strength.py -->"
+FOOTER_MARK = "<!-- end of the table -->"
+HEADER = "# Strength of the bots\n\n"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing (Tëtka: 40)")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing, rounded up to whole deals")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--budget", type=int, default=300, help="IS-MCTS iterations per move")
-    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "docs" / "strength.md"))
-    parser.add_argument("--only", nargs="+", metavar="GAME",
-                        help="measure only these games, keeping the other games' rows of --out as they are")
-    parser.add_argument("--bots", nargs="+", metavar="KIND", choices=BOT_KINDS,
-                        help="measure only the rows of these bots (ismcts, solver, heuristic), keeping the others")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
+    parser.add_argument("--plots", default=str(ROOT / "docs" / "images" / "strength"))
+    parser.add_argument("--only", nargs="+", metavar="GAME", help="measure these games (in this order)")
+    parser.add_argument("--rows", nargs="+", metavar="BOT-OPPONENT",
+                        help="measure only these pairings, as bot-opponent (expert-heuristic)")
     args = parser.parse_args()
-    searcher = f"ismcts:{args.budget}"
-    kept_rows, kept_timings = previous_rows(Path(args.out)) if args.only or args.bots else ({}, {})
-    lines = ["| game | bot | against | games | mean score [95% CI] vs theirs | win rate [95% CI] | Elo gap | "
-             "verdict |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    timings = ["| game | IS-MCTS budget | mean seconds per move |", "| --- | --- | --- |"]
-    for game in registered_games():
-        chosen = not args.only or game.id in args.only
-        games = GAMES.get(game.id, args.games)
-        games -= games % game.players_default
-        for kind, opponent in pairings(game.id, searcher):
-            if chosen and (not args.bots or family(kind) in args.bots):
-                lines.append(row(game, kind, opponent, games, args.jobs))
-                print(lines[-1], flush=True)
-            elif (game.name, family(kind), family(opponent)) in kept_rows:
-                lines.append(kept_rows[game.name, family(kind), family(opponent)])
-        if chosen and (not args.bots or "ismcts" in args.bots or PEER in args.bots):
-            for kind in (searcher, peer_of(searcher)) if game.id in PEER_GAMES else (searcher,):
-                if not args.bots or family(kind) in args.bots:
-                    budget = f"{args.budget} iterations" + ("" if kind == searcher else ", OpenSpiel's")
-                    timings.append(f"| {game.name} | {budget} | {seconds_per_move(game.id, kind):.3f} |")
-                    print(timings[-1], flush=True)
-        else:
-            timings += kept_timings.get(game.name, [])
-    text = HEADER + "\n".join(lines) + "\n\n" + "\n".join(timings) + "\n" + FOOTER
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(f"wrote {args.out}")
+    out = Path(args.out)
+    results, timings = kept_rows(out)
+    chosen = [parlour.game_info(game_id) for game_id in args.only] if args.only else list(registered_games())
+    for game in chosen:
+        for kind, opponent in pairings(game.id):
+            if args.rows and f"{kind}-{opponent}" not in args.rows:
+                continue
+            results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots))
+            print(results[game.name, kind, opponent], flush=True)
+            write_page(out, results, timings)
+        if not args.rows or "expert-heuristic" in args.rows:
+            timings[game.name] = f"| {game.name} | {seconds_per_move(game.id, 'expert'):.3f} |"
+            print(timings[game.name], flush=True)
+            write_page(out, results, timings)
+    print(f"wrote {out}")
     return 0
-
-
-BOT_KINDS = ("ismcts", "solver", "heuristic", PEER)
-
-
-def family(kind: str) -> str:
-    """A bot kind without its settings: ``ismcts:150`` is an ``ismcts`` row whatever its budget."""
-    return kind.split(":", 1)[0]
-
-
-def peer_of(searcher: str) -> str:
-    """OpenSpiel's IS-MCTS at the searcher's iterations a move: ``ismcts:150`` -> ``openspiel-ismcts:150``."""
-    return PEER + searcher[len(family(searcher)):]
-
-
-def pairings(game_id: str, searcher: str) -> list[tuple[str, str]]:
-    """The rows of a game: the searcher (and the exact solver, where there is one) against random and
-    against the heuristic, then the heuristic against random, the yardstick of every game's rules of thumb;
-    where the peer plays, OpenSpiel's IS-MCTS against the heuristic and against Parlour's IS-MCTS."""
-    kinds = [searcher] + (["solver"] if _has_solver(game_id) else [])
-    rows = [(kind, opponent) for kind in kinds for opponent in ("random", "heuristic")] + [("heuristic", "random")]
-    if game_id in PEER_GAMES:
-        rows += [(peer_of(searcher), "heuristic"), (peer_of(searcher), searcher)]
-    return rows
-
-
-def previous_rows(path: Path) -> tuple[dict[tuple[str, str, str], str], dict[str, list[str]]]:
-    """The rows an earlier run wrote, to keep when measuring a few: results by (game name, bot kind,
-    opponent kind), timings by game name."""
-    results: dict[tuple[str, str, str], str] = {}
-    timings: dict[str, list[str]] = {}
-    if not path.exists():
-        return results, timings
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = [cell.strip() for cell in line.strip("|").split("|")]
-        if not line.startswith("| ") or cells[0] in ("game", "---"):
-            continue
-        if len(cells) > 3:
-            results[cells[0], family(cells[1]), family(cells[2].split(" ×")[0])] = line
-        else:
-            timings.setdefault(cells[0], []).append(line)
-    return results, timings
-
-
-def _has_solver(game_id: str) -> bool:
-    try:
-        make_bot("solver", game_id)
-    except ValueError:
-        return False
-    return True
-
-
-HEADER = """\
-# Strength of the bots
-
-Made by `python benchmarks/strength.py` (seed 2026; seats rotated every game; the bot column gives each
-IS-MCTS row's budget, `ismcts:150` being 150 iterations per move, since `--only` and `--bots` keep earlier
-rows). One seat plays the bot named, every other seat the opponent kind (in partnership games, the
-bot's partner too). Scores are the
-game's own final scores; intervals are 95% (Student's t for means, Wilson for win rates). "Elo gap" is
-the Bradley-Terry rating of the bot minus that of its opponents. The verdict compares the two mean-score
-intervals.
-
-"""
-
-FOOTER = """
-## Reading the table
-
-Every game here was measured over only 20 games per pairing (40 for Tëtka), so an interval that still
-overlaps is "no clear difference", not "equal". The search's budget is modest (150 iterations per move).
-
-* **Divide and Conquer cannot be won against random play, by anyone.** Both hands are open and a half's
-  result depends only on which card meets which; if either player lays at random, every pairing is
-  equally likely whatever the other does. So random play already guarantees the game's value (0 from
-  the start), and the exact `solver` (which plays the equilibrium, and confirms that value) can do no
-  better in expectation. "No clear difference" is the right result there, for IS-MCTS and the solver.
-* **Pitty Pat** leaves one real decision, the free discard; matching and turning are forced, and a game
-  is won or lost, so 20 games cannot separate the bots (an earlier run of 400 games at 300 iterations
-  showed IS-MCTS ahead of random, 31% wins against 25%, and level with the heuristic).
-* **Tëtka**, **Calabrasella** and **Twenty-Five**: IS-MCTS beats both the random and the heuristic
-  players, with playouts that follow each game's quick habits. **Canadian Salad** and **Reversis** are
-  long games (six deals; four deals with chips): IS-MCTS clearly beats random play, and leads the
-  heuristic without the intervals separating in 20 games.
-* **A peer: OpenSpiel's IS-MCTS.** `openspiel-ismcts:100` is OpenSpiel's own Python IS-MCTS playing
-  Tëtka through the OpenSpiel adapter (`parlour.rl.openspiel`), at the same 100 iterations a move as
-  Parlour's `ismcts:100`, searching worlds drawn by the same sampler. It loses clearly to Parlour's
-  IS-MCTS (16.35 penalty points a game against their 6.55, 9% of the games won) and to the heuristic, and
-  takes about 0.73 s a move where Parlour's takes about 0.014 s. The two differ in design, not in what
-  they may see: OpenSpiel's rolls out at random to the end of the whole game (four deals) and learns only
-  whether the game was won, while Parlour's plays each seat's habits to the end of the deal and learns
-  every seat's score for it, a far richer signal per iteration.
-* **Tute** is played by partners, and here the searching seat's partner is the opponent kind (random
-  or heuristic), so the searcher carries a weak partner against a pair; one game is one deal, scored
-  won or lost, which needs many games to separate. Twenty-Five's teams option is off here: every seat
-  plays alone.
-* **The auction games** (Solo, Heart Solo, Schafkopf, Preference, Vint, Auction Bridge): IS-MCTS beats
-  random play in every one, but it bids no better than the heuristic (worse in Preference). At the root
-  of an auction it has up to thirty-odd calls, each visited a few times at this budget, and a deal's
-  outcomes span thousands of points; the search therefore keeps the habits' call unless its own is
-  clearly better, which brought Vint from far behind the heuristic to level with it. The heuristic's
-  bidding (counting its tricks, crediting an average partner) is still the steadier bidder.
-* **The rummy games** (Carioca over its seven deals, Canasta to 5,000 with its ten-deal safety end): the
-  heuristic beats random play by far in both. In Canasta the win rate reads 50% because the heuristic's
-  partner, a random player, wins with it. These games have no IS-MCTS rows yet: a game is thousands of
-  moves (Canasta's search runs at about 1.3 s a move without playout habits; Carioca's habits play a
-  deal's playout in about 18 ms, so 100 iterations cost about 2 s a move).
-* **Mus** is a partnership game measured one seat at a time, so the heuristic plays beside a random
-  partner, whose random órdagos decide many games on one lance. The heuristic's side does no better than a
-  random pair there: it wins about 46% of the games (the 23% shown halves a win shared with the partner,
-  as in Canasta). A heuristic pair against a random
-  pair wins 88% of 400 games [84%, 91%] (the test in `tests/games/test_mus.py` asserts it over 120). The
-  heuristic folds to bets it cannot meet and pays a point each time, the right play against a partner
-  who bets with reason, the wrong one against random bettors; IS-MCTS with the same habits, worse still.
-* **Crates** is measured at its usual four, as partners, so the heuristic again plays beside a random
-  partner; and a side's pressures double each time, so a few random deals with many pressures make
-  scores in the millions and swamp the means. Its side wins about 54% of the games, within the noise.
-  At two players, each for himself, the heuristic wins 67.5% of 40 fifteen-deal games [52%, 80%] and
-  72% of 60 single deals [59%, 81%] (the test in `tests/games/test_crates.py`).
-"""
 
 
 if __name__ == "__main__":

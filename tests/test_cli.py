@@ -23,7 +23,7 @@ import parlour
 from parlour.cards import ACE_HIGH
 from parlour.cli import table
 from parlour.cli.main import main
-from parlour.cli.play import read_value, resolve
+from parlour.cli.play import read_value, resolve, seat_kinds
 from parlour.engine import games as all_games  # parlour.games() itself; a name mypy can follow
 
 SUITS = "CDHS"
@@ -121,12 +121,20 @@ class TestBadArguments:
         (["play", "tetka", "--variant", "reverse"], "unknown variant 'reverse'"),
         (["play", "tetka", "--players", "3"], "played by 4 players, not 3"),
         (["play", "tetka", "--seed", "x"], "invalid int value"),
+        (["play", "tetka", "--level", "grandmaster"], "invalid choice: 'grandmaster'"),
+        (["play", "tetka", "--level", "easy", "--seats", "human,easy,easy,easy"], "with --seats, name each seat's bot"),
     ])
     def test_refused_with_the_reason_and_exit_code_2(self, argv: list[str], message: str) -> None:
         code, out = run(argv)
         assert code == 2
         assert message in out
         assert "Traceback" not in out
+
+    def test_the_level_fills_the_seats_a_person_does_not_name(self) -> None:
+        """``--level``: the person in seat 0 and bots of that strength elsewhere; ``strong`` by default."""
+        tetka = parlour.game_info("tetka")
+        assert seat_kinds(None, None, tetka, "expert") == ["human", "expert", "expert", "expert"]
+        assert seat_kinds(None, None, tetka) == ["human", "strong", "strong", "strong"]
 
     def test_option_values_take_their_option_kind(self) -> None:
         assert read_value("3", int) == 3

@@ -161,6 +161,40 @@ class TestDuplicate:
         assert a.games == 4
 
 
+class TestMargin:
+    def test_the_lead_is_taken_per_deal_and_cancels_the_cards(self) -> None:
+        """A deal's luck is in both kinds' scores: the lead is a's mean minus b's per deal, so two deals of
+        very different scores but the same one-point lead give a lead of exactly one, with no spread."""
+        games = [record(0, ("a", "b"), (101, 100), (1, 2), (0,), deal=0),
+                 record(1, ("b", "a"), (100, 101), (2, 1), (1,), deal=0),
+                 record(2, ("a", "b"), (6, 5), (1, 2), (0,), deal=1),
+                 record(3, ("b", "a"), (5, 6), (2, 1), (1,), deal=1)]
+        result = tournament_of(games, duplicate=True)
+        lead = result.margin("a")
+        assert (lead.mean, lead.low, lead.high, lead.units) == (1.0, 1.0, 1.0, 2)
+        assert lead.verdict == "better" and result.margin("b").verdict == "worse"
+
+    def test_where_the_lowest_wins_a_lower_score_is_a_lead(self) -> None:
+        games = [record(0, ("a", "b", "b"), (2, 5, 9), (1, 2, 3), (0,)),
+                 record(1, ("b", "a", "b"), (3, 4, 1), (2, 3, 1), (2,)),
+                 record(2, ("b", "b", "a"), (8, 0, 4), (3, 1, 2), (1,))]
+        lead = tournament_of(games, lowest_score_wins=True).margin("a")
+        assert lead.mean == pytest.approx(((7 - 2) + (2 - 4) + (4 - 4)) / 3)
+        assert (lead.mean, lead.low, lead.high) == pytest.approx(mean_interval([5, -2, 0]))
+        assert lead.verdict == "level"
+
+    def test_a_kind_that_met_no_other_has_no_lead(self) -> None:
+        with pytest.raises(KeyError, match="never met another kind"):
+            tournament_of([record(0, ("a", "a"), (1, 2), (2, 1), (1,))]).margin("a")
+
+
+def tournament_of(records: list[GameRecord], duplicate: bool = False,
+                  lowest_score_wins: bool = False) -> TournamentResult:
+    return TournamentResult(game_id="x", players=len(records[0].kinds), variant=None, seed=0, duplicate=duplicate,
+                            seats=records[0].kinds, lowest_score_wins=lowest_score_wins, records=tuple(records),
+                            summaries=summarise(records, by_deal=duplicate))
+
+
 class TestSummary:
     def test_a_shared_win_counts_one_over_k(self) -> None:
         games = [record(0, ("a", "b", "c"), (5, 5, 1), (1, 1, 3), (0, 1)),
@@ -259,6 +293,21 @@ class TestCommand:
         assert lines[0] == "bot,games,mean_score,ci95_low,ci95_high,win_rate,win_ci95_low,win_ci95_high,elo"
         assert [line.split(",")[0] for line in lines[1:]] == ["heuristic", "random"]
 
+    def test_plot_draws_each_bot_s_scores_and_rating(self, tmp_path: Path) -> None:
+        """``--plot``: an SVG with a row per bot kind, its scores and its Elo interval, text kept as text."""
+        path = tmp_path / "tetka.svg"
+        code, out = run(self.ARGS + ["--plot", str(path)])
+        svg = path.read_text(encoding="utf-8")
+        assert code == 0 and f"Drew {path}" in out
+        assert svg.startswith("<?xml") and "<svg" in svg
+        for words in ("heuristic", "random", "final score per game (lower wins)", "Elo, 95% interval"):
+            assert words in svg
+
+    def test_plot_refused_before_any_game_without_its_folder(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(sim, "play_games", fail_if_played)
+        code, out = run(self.ARGS + ["--plot", "/no/such/folder/x.svg"])
+        assert code == 2 and "cannot write /no/such/folder/x.svg" in out
+
     def test_duplicate_says_so(self) -> None:
         code, out = run(["tournament", "divide-and-conquer", "--seats", "heuristic,random", "-n", "4", "--seed", "1",
                          "--duplicate"])
@@ -302,3 +351,7 @@ class TestCommand:
     def test_listed_in_help(self) -> None:
         code, out = run(["--help"])
         assert code == 0 and "tournament" in out
+
+
+def fail_if_played(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a game was played before the refusal")

@@ -100,8 +100,12 @@ class RandomBot:
 PEER = "openspiel-ismcts"
 
 
+# The strengths offered to people (``parlour.bots.levels``), weakest first.
+LEVEL_NAMES = ("easy", "medium", "strong", "expert")
+
+
 def bot_kinds() -> tuple[str, ...]:
-    return ("random", "heuristic", "ismcts", "solver")
+    return (*LEVEL_NAMES, "random", "heuristic", "ismcts", "solver")
 
 
 def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
@@ -118,6 +122,9 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     from parlour.bots.heuristic import HeuristicBot
 
     name, _, setting = kind.partition(":")
+    if name in LEVEL_NAMES and not setting:
+        from parlour.bots.levels import level_bot
+        return level_bot(name, game_id, seed)
     if name == "random" and not setting:
         return RandomBot(seed)
     if name == "heuristic":

@@ -38,7 +38,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from parlour.bots.base import Reaction, WorldSampler
+from parlour.bots.base import Bot, Reaction, WorldSampler
 from parlour.bots.heuristic import habits_for
 from parlour.engine.actions import Action
 from parlour.engine.claims import NO_CLAIM
@@ -98,8 +98,13 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, game_id: str, seed: int | None = None, budget: Budget | None = None,
-                 exploration: float = 0.7) -> None:
+                 exploration: float = 0.7, anchor: Bot | None = None, caution: float = 1.0) -> None:
         self.game_id = game_id
+        # The move to keep unless the search clearly beats it: the habits' by default; a stronger player's
+        # (the game's heuristic, read from the view alone) for the levels of ``parlour.bots.levels``. The
+        # search must beat it by ``caution`` standard errors of the difference.
+        self.anchor = anchor
+        self.caution = caution
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         self.exploration = exploration
@@ -162,7 +167,8 @@ class IsmctsBot:
                          if names.get(key) in legal), reverse=True)
         if not ranked:
             return self.rng.choice(view.legal_actions)
-        return self._against_habit(root, names, ranked[0][2], self._habit(worlds, seat))
+        usual = self.anchor.choose(view, worlds) if self.anchor is not None else self._habit(worlds, seat)
+        return self._against_habit(root, names, ranked[0][2], usual, self.caution)
 
     def evaluate(self, view: View, worlds: WorldSampler) -> dict[str, Estimate]:
         """What the search makes of each legal action of the view's seat: its mean outcome in the deal (the
@@ -199,13 +205,14 @@ class IsmctsBot:
         return votes.most_common(1)[0][0]
 
     @staticmethod
-    def _against_habit(root: Node, names: dict[int, str], best: int, habit: str) -> str:
+    def _against_habit(root: Node, names: dict[int, str], best: int, habit: str, caution: float = 1.0) -> str:
         """The search's choice only where it is clearly better than the habit's, else the habit's.
 
         With thirty-odd calls at the root of an auction each is tried a few times, and the outcomes of a
         deal spread over thousands of points: the most visited call may owe its place to one lucky
         playout. The habit's move is kept unless the search's beats it by more than the standard error of
-        the difference (the spread pooled over every root move), so a well-sampled finding still wins.
+        the difference (the spread pooled over every root move), ``caution`` times over, so a well-sampled
+        finding still wins.
         """
         keys = {name: key for key, name in names.items()}
         if habit not in keys or keys[habit] == best or keys[habit] not in root.children:
@@ -217,7 +224,7 @@ class IsmctsBot:
         spread = max(squares / visits - (reward / visits) ** 2, 0.0) ** 0.5
         gain = chosen.reward / chosen.visits - usual.reward / usual.visits
         error = spread * (1 / chosen.visits + 1 / usual.visits) ** 0.5
-        return names[best] if gain > error else habit
+        return names[best] if gain > caution * error else habit
 
     # --- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: Node, world: State, seat: int, names: dict[int, str]) -> None:

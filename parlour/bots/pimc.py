@@ -9,7 +9,7 @@ does, and at the end of a deal it rarely throws a trick away.
 It plays the cards of games whose trick play has a declared worth (``TrickPlayState.trick_goal``), once
 few enough tricks are left for the open-hand search to be quick (``depth``), dealing worlds until it has
 ``worlds`` of them or has spent ``seconds`` of processor time; every other decision (the auction, the
-early tricks, games with no trick goal) goes to the game's heuristic bot.
+early tricks, games with no trick goal) goes to the game's heuristic bot, or to the bot given as ``fallback``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import random
 import time
 from collections import defaultdict
 
-from parlour.bots.base import WorldSampler
+from parlour.bots.base import Bot, WorldSampler
 from parlour.bots.doubledummy import card_values
 from parlour.bots.heuristic import HeuristicBot
 from parlour.engine.view import View
@@ -34,7 +34,7 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, game_id: str, seed: int | None = None, worlds: int = WORLDS, depth: int = DEPTH,
-                 seconds: float = SECONDS) -> None:
+                 seconds: float = SECONDS, fallback: Bot | None = None) -> None:
         if worlds < 1 or depth < 1:
             raise ValueError(f"pimc deals at least one world and solves at least one trick, not {worlds}, {depth}")
         self.game_id = game_id
@@ -42,7 +42,8 @@ class PimcBot:
         self.worlds = worlds
         self.depth = depth
         self.seconds = seconds
-        self.fallback = HeuristicBot(game_id, seed)
+        # Who decides where the worlds are not solved: the heuristic, or a search (the expert level).
+        self.fallback: Bot = fallback if fallback is not None else HeuristicBot(game_id, seed)
 
     @classmethod
     def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> PimcBot:

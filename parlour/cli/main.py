@@ -17,6 +17,7 @@ from rich.console import Console
 
 from parlour import __version__
 from parlour.bots import bot_kinds
+from parlour.bots.base import LEVEL_NAMES
 from parlour.cli import dd, export, play, replay, review, serve, simulate, table, tournament
 from parlour.cli.ui import InputFn, Ui, UsageError
 from parlour.engine import game_info, games
@@ -25,7 +26,8 @@ EXAMPLES = """\
 examples:
   parlour list
   parlour rules tetka
-  parlour play tetka                                   you in seat 0, IS-MCTS bots elsewhere
+  parlour play tetka                                   you in seat 0, strong bots elsewhere
+  parlour play tetka --level expert                    the same against the strongest bots
   parlour play tetka --seats heuristic,heuristic,random,random --seed 1
   parlour play tetka --option orbits=2 --save game.json
   parlour replay game.json --seat 0
@@ -56,7 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
     game.add_argument("--players", "-n", type=int, metavar="N", help="number of players (default: the game's)")
     game.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
-    game.add_argument("--seats", metavar="KINDS", help=seat_help + " (default: human, then ismcts bots)")
+    game.add_argument("--seats", metavar="KINDS", help=seat_help + " (default: human, then bots of --level)")
+    game.add_argument("--level", choices=LEVEL_NAMES,
+                      help="how well the bots play when --seats is not given (default: strong)")
     game.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     game.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
                       help="a game option (see 'parlour rules GAME'); repeatable")
@@ -117,7 +121,7 @@ def dispatch(args: argparse.Namespace, ui: Ui, fed_input: bool) -> int:
         return 0
     if args.command == "play":
         return play.play(ui, args.game, players=args.players, variant=args.variant, seed=args.seed,
-                         seats=args.seats, options=args.option, save=args.save)
+                         seats=args.seats, options=args.option, save=args.save, level=args.level)
     if args.command == "replay":
         return replay.run(ui, args.record, args.seat, args.all, interactive=fed_input or stdin_is_terminal())
     if args.command == "tournament":

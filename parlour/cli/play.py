@@ -30,6 +30,7 @@ from parlour.cli.ui import Ui, UsageError
 from parlour.engine import NO_CLAIM, GameInfo, State, game_info, new_game
 
 HUMAN = "human"
+DEFAULT_LEVEL = "strong"   # the bots a person meets when naming no seats: the search with the heuristic as prior
 BOOL_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 QUIT_WORDS = ("quit", "q", "exit")
 
@@ -100,11 +101,15 @@ def read_value(raw: str, kind: type | None, may_be_none: bool = True) -> Any:
     return raw
 
 
-def seat_kinds(text: str | None, players: int | None, info: GameInfo) -> list[str]:
-    """Who sits where: a human in seat 0 and IS-MCTS bots elsewhere unless ``--seats`` says otherwise."""
+def seat_kinds(text: str | None, players: int | None, info: GameInfo, level: str | None = None) -> list[str]:
+    """Who sits where: a human in seat 0 and bots of ``level`` (``strong`` unless given) elsewhere, unless
+    ``--seats`` says otherwise."""
     if text is None:
         count = players if players is not None else info.players_default
-        return [HUMAN] + ["ismcts"] * (count - 1) if count > 0 else []
+        return [HUMAN] + [level or DEFAULT_LEVEL] * (count - 1) if count > 0 else []
+    if level is not None:
+        raise UsageError("--level sets the bots of the default seats; with --seats, name each seat's bot "
+                         f"(such as human,{level},{level})")
     kinds = [kind.strip().lower() for kind in text.split(",")]
     valid = (HUMAN, *bot_kinds())
     for kind in kinds:
@@ -118,11 +123,11 @@ def seat_kinds(text: str | None, players: int | None, info: GameInfo) -> list[st
 
 
 def start(game_id: str, players: int | None, variant: str | None, seed: int | None, seats: str | None,
-          options: Sequence[str]) -> tuple[State, list[str]]:
+          options: Sequence[str], level: str | None = None) -> tuple[State, list[str]]:
     """The new game and its seat kinds; any refusal becomes a ``UsageError`` in the registry's words."""
     try:
         info = game_info(game_id)
-        kinds = seat_kinds(seats, players, info)
+        kinds = seat_kinds(seats, players, info, level)
         values = option_values(info, options)
         state = new_game(game_id, players=len(kinds), variant=variant, seed=seed, **values)
     except ValueError as exc:
@@ -468,6 +473,7 @@ class Session:
 
 
 def play(ui: Ui, game: str, players: int | None = None, variant: str | None = None, seed: int | None = None,
-         seats: str | None = None, options: Sequence[str] = (), save: str | None = None) -> int:
-    state, kinds = start(game, players, variant, seed, seats, options)
+         seats: str | None = None, options: Sequence[str] = (), save: str | None = None,
+         level: str | None = None) -> int:
+    state, kinds = start(game, players, variant, seed, seats, options, level)
     return Session(ui, game, state, kinds, save_path=save).run()

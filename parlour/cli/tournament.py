@@ -11,7 +11,7 @@ import argparse
 import math
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per rotation of the seats, so the luck of the cards cancels")
     parser.add_argument("--csv", metavar="FILE", help="also write the table to FILE as CSV")
+    parser.add_argument("--plot", metavar="FILE.svg",
+                        help="also draw each bot's scores and rating interval to FILE (SVG; needs matplotlib)")
     parser.add_argument("--players", type=int, metavar="P", help="number of players (default: the game's)")
     parser.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
     parser.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
@@ -104,10 +106,12 @@ def checked_path(path: str) -> str:
 def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs: int = 1,
         duplicate: bool = False, csv_path: str | None = None, players: int | None = None,
         variant: str | None = None, options: Sequence[str] = (), backend_name: str = "local",
-        address: str | None = None) -> int:
-    """Play the tournament, print its table, write the CSV file; refusals are ``UsageError``\\ s."""
-    if csv_path is not None:
-        checked_path(csv_path)
+        address: str | None = None, plot_path: str | None = None) -> int:
+    """Play the tournament, print its table, write the CSV file and the picture; refusals are ``UsageError``\\ s."""
+    for path in (csv_path, plot_path):
+        if path is not None:
+            checked_path(path)
+    draw = plotter() if plot_path is not None else None
     started = time.perf_counter()
     backend, jobs, workers = backend_for(backend_name, address, jobs)
     kinds = seat_kinds(seats)
@@ -129,7 +133,23 @@ def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs
         except OSError as exc:
             raise UsageError(f"cannot write {csv_path}: {exc.strerror or exc}") from None
         ui.say(f"Wrote {csv_path}.", style="green")
+    if draw is not None and plot_path is not None:
+        try:
+            draw(result, plot_path)
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot draw {plot_path}: {exc}") from None
+        ui.say(f"Drew {plot_path}.", style="green")
     return 0
+
+
+def plotter() -> Callable[[TournamentResult, str], None]:
+    """The drawing function, found before any game is played: without matplotlib, say so at once."""
+    try:
+        from parlour.sim.plot import plot_tournament, pyplot
+        pyplot()
+    except ImportError as exc:
+        raise UsageError(str(exc)) from None
+    return plot_tournament
 
 
 def seat_kinds(seats: str) -> list[str]:
@@ -217,4 +237,4 @@ def dispatch(ui: Ui, args: argparse.Namespace) -> int:
     """Run the parsed ``tournament`` command."""
     return run(ui, args.game, args.seats, args.games, seed=args.seed, jobs=args.jobs, duplicate=args.duplicate,
                csv_path=args.csv, players=args.players, variant=args.variant, options=args.option,
-               backend_name=args.backend, address=args.address)
+               backend_name=args.backend, address=args.address, plot_path=args.plot)

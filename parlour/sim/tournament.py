@@ -133,6 +133,22 @@ class KindSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Margin:
+    """A bot's mean lead over the other kinds at its tables (more is better), its 95% interval and the
+    independent units (games, or deals in duplicate mode) behind it."""
+
+    mean: float
+    low: float
+    high: float
+    units: int
+
+    @property
+    def verdict(self) -> str:
+        """``better`` or ``worse`` when the interval clears zero, ``level`` when it does not."""
+        return "better" if self.low > 0 else "worse" if self.high < 0 else "level"
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentResult:
     """The games played, in order, and a summary per bot kind, best Elo first."""
 
@@ -156,6 +172,27 @@ class TournamentResult:
     @property
     def deals(self) -> int:
         return len({record.deal for record in self.records})
+
+    def margin(self, bot: str) -> Margin:
+        """How much better ``bot`` scored than the other kinds at its tables: per game (per deal in duplicate
+        mode), its seats' mean score minus the other seats' mean, signed so that more is better even where
+        the lowest score wins, with a t interval over those units.
+
+        This is the paired comparison that says whether one bot beats another: the deal's luck is in both
+        scores and cancels in their difference, so it separates bots that two overlapping score intervals
+        (each carrying that luck) cannot.
+        """
+        sign = -1 if self.lowest_score_wins else 1
+        units: dict[int, list[float]] = {}
+        for record in self.records:
+            mine = [score for kind, score in zip(record.kinds, record.scores, strict=True) if kind == bot]
+            theirs = [score for kind, score in zip(record.kinds, record.scores, strict=True) if kind != bot]
+            if mine and theirs:
+                units.setdefault(record.deal if self.duplicate else record.number, []).append(
+                    sign * (statistics.fmean(mine) - statistics.fmean(theirs)))
+        if not units:
+            raise KeyError(f"{bot!r} never met another kind in this tournament")
+        return Margin(*stats.mean_interval([statistics.fmean(unit) for unit in units.values()]), units=len(units))
 
     def write_csv(self, stream: IO[str]) -> None:
         write_csv(self.summaries, stream)

@@ -91,7 +91,8 @@ EVICT_EVERY = 60.0         # seconds between sweeps of finished tables out of me
 CLOSE = None               # put in a watcher's outbox: close the socket after what is queued
 CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in this many seconds
 CHAT_KEPT = 100            # chat messages a page is given when it opens
-BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot"}
+BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot",
+             "easy": "Easy bot", "medium": "Medium bot", "strong": "Strong bot", "expert": "Expert bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
 CLOCK_RANGE = (5, 3600)    # the seconds a move a table's clock may give a person
 CLOCK_TICK = 0.2           # seconds between looks at the clocks of the tables in play

@@ -64,6 +64,8 @@ def test_bots_are_named_by_kind() -> None:
                                   "ismcts:1.5s")] == [
         "Random bot", "Heuristic bot", "IS-MCTS bot", "IS-MCTS bot (easy)", "IS-MCTS bot (hard)",
         "IS-MCTS bot (500 playouts)", "IS-MCTS bot (1.5 s a move)"]
+    assert [bot_name(level) for level in ("easy", "medium", "strong", "expert")] == [
+        "Easy bot", "Medium bot", "Strong bot", "Expert bot"]
 
 
 def test_a_claim_tells_the_watchers_the_new_name(client: TestClient) -> None:

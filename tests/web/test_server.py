@@ -101,12 +101,13 @@ def test_games_are_listed_with_their_options(client: TestClient) -> None:
     assert tetka["options"] == [{"name": "orbits", "default": 1, "doc": tetka["options"][0]["doc"], "kind": "int",
                                  "choices": None, "minimum": 1, "maximum": 50}]
     assert "solver" not in tetka["bots"] and "random" in tetka["bots"]
+    assert tetka["bots"][:4] == ["easy", "medium", "strong", "expert"]     # the strengths people choose by name
     assert tetka["summary"] and tetka["family"]
 
 
 def test_bots_are_listed_with_strengths(client: TestClient) -> None:
     bots = client.get("/api/bots").json()
-    assert bots["kinds"] == ["random", "heuristic", "ismcts", "solver"]
+    assert bots["kinds"] == ["easy", "medium", "strong", "expert", "random", "heuristic", "ismcts", "solver"]
     assert "ismcts:2s" in bots["strengths"]["ismcts"]
     assert bots["strengths"]["heuristic"] == ["heuristic:easy", "heuristic", "heuristic:hard"]
 

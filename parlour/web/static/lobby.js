@@ -114,7 +114,8 @@ function seatKinds() {
 function defaultSeat(index) {
   if (index === 0) return { kind: "human", strength: null };
   const kinds = state.bots.kinds || [];
-  return { kind: kinds.includes("heuristic") ? "heuristic" : kinds[0] || "open", strength: null };
+  // A person picks a strength by its name (easy, medium, strong, expert); medium is the rule of thumb.
+  return { kind: kinds.includes("medium") ? "medium" : kinds[0] || "open", strength: null };
 }
 
 function renderSeats() {
@@ -256,7 +257,7 @@ async function onLearn() {
   const game = currentGame();
   if (!game) return;
   const bots = state.bots.kinds || [];
-  const bot = bots.includes("heuristic") ? "heuristic:easy" : bots[0];
+  const bot = bots.includes("easy") ? "easy" : bots[0];
   const players = game.default_players || game.min_players;
   const body = { game: game.id, players, seats: ["human", ...Array(players - 1).fill(bot)], seed: GUIDE_SEED,
     guide: true, private: true };

@@ -1,0 +1,67 @@
+"""The four strengths offered to people: easy, medium, strong and expert, each a bot kind of its own.
+
+A person choosing an opponent wants a word, not a search budget. Each level is built from the house's bots
+and measured against the one below it in ``docs/strength.md`` (``benchmarks/strength.py``):
+
+- ``easy``: the game's rule of thumb, but it slips: about one move in three (where it has a choice) is any
+  legal move, and it is slow to claim or race. A beginner can beat it.
+- ``medium``: the rule of thumb itself (``heuristic``).
+- ``strong``: IS-MCTS at a modest budget that keeps the rule of thumb's move unless its search finds a
+  clearly better one (the heuristic as its prior).
+- ``expert``: the same search at four times the budget and more caution, and, in the last tricks of a
+  trick game's deal, the open-hand solver over sampled worlds (``pimc``). At most a second a move.
+
+Every level sees its seat's view only, as every bot does; the searching ones get a world sampler.
+"""
+
+from __future__ import annotations
+
+import random
+
+from parlour.bots.base import LEVELS as REACTIONS
+from parlour.bots.base import Bot, WorldSampler
+from parlour.bots.heuristic import HeuristicBot
+from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.bots.pimc import PimcBot
+from parlour.engine.view import View
+
+SLIP = 1 / 3                                      # the share of an easy bot's choices made at random
+STRONG = Budget(iterations=200, seconds=1.0)
+EXPERT = Budget(iterations=800, seconds=1.0)
+
+
+class SlippingBot:
+    """The rule of thumb with lapses: a fixed share of its real choices is any legal move."""
+
+    name = "easy"
+
+    def __init__(self, game_id: str, seed: int | None = None, slip: float = SLIP) -> None:
+        self.rng = random.Random(seed)
+        self.slip = slip
+        self.usual = HeuristicBot(game_id, seed, REACTIONS["easy"])
+
+    def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
+        if len(view.legal_actions) > 1 and self.rng.random() < self.slip:
+            return self.rng.choice(view.legal_actions)
+        return self.usual.choose(view, worlds)
+
+    def reaction_time(self, view: View, rng: random.Random) -> float:
+        return self.usual.reaction_time(view, rng)
+
+
+def level_bot(level: str, game_id: str, seed: int | None = None) -> Bot:
+    """The bot of one of ``LEVELS`` for a game; the caller has checked the name."""
+    if level == "easy":
+        return SlippingBot(game_id, seed)
+    if level == "medium":
+        return HeuristicBot(game_id, seed)
+    if level == "strong":
+        return named(IsmctsBot(game_id, seed, STRONG, anchor=HeuristicBot(game_id, seed)), level)
+    search = IsmctsBot(game_id, seed, EXPERT, anchor=HeuristicBot(game_id, seed), caution=2.0)
+    return named(PimcBot(game_id, seed, fallback=search), level)
+
+
+def named(bot: IsmctsBot | PimcBot, level: str) -> IsmctsBot | PimcBot:
+    """The bot, calling itself by its level (what the table and the tournament show)."""
+    bot.name = level
+    return bot

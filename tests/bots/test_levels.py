@@ -1,0 +1,116 @@
+"""The four strengths offered to people (``parlour.bots.levels``): what each is made of, that each plays from
+its view alone, and that the server's limits bound them. How they rank is measured in ``docs/strength.md``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_ismcts import twin_deals
+
+import parlour
+from parlour.bots import bot_kinds, make_bot, sampler_for
+from parlour.bots.heuristic import HeuristicBot
+from parlour.bots.ismcts import Budget, IsmctsBot, Node
+from parlour.bots.levels import EXPERT, STRONG, SlippingBot
+from parlour.bots.pimc import PimcBot
+from parlour.web.botpool import BotLimits
+
+
+def test_the_levels_are_bot_kinds_weakest_first() -> None:
+    assert bot_kinds()[:4] == ("easy", "medium", "strong", "expert")
+
+
+def test_what_each_level_is_made_of() -> None:
+    """medium is the rule of thumb; strong the search anchored on it; expert the larger, more cautious
+    search, with open-hand worlds at the end of a deal."""
+    easy, medium, strong, expert = (make_bot(level, "tetka", seed=1) for level in bot_kinds()[:4])
+    assert isinstance(easy, SlippingBot) and isinstance(medium, HeuristicBot)
+    assert isinstance(strong, IsmctsBot) and strong.budget == STRONG and isinstance(strong.anchor, HeuristicBot)
+    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
+    assert expert.fallback.budget == EXPERT and expert.fallback.caution > strong.caution
+    assert isinstance(expert.fallback.anchor, HeuristicBot)
+    assert [bot.name for bot in (easy, strong, expert)] == ["easy", "strong", "expert"]
+
+
+@pytest.mark.parametrize("kind", ["easy:1", "expert:2000", "Expert"])
+def test_a_level_takes_no_setting(kind: str) -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot(kind, "tetka")
+
+
+def test_easy_slips_about_one_move_in_three() -> None:
+    """Over 300 Tëtka decisions with a choice, the easy bot leaves the rule of thumb's move about a third of
+    the time (a random move is sometimes the same one), never when slips are off, always a legal move."""
+    state = parlour.new_game("tetka", seed=4)
+    rng = random.Random(4)
+    easy, steady = SlippingBot("tetka", seed=2), SlippingBot("tetka", seed=2, slip=0)
+    usual = HeuristicBot("tetka", seed=2)
+    differed = decided = 0
+    while decided < 300:
+        if state.is_over:
+            state = parlour.new_game("tetka", seed=rng.getrandbits(32))
+        seat = state.to_move[0]
+        view = state.view(seat)
+        if len(view.legal_actions) > 1:
+            decided += 1
+            usual.rng, steady.usual.rng = random.Random(decided), random.Random(decided)
+            expected = usual.choose(view)
+            assert steady.choose(view) == expected
+            chosen = easy.choose(view)
+            assert chosen in view.legal_actions
+            differed += chosen != expected
+        state.apply(seat, rng.choice(view.legal_actions))
+    assert 40 <= differed <= 110
+
+
+def test_the_search_keeps_the_anchor_s_move_unless_clearly_better_by_its_caution() -> None:
+    """The anchor's move stands unless the search's beats it by ``caution`` standard errors of the
+    difference: a gain of about 1.2 errors is taken at caution 1, not at 2 (the expert's)."""
+    def child(rewards: list[float]) -> Node:
+        node = Node()
+        node.visits, node.reward, node.squares = len(rewards), sum(rewards), sum(r * r for r in rewards)
+        return node
+
+    root = Node()
+    root.children = {1: child([10.0, 0.0] * 10 + [10.0] * 4), 2: child([0.0, 10.0] * 10 + [0.0] * 4)}
+    names = {1: "play AS", 2: "play 2C"}
+    assert IsmctsBot._against_habit(root, names, best=1, habit="play 2C", caution=1.0) == "play AS"
+    assert IsmctsBot._against_habit(root, names, best=1, habit="play 2C", caution=2.0) == "play 2C"
+
+
+@pytest.mark.parametrize("level", ["easy", "strong", "expert"])
+def test_hidden_cards_do_not_change_a_level_s_decision(level: str) -> None:
+    """Two Tëtka states that differ only in cards seat 0 cannot see get the same move from the same seed."""
+    first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
+    for state in (first, second):
+        for card in ("play 2C", "play 3C", "play 4C", "play 8C"):
+            state.apply(state.to_move[0], card)
+    seat = first.to_move[0]
+    for seed in range(2):
+        assert make_bot(level, "tetka", seed).choose(first.view(seat), sampler_for(first, seat)) == \
+            make_bot(level, "tetka", seed).choose(second.view(seat), sampler_for(second, seat))
+
+
+@pytest.mark.parametrize("game", ["heart-solo", "auction-bridge", "kabu", "pontoon"])
+def test_the_expert_plays_legal_moves_through_a_deal(game: str) -> None:
+    """The expert against medium bots in an auction game, bridge (dummy and all), a vying and a banking
+    game: every choice legal, made from the seat's view and worlds sampled from it (a small budget here)."""
+    state = parlour.new_game(game, seed=2)
+    bots = [make_bot("expert" if seat == 0 else "medium", game, seed=seat) for seat in range(state.players)]
+    expert = bots[0]
+    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
+    expert.fallback.budget = Budget(iterations=40, seconds=5)
+    while not state.is_over and state.hand_number == 1:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        action = bots[seat].choose(view, sampler_for(state, seat))
+        assert action in view.legal_actions
+        state.apply(seat, action)
+
+
+def test_the_server_bounds_the_expert_s_search_and_its_worlds() -> None:
+    """A server's limits reach the search inside the expert and the time its open-hand worlds may take."""
+    expert = BotLimits(max_seconds=0.25, max_iterations=50).bound(make_bot("expert", "tetka", seed=1))
+    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
+    assert expert.seconds == 0.25 and expert.fallback.budget == Budget(iterations=50, seconds=0.25)

@@ -1,8 +1,8 @@
 """The strength table: the expert level against the heuristic in every game, the levels against each other,
 OpenSpiel's IS-MCTS against Parlour's, and the heuristic against random play.
 
-    python benchmarks/strength.py [--games N] [--jobs J] [--only GAME ...] [--out docs/strength.md]
-                                  [--plots docs/images/strength]
+    python benchmarks/strength.py [--games N] [--jobs J] [--only GAME ...] [--rows BOT-OPPONENT ...]
+                                  [--out docs/strength.md] [--plots docs/images/strength] [--ray ADDRESS]
 
 Every pairing is a duplicate tournament (``run_tournament(..., duplicate=True)``): each deal is played once
 per rotation of the seats, so every kind holds every seat's cards and the luck of the deal cancels. One seat
@@ -32,7 +32,8 @@ from parlour.bots import make_bot, sampler_for
 from parlour.bots.base import PEER
 from parlour.engine import games as registered_games
 from parlour.sim.plot import plot_tournament
-from parlour.sim.tournament import TournamentResult, run_tournament
+from parlour.sim.ray_backend import RayBackend
+from parlour.sim.tournament import Backend, TournamentResult, run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where the levels are measured against each other, and where OpenSpiel's IS-MCTS meets Parlour's.
@@ -53,15 +54,16 @@ def pairings(game_id: str) -> list[tuple[str, str]]:
     return rows
 
 
-def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None) -> str:
-    """Play one pairing, draw it, and return its row of the table."""
+def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None,
+            backend: Backend | None = None) -> str:
+    """Play one pairing (on local processes, or on a Ray cluster's workers), draw it, and return its row."""
     players = game.players_default
     games += -games % players                       # whole deals: every rotation of each
     started = time.perf_counter()
     result = run_tournament(game.id, [kind] + [opponent] * (players - 1), games=games, seed=2026, jobs=jobs,
-                            duplicate=True)
+                            duplicate=True, backend=backend)
     seconds = time.perf_counter() - started
-    if plots is not None:
+    if plots is not None and kind != "heuristic":     # the yardstick row needs no picture
         plots.mkdir(parents=True, exist_ok=True)
         plot_tournament(result, plots / f"{game.id}--{slug(kind)}--{slug(opponent)}.svg",
                         title=f"{game.name}: {kind} against {opponent} ×{players - 1}, {games} games (duplicate)")
@@ -152,7 +154,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", metavar="GAME", help="measure these games (in this order)")
     parser.add_argument("--rows", nargs="+", metavar="BOT-OPPONENT",
                         help="measure only these pairings, as bot-opponent (expert-heuristic)")
+    parser.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (auto, host:port), --jobs workers")
     args = parser.parse_args()
+    backend = RayBackend(args.ray) if args.ray else None
     out = Path(args.out)
     results, timings = kept_rows(out)
     chosen = [parlour.game_info(game_id) for game_id in args.only] if args.only else list(registered_games())
@@ -160,7 +164,8 @@ def main() -> int:
         for kind, opponent in pairings(game.id):
             if args.rows and f"{kind}-{opponent}" not in args.rows:
                 continue
-            results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots))
+            results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots),
+                                                         backend)
             print(results[game.name, kind, opponent], flush=True)
             write_page(out, results, timings)
         if not args.rows or "expert-heuristic" in args.rows:

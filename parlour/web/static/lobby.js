@@ -170,9 +170,14 @@ function renderSeed() {
 }
 
 /** "ismcts:200" -> "200", "ismcts:2s" -> "2s", "ismcts" -> "standard". */
+// A heuristic bot's setting is how quickly it claims or races, not how well it plays (the levels are the
+// kinds easy, medium, strong and expert), so it is named for its speed.
+const REACTIONS = { easy: "slow to react", hard: "quick to react" };
+
 function strengthLabel(value) {
-  const [, rest] = value.split(":");
+  const [kind, rest] = value.split(":");
   if (!rest) return "standard";
+  if (kind === "heuristic" && REACTIONS[rest]) return REACTIONS[rest];
   return /^\d+$/.test(rest) ? `${rest} playouts` : /^\d+(\.\d+)?s$/.test(rest) ? `${rest.slice(0, -1)} s per move` : rest;
 }
 

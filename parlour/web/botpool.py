@@ -50,6 +50,7 @@ from typing import Any
 from parlour.bots import Bot, make_bot, sampler_for
 from parlour.bots.coach import Decision, judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.bots.levels import ExpertBot
 from parlour.bots.pimc import PimcBot
 from parlour.engine import State
 from parlour.engine.record import replay
@@ -120,7 +121,10 @@ class BotLimits:
         stops at ``max_seconds``: the worker keeps to the deadline by itself, and the parent's kill is
         only for a bot that cannot.
         """
-        if isinstance(bot, PimcBot):     # the expert level: open-hand worlds at the end, a search before
+        if isinstance(bot, ExpertBot):   # the expert level: its search, and open-hand worlds at the end
+            self.bound(bot.search)
+            self.bound(bot.player)
+        if isinstance(bot, PimcBot):
             bot.seconds = min(bot.seconds, self.max_seconds)
             self.bound(bot.fallback)
         if isinstance(bot, IsmctsBot):

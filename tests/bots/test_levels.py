@@ -12,7 +12,8 @@ import parlour
 from parlour.bots import bot_kinds, make_bot, sampler_for
 from parlour.bots.heuristic import HeuristicBot
 from parlour.bots.ismcts import Budget, IsmctsBot, Node
-from parlour.bots.levels import EXPERT, STRONG, SlippingBot
+from parlour.bots import levels
+from parlour.bots.levels import EXPERT, STRONG, ExpertBot, SlippingBot
 from parlour.bots.pimc import PimcBot
 from parlour.web.botpool import BotLimits
 
@@ -22,14 +23,16 @@ def test_the_levels_are_bot_kinds_weakest_first() -> None:
 
 
 def test_what_each_level_is_made_of() -> None:
-    """medium is the rule of thumb; strong the search anchored on it; expert the larger, more cautious
-    search, with open-hand worlds at the end of a deal."""
+    """medium is the rule of thumb; strong the search anchored on it; expert the larger search, with
+    open-hand worlds at the end of a deal in the whist games only."""
     easy, medium, strong, expert = (make_bot(level, "tetka", seed=1) for level in bot_kinds()[:4])
     assert isinstance(easy, SlippingBot) and isinstance(medium, HeuristicBot)
     assert isinstance(strong, IsmctsBot) and strong.budget == STRONG and isinstance(strong.anchor, HeuristicBot)
-    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
-    assert expert.fallback.budget == EXPERT and expert.fallback.caution > strong.caution
-    assert isinstance(expert.fallback.anchor, HeuristicBot)
+    assert isinstance(expert, ExpertBot) and expert.player is expert.search and expert.search.budget == EXPERT
+    assert expert.search.anchor is expert.rule_of_thumb
+    bridge = make_bot("expert", "auction-bridge", seed=1)
+    assert isinstance(bridge, ExpertBot) and isinstance(bridge.player, PimcBot)
+    assert bridge.player.fallback is bridge.search
     assert [bot.name for bot in (easy, strong, expert)] == ["easy", "strong", "expert"]
 
 
@@ -99,8 +102,8 @@ def test_the_expert_plays_legal_moves_through_a_deal(game: str) -> None:
     state = parlour.new_game(game, seed=2)
     bots = [make_bot("expert" if seat == 0 else "medium", game, seed=seat) for seat in range(state.players)]
     expert = bots[0]
-    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
-    expert.fallback.budget = Budget(iterations=40, seconds=5)
+    assert isinstance(expert, ExpertBot)
+    expert.search.budget = Budget(iterations=40, seconds=5)
     while not state.is_over and state.hand_number == 1:
         seat = state.to_move[0]
         view = state.view(seat)
@@ -109,8 +112,21 @@ def test_the_expert_plays_legal_moves_through_a_deal(game: str) -> None:
         state.apply(seat, action)
 
 
-def test_the_server_bounds_the_expert_s_search_and_its_worlds() -> None:
+def test_the_expert_leaves_a_game_s_listed_phases_to_the_rule_of_thumb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``HEURISTIC_PHASES`` names a phase, the expert answers there as the heuristic does, no search."""
+    monkeypatch.setitem(levels.HEURISTIC_PHASES, "tetka", frozenset({"play"}))
+    state = parlour.new_game("tetka", seed=6)
+    expert = make_bot("expert", "tetka", seed=3)
+    assert isinstance(expert, ExpertBot)
+    view = state.view(state.to_move[0])
+    assert view.phase == "play" and len(view.legal_actions) > 1
+    assert expert.choose(view, sampler_for(state, view.seat)) == HeuristicBot("tetka", seed=3).choose(view)
+    assert expert.search.last_iterations == 0
+
+
+@pytest.mark.parametrize("game", ["tetka", "auction-bridge"])
+def test_the_server_bounds_the_expert_s_search_and_its_worlds(game: str) -> None:
     """A server's limits reach the search inside the expert and the time its open-hand worlds may take."""
-    expert = BotLimits(max_seconds=0.25, max_iterations=50).bound(make_bot("expert", "tetka", seed=1))
-    assert isinstance(expert, PimcBot) and isinstance(expert.fallback, IsmctsBot)
-    assert expert.seconds == 0.25 and expert.fallback.budget == Budget(iterations=50, seconds=0.25)
+    expert = BotLimits(max_seconds=0.25, max_iterations=50).bound(make_bot("expert", game, seed=1))
+    assert isinstance(expert, ExpertBot) and expert.search.budget == Budget(iterations=50, seconds=0.25)
+    assert not isinstance(expert.player, PimcBot) or expert.player.seconds == 0.25

@@ -74,7 +74,8 @@ def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, oppon
     me, them = result.summary(kind), result.summary(opponent)
     lead = result.margin(kind)
     verdict = {"better": "**better**", "worse": "worse", "level": "no clear difference"}[lead.verdict]
-    return (f"| {game.name} | {kind} | {opponent} ×{result.players - 1} | {len(result.records)} ({lead.units} deals) | "
+    deals = f"{lead.units} {'deal' if lead.units == 1 else 'deals'}"
+    return (f"| {game.name} | {kind} | {opponent} ×{result.players - 1} | {len(result.records)} ({deals}) | "
             f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}] | {me.mean_score:.2f} vs {them.mean_score:.2f} | "
             f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "
             f"{verdict} | {seconds / 60:.1f} |")

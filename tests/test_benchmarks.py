@@ -43,3 +43,27 @@ def test_the_double_dummy_benchmark_compares_tables_and_writes_json(tmp_path: Pa
     assert "3 of 3 positions have equal tables" in run.stdout
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["equal"] == 3 and {row["size"] for row in report["rows"]} <= {3, 4}
+
+
+def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pairing(tmp_path: Path) -> None:
+    """``strength.py --only divide-and-conquer --rows expert-heuristic``: the expert's row (a duplicate
+    tournament, judged by the lead per deal) and its timing replace only the table between the page's marks;
+    the prose around them and another game's earlier row stay, and the pairing is drawn as SVG."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
+    page = tmp_path / "strength.md"
+    kept = ("| Tëtka | expert | heuristic ×3 | 40 (10 deals) | +5.07 [+3.81, +6.32] | 5.20 vs 10.27 | 46% [32%, 62%] "
+            "| +209 | **better** | 3.3 |")
+    page.write_text("# Strength\n\nIntro.\n\n<!-- the table: written by benchmarks/strength.py -->\n\n" + kept
+                    + "\n\n<!-- end of the table -->\n\nReading it.\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script), "--only", "divide-and-conquer", "--rows", "expert-heuristic",
+                          "--games", "2", "--jobs", "1", "--out", str(page), "--plots", str(tmp_path / "plots")],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("# Strength\n\nIntro.\n") and text.endswith("<!-- end of the table -->\n\nReading it.\n")
+    assert kept in text
+    row = next(line for line in text.splitlines() if line.startswith("| Divide and Conquer | expert |"))
+    assert "| heuristic ×1 | 2 (1 deal) |" in row
+    assert any(verdict in row for verdict in ("**better**", "| worse |", "no clear difference"))
+    assert "| Divide and Conquer | " in text.split("expert: mean seconds per move")[1]
+    assert "expert" in (tmp_path / "plots" / "divide-and-conquer--expert--heuristic.svg").read_text(encoding="utf-8")

@@ -9,10 +9,9 @@ import pytest
 from test_ismcts import twin_deals
 
 import parlour
-from parlour.bots import bot_kinds, make_bot, sampler_for
+from parlour.bots import bot_kinds, levels, make_bot, sampler_for
 from parlour.bots.heuristic import HeuristicBot
 from parlour.bots.ismcts import Budget, IsmctsBot, Node
-from parlour.bots import levels
 from parlour.bots.levels import EXPERT, STRONG, ExpertBot, SlippingBot
 from parlour.bots.pimc import PimcBot
 from parlour.web.botpool import BotLimits

@@ -48,6 +48,7 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 from parlour.bots import Bot, make_bot, sampler_for
+from parlour.bots.base import LEVEL_NAMES
 from parlour.bots.coach import Decision, judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.levels import ExpertBot
@@ -103,8 +104,8 @@ class BotLimits:
         iteration count means "no limit"), an iterations budget by its iterations.
         """
         bot = make_bot(kind, game_id)
-        if not isinstance(bot, IsmctsBot):
-            return
+        if kind in LEVEL_NAMES or not isinstance(bot, IsmctsBot):
+            return      # a level, chosen by name, is capped to the limits (``bound``) rather than refused
         budget = bot.budget
         if budget.seconds < math.inf:
             if budget.seconds > self.max_seconds:

@@ -129,3 +129,14 @@ def test_the_server_bounds_the_expert_s_search_and_its_worlds(game: str) -> None
     expert = BotLimits(max_seconds=0.25, max_iterations=50).bound(make_bot("expert", game, seed=1))
     assert isinstance(expert, ExpertBot) and expert.search.budget == Budget(iterations=50, seconds=0.25)
     assert not isinstance(expert.player, PimcBot) or expert.player.seconds == 0.25
+
+
+def test_a_server_with_tight_limits_caps_the_levels_rather_than_refusing_them() -> None:
+    """A person picks "strong" by name: a server allowing fewer iterations plays it at its limit."""
+    limits = BotLimits(max_seconds=5, max_iterations=100)
+    for level in ("strong", "expert"):
+        limits.check(level, "tetka")
+    with pytest.raises(ValueError, match="thinks longer than this server allows"):
+        limits.check("ismcts:200", "tetka")
+    strong = limits.bound(make_bot("strong", "tetka", seed=1))
+    assert isinstance(strong, IsmctsBot) and strong.budget.iterations == 100

@@ -140,3 +140,24 @@ def test_a_server_with_tight_limits_caps_the_levels_rather_than_refusing_them() 
         limits.check("ismcts:200", "tetka")
     strong = limits.bound(make_bot("strong", "tetka", seed=1))
     assert isinstance(strong, IsmctsBot) and strong.budget.iterations == 100
+
+
+@pytest.mark.parametrize("game", sorted(levels.UNSEARCHED))
+def test_where_the_search_measured_worse_the_expert_is_the_quick_rule_of_thumb(game: str) -> None:
+    """In ``UNSEARCHED`` games the expert answers as the heuristic does, with no search, and reacts as
+    ``heuristic:hard`` (Twenty-Four's skill is speed: its rules of thumb find every 24 there is)."""
+    state = parlour.new_game(game, seed=5)
+    rng = random.Random(5)
+    expert, usual = make_bot("expert", game, seed=3), HeuristicBot(game, seed=3)
+    assert isinstance(expert, ExpertBot) and not expert.searches
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        view = state.view(seat)
+        assert expert.choose(view, sampler_for(state, seat)) == usual.choose(view)
+        state.apply(seat, rng.choice(view.legal_actions))
+    assert expert.search.last_iterations == 0
+    factor = usual.pace(view) if usual.pace is not None else 1.0      # a hard board slows everyone alike
+    times = [expert.reaction_time(view, random.Random(i)) / factor for i in range(50)]
+    assert 0.25 <= min(times) and max(times) <= 0.75          # about 0.5 s, where the usual bot takes 1 s

@@ -37,8 +37,9 @@ EXPERT = Budget(iterations=800, seconds=0.9)      # with the anchor's move and t
 OPEN_ENDINGS = ("auction-bridge", "vint")         # where the expert solves the last tricks open (``pimc``)
 # Phases the expert leaves to the rule of thumb, by game: where its playouts judge them worse than it does.
 HEURISTIC_PHASES: dict[str, frozenset[str]] = {
-    # Its playouts bid as though the defenders were weak (their habits are), and the search overbid: 2.9 points
-    # a deal worse than the heuristic over 14 deals; bidding by the heuristic, about one point worse, within noise.
+    # Searching the auction, the expert did 2.9 points a game worse than the heuristic over 42 games; bidding by
+    # the heuristic, about one point worse, within noise. The likely cause: its playouts defend with habits weaker
+    # than the rules of thumb, so a contract looks better there than it is at the table.
     "preference": frozenset({"first round", "second round", "lay away", "trumps"}),
     # The same in the whist auctions: searching the auction, the expert's side lost 390 points a rubber to
     # the heuristic's over 40 games of Auction Bridge.
@@ -46,13 +47,13 @@ HEURISTIC_PHASES: dict[str, frozenset[str]] = {
     "vint": frozenset({"auction"}),
 }
 # Games whose anchored search played clearly worse than their rules of thumb (40 duplicate games each), so the
-# expert plays the rules of thumb there until the search is mended: Authors (2.3 points a deal worse) and Mus
+# expert plays the rules of thumb there until the search is mended: Authors (2.3 points a game worse) and Mus
 # (10 points a game worse; IS-MCTS was worse there at every budget measured before).
-# Twenty-Four's rules of thumb already find every 24 there is; its skill is speed, and the search, answering
-# its races by its habits, lost all 40 games. There the expert is the rules of thumb at their quickest.
+# Twenty-Four's rules of thumb already find every 24 there is; its skill is speed, and the anchored search lost
+# all 40 games. There the expert is the rules of thumb at their quickest.
 UNSEARCHED = frozenset({"authors", "mus", "twenty-four"})
 # How many standard errors the expert's search must beat the rule of thumb's move by, where not one: in
-# Preference's play its finds were as often wrong as right (about one point a deal worse at one error; level
+# Preference's play its finds were as often wrong as right (about one point a game worse at one error; level
 # at three).
 CAUTION = {"preference": 3.0}
 

@@ -157,18 +157,17 @@ class IsmctsBot:
         if DECLINE in view.legal_actions:
             # A claim window: every seat that could claim answers, and one without a claim has only
             # ``decline``, answered at once. A search made only by a seat with a claim would take a second
-            # exactly when it holds the card, and the table would see it: so a window is answered by the
-            # habits, as quickly whatever the seat holds.
+            # exactly when it holds the card, and the table would see it: so a window is answered without a
+            # search (by the anchor, else the habits), as quickly whatever the seat holds.
             self.last_iterations, self.last_seconds = 0, 0.0
-            return self._habit(worlds, seat)
+            return self._usual(view, worlds, seat)
         root, names = self._search(view, worlds, seat)
         legal = set(view.legal_actions)
         ranked = sorted(((child.visits, child.reward, key) for key, child in root.children.items()
                          if names.get(key) in legal), reverse=True)
         if not ranked:
             return self.rng.choice(view.legal_actions)
-        usual = self.anchor.choose(view, worlds) if self.anchor is not None else self._habit(worlds, seat)
-        return self._against_habit(root, names, ranked[0][2], usual, self.caution)
+        return self._against_habit(root, names, ranked[0][2], self._usual(view, worlds, seat), self.caution)
 
     def evaluate(self, view: View, worlds: WorldSampler) -> dict[str, Estimate]:
         """What the search makes of each legal action of the view's seat: its mean outcome in the deal (the
@@ -197,6 +196,10 @@ class IsmctsBot:
             iterations += 1
         self.last_iterations, self.last_seconds = iterations, time.perf_counter() - start
         return root, names
+
+    def _usual(self, view: View, worlds: WorldSampler, seat: int) -> str:
+        """The move the search must clearly beat: the anchor's where it has one, else the habits'."""
+        return self.anchor.choose(view, worlds) if self.anchor is not None else self._habit(worlds, seat)
 
     def _habit(self, worlds: WorldSampler, seat: int) -> str:
         """The move the game's quick habits make here (read from the seat's own cards and the table), by a

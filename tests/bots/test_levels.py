@@ -161,3 +161,30 @@ def test_where_the_search_measured_worse_the_expert_is_the_quick_rule_of_thumb(g
     factor = usual.pace(view) if usual.pace is not None else 1.0      # a hard board slows everyone alike
     times = [expert.reaction_time(view, random.Random(i)) / factor for i in range(50)]
     assert min(times) >= 0.25 and max(times) <= 0.75          # about 0.5 s, where the usual bot takes 1 s
+
+
+def test_in_a_claim_window_the_search_answers_as_its_anchor_without_searching() -> None:
+    """Comet's claim windows: an anchored search answers as its anchor does, at once (a search made only by a
+    seat holding the card would take longer exactly then). The anchor here always picks the last choice, a
+    move the habits would not make every time."""
+    from parlour.engine import NO_CLAIM
+
+    class LastChoice:
+        name = "last"
+
+        def choose(self, view: parlour.View, worlds: object = None) -> str:
+            return view.legal_actions[-1]
+
+    rng = random.Random(2)
+    state = parlour.new_game("comet", seed=2)
+    search = IsmctsBot("comet", seed=4, budget=STRONG, anchor=LastChoice())
+    windows = 0
+    while not state.is_over and windows < 5:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        if str(NO_CLAIM) in view.legal_actions and len(view.legal_actions) > 1:
+            windows += 1
+            assert search.choose(view, sampler_for(state, seat)) == view.legal_actions[-1]
+            assert search.last_iterations == 0
+        state.apply(seat, rng.choice(view.legal_actions))
+    assert windows == 5

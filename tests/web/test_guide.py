@@ -34,7 +34,7 @@ def guided(page: Any, server: str, game: str) -> None:
     made through the API and opened by its seat's link, so that the other lessons skip the lobby."""
     players = parlour.game_info(game).players_default
     created = page.request.post(f"{server}/api/tables", data={
-        "game": game, "players": players, "seats": ["human"] + ["easy"] * (players - 1), "seed": 1,
+        "game": game, "players": players, "seats": ["human"] + ["heuristic:easy"] * (players - 1), "seed": 1,
         "guide": True, "private": True}).json()
     seat = created["seats"][0]
     page.goto(f"{server}{seat['url']}#token={seat['token']}")
@@ -67,7 +67,7 @@ def test_a_trick_game_is_learnt_by_following_the_guide(server: str, browser: Any
     page, problems = lesson(browser, server, "tetka", "Four players avoid the cards", by_lobby=True)
     described = page.request.get(f"{server}/api/tables/{table_id_of(page)}").json()
     assert described["guide"] is True and described["private"] is True
-    assert [s["kind"] for s in described["seats"]] == ["human"] + ["easy"] * 3
+    assert [s["kind"] for s in described["seats"]] == ["human"] + ["heuristic:easy"] * 3
 
     expect(page.get_by_test_id("guide")).to_contain_text("A new kind of move: play")
     expect(page.get_by_test_id("guide-kind-play")).to_contain_text("play:")

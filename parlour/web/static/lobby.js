@@ -262,7 +262,7 @@ async function onLearn() {
   const game = currentGame();
   if (!game) return;
   const bots = state.bots.kinds || [];
-  const bot = bots.includes("easy") ? "easy" : bots[0];
+  const bot = bots.includes("heuristic") ? "heuristic:easy" : bots[0];   // a steady teacher: no random slips
   const players = game.default_players || game.min_players;
   const body = { game: game.id, players, seats: ["human", ...Array(players - 1).fill(bot)], seed: GUIDE_SEED,
     guide: true, private: true };

@@ -54,6 +54,16 @@ def pairings(game_id: str) -> list[tuple[str, str]]:
     return rows
 
 
+def chosen_pairings(game_id: str, rows: list[str] | None) -> list[tuple[str, str]]:
+    """The game's pairings named in ``rows`` (all of them without it); a row not among them is measured too,
+    split at its last hyphen (``rollout-heuristic``), to try a bot before it has a place in the table."""
+    usual = pairings(game_id)
+    if not rows:
+        return usual
+    named = {f"{kind}-{opponent}": (kind, opponent) for kind, opponent in usual}
+    return [named.get(row) or tuple(row.rsplit("-", 1)) for row in rows]  # type: ignore[misc]
+
+
 def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None,
             backend: Backend | None = None) -> str:
     """Play one pairing (on local processes, or on a Ray cluster's workers), draw it, and return its row."""
@@ -130,9 +140,12 @@ def kept_rows(path: Path) -> tuple[dict[tuple[str, str, str], str], dict[str, st
 
 def write_page(path: Path, results: dict[tuple[str, str, str], str], timings: dict[str, str]) -> None:
     """Rewrite the table between the page's marks (its prose around them is kept), the rows in the
-    registry's order of games and each game's order of pairings."""
-    lines = [results[game.name, kind, opponent] for game in registered_games() for kind, opponent in pairings(game.id)
-             if (game.name, kind, opponent) in results]
+    registry's order of games and each game's order of pairings, any other pairing measured after them."""
+    lines = []
+    for game in registered_games():
+        usual = [(game.name, kind, opponent) for kind, opponent in pairings(game.id)]
+        others = [key for key in results if key[0] == game.name and key not in usual]
+        lines += [results[key] for key in usual + others if key in results]
     times = [timings[game.name] for game in registered_games() if game.name in timings]
     page = path.read_text(encoding="utf-8") if path.exists() else ""
     before = page.split(MARK)[0] if MARK in page else HEADER
@@ -154,7 +167,7 @@ def main() -> int:
     parser.add_argument("--plots", default=str(ROOT / "docs" / "images" / "strength"))
     parser.add_argument("--only", nargs="+", metavar="GAME", help="measure these games (in this order)")
     parser.add_argument("--rows", nargs="+", metavar="BOT-OPPONENT",
-                        help="measure only these pairings, as bot-opponent (expert-heuristic)")
+                        help="measure only these pairings, as bot-opponent (expert-heuristic, or any other)")
     parser.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (auto, host:port), --jobs workers")
     args = parser.parse_args()
     backend = RayBackend(args.ray) if args.ray else None
@@ -162,9 +175,7 @@ def main() -> int:
     results, timings = kept_rows(out)
     chosen = [parlour.game_info(game_id) for game_id in args.only] if args.only else list(registered_games())
     for game in chosen:
-        for kind, opponent in pairings(game.id):
-            if args.rows and f"{kind}-{opponent}" not in args.rows:
-                continue
+        for kind, opponent in chosen_pairings(game.id, args.rows):
             results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots),
                                                          backend)
             print(results[game.name, kind, opponent], flush=True)

@@ -138,6 +138,9 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
         except ImportError:
             raise ValueError("the solver bot needs scipy: pip install 'parlour[solver]'") from None
         return solver_for(game_id, seed)
+    if name == "rollout":
+        from parlour.bots.rollout import RolloutBot
+        return RolloutBot.from_setting(game_id, setting, seed)
     if name == "pimc":
         from parlour.bots.pimc import PimcBot
         return PimcBot.from_setting(game_id, setting, seed)

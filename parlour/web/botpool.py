@@ -53,6 +53,7 @@ from parlour.bots.coach import Decision, judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.levels import ExpertBot
 from parlour.bots.pimc import PimcBot
+from parlour.bots.rollout import RolloutBot
 from parlour.engine import State
 from parlour.engine.record import replay
 
@@ -116,7 +117,7 @@ class BotLimits:
                              f"{self.max_iterations} iterations a move (--max-bot-iterations)")
 
     def bound(self, bot: Bot) -> Bot:
-        """The bot, its budget capped by both limits (an IS-MCTS bot's, in place; other bots have none).
+        """The bot, its budget capped by both limits (a searching bot's, in place; other bots have none).
 
         Both limits apply to every budget, so an iterations-only budget (whose seconds are infinite) still
         stops at ``max_seconds``: the worker keeps to the deadline by itself, and the parent's kill is
@@ -128,7 +129,7 @@ class BotLimits:
         if isinstance(bot, PimcBot):
             bot.seconds = min(bot.seconds, self.max_seconds)
             self.bound(bot.fallback)
-        if isinstance(bot, IsmctsBot):
+        if isinstance(bot, IsmctsBot | RolloutBot):
             bot.budget = Budget(min(bot.budget.iterations, self.max_iterations),
                                 min(bot.budget.seconds, self.max_seconds))
         return bot

@@ -28,6 +28,15 @@ def twin_deals() -> tuple[dict[str, object], dict[str, object]]:
     return {"hands": HANDS, "bum": "KS"}, {"hands": swapped, "bum": "KS"}
 
 
+def twin_positions() -> tuple[parlour.State, parlour.State, int]:
+    """The twin deals after the first trick, and the seat to play: one view, different hidden cards."""
+    first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
+    for state in (first, second):
+        for card in ("play 2C", "play 3C", "play 4C", "play 8C"):
+            state.apply(state.to_move[0], card)
+    return first, second, first.to_move[0]
+
+
 def bot(seed: int, iterations: int = 150) -> IsmctsBot:
     return IsmctsBot("tetka", seed=seed, budget=Budget(iterations=iterations, seconds=60))
 
@@ -35,11 +44,7 @@ def bot(seed: int, iterations: int = 150) -> IsmctsBot:
 class TestNoCheating:
     def test_hidden_cards_do_not_change_the_decision(self) -> None:
         """Two Tëtka states that differ only in cards seat 0 cannot see get the same move from the same seed."""
-        first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
-        for state in (first, second):
-            for card in ("play 2C", "play 3C", "play 4C", "play 8C"):
-                state.apply(state.to_move[0], card)
-        seat = first.to_move[0]
+        first, second, seat = twin_positions()
         assert first.view(seat) == second.view(seat)
         assert first.view(1) != second.view(1)
         for seed in range(4):

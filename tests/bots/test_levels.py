@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_ismcts import twin_deals
+from test_ismcts import twin_positions
 
 import parlour
 from parlour.bots import bot_kinds, levels, make_bot, sampler_for
@@ -14,6 +14,7 @@ from parlour.bots.heuristic import HeuristicBot
 from parlour.bots.ismcts import Budget, IsmctsBot, Node
 from parlour.bots.levels import EXPERT, STRONG, ExpertBot, SlippingBot
 from parlour.bots.pimc import PimcBot
+from parlour.bots.rollout import RolloutBot
 from parlour.web.botpool import BotLimits
 
 
@@ -32,6 +33,9 @@ def test_what_each_level_is_made_of() -> None:
     bridge = make_bot("expert", "auction-bridge", seed=1)
     assert isinstance(bridge, ExpertBot) and isinstance(bridge.player, PimcBot)
     assert bridge.player.fallback is bridge.search
+    preference = make_bot("expert", "preference", seed=1)
+    assert isinstance(preference, ExpertBot) and isinstance(preference.search, RolloutBot)
+    assert preference.player is preference.search and preference.search.anchor is preference.rule_of_thumb
     assert [bot.name for bot in (easy, strong, expert)] == ["easy", "strong", "expert"]
 
 
@@ -84,25 +88,23 @@ def test_the_search_keeps_the_anchor_s_move_unless_clearly_better_by_its_caution
 @pytest.mark.parametrize("level", ["easy", "strong", "expert"])
 def test_hidden_cards_do_not_change_a_level_s_decision(level: str) -> None:
     """Two Tëtka states that differ only in cards seat 0 cannot see get the same move from the same seed."""
-    first, second = (parlour.new_game("tetka", seed=3, deal=d) for d in twin_deals())
-    for state in (first, second):
-        for card in ("play 2C", "play 3C", "play 4C", "play 8C"):
-            state.apply(state.to_move[0], card)
-    seat = first.to_move[0]
+    first, second, seat = twin_positions()
     for seed in range(2):
         assert make_bot(level, "tetka", seed).choose(first.view(seat), sampler_for(first, seat)) == \
             make_bot(level, "tetka", seed).choose(second.view(seat), sampler_for(second, seat))
 
 
-@pytest.mark.parametrize("game", ["heart-solo", "auction-bridge", "kabu", "pontoon"])
+@pytest.mark.parametrize("game", ["heart-solo", "auction-bridge", "kabu", "pontoon", "preference"])
 def test_the_expert_plays_legal_moves_through_a_deal(game: str) -> None:
-    """The expert against medium bots in an auction game, bridge (dummy and all), a vying and a banking
-    game: every choice legal, made from the seat's view and worlds sampled from it (a small budget here)."""
+    """The expert against medium bots in auction games (Preference's by rollouts), bridge (dummy and all), a
+    vying and a banking game: every choice legal, made from the seat's view and worlds sampled from it (a
+    small budget here)."""
     state = parlour.new_game(game, seed=2)
     bots = [make_bot("expert" if seat == 0 else "medium", game, seed=seat) for seat in range(state.players)]
     expert = bots[0]
     assert isinstance(expert, ExpertBot)
-    expert.search.budget = Budget(iterations=40, seconds=5)
+    # 40 iterations of the tree search, or 4 worlds of rollouts (each plays out every candidate move)
+    expert.search.budget = Budget(iterations=40 if isinstance(expert.search, IsmctsBot) else 4, seconds=5)
     while not state.is_over and state.hand_number == 1:
         seat = state.to_move[0]
         view = state.view(seat)
@@ -123,7 +125,7 @@ def test_the_expert_leaves_a_game_s_listed_phases_to_the_rule_of_thumb(monkeypat
     assert expert.search.last_iterations == 0
 
 
-@pytest.mark.parametrize("game", ["tetka", "auction-bridge"])
+@pytest.mark.parametrize("game", ["tetka", "auction-bridge", "preference"])
 def test_the_server_bounds_the_expert_s_search_and_its_worlds(game: str) -> None:
     """A server's limits reach the search inside the expert and the time its open-hand worlds may take."""
     expert = BotLimits(max_seconds=0.25, max_iterations=50).bound(make_bot("expert", game, seed=1))

@@ -70,9 +70,10 @@ def test_hidden_cards_do_not_change_the_decision() -> None:
     """Two Tëtka states that differ only in cards seat 0 cannot see get the same move from the same seed."""
     first, second, seat = twin_positions()
     assert first.view(seat) == second.view(seat)
-    for seed in range(3):
-        assert RolloutBot("tetka", seed, FIXED).choose(first.view(seat), sampler_for(first, seat)) == \
-            RolloutBot("tetka", seed, FIXED).choose(second.view(seat), sampler_for(second, seat))
+    few = Budget(iterations=8, seconds=60)
+    for seed in range(2):
+        assert RolloutBot("tetka", seed, few).choose(first.view(seat), sampler_for(first, seat)) == \
+            RolloutBot("tetka", seed, few).choose(second.view(seat), sampler_for(second, seat))
 
 
 def test_it_plays_whole_games_legally_from_views_only() -> None:

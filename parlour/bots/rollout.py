@@ -31,7 +31,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from parlour.bots.base import Bot, WorldSampler
+from parlour.bots.base import Bot, WorldSampler, reaction_time
 from parlour.bots.heuristic import HeuristicBot, heuristic_habit, strategy_of
 from parlour.bots.ismcts import DECLINE, Budget
 from parlour.engine.actions import Action
@@ -100,8 +100,8 @@ class RolloutBot:
         return cls(game_id, seed, Budget(iterations=10**9, seconds=seconds))
 
     def reaction_time(self, view: View, rng: random.Random) -> float:
-        react = getattr(self.anchor, "reaction_time", None)
-        return HeuristicBot(self.game_id).reaction_time(view, rng) if react is None else float(react(view, rng))
+        """As quick as the rule of thumb it plays by: claims and races are answered by it, unsearched."""
+        return reaction_time(self.anchor, view, rng)
 
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:
         if not view.legal_actions:
@@ -145,13 +145,14 @@ class RolloutBot:
         of thumb from the mover's view; the random draws are ``draws`` for every move compared."""
         played = world.clone()
         before = played.scores()[seat]
-        first = [True]
+        first = True
         later = self.playing
         assert later is not None   # ``choose`` plays out only where the game has a rule of thumb
 
         def rule_of_thumb(state: State, actor: int, rng: random.Random) -> Action:
-            if first[0]:
-                first[0] = False
+            nonlocal first
+            if first:       # the move compared, by the searching seat (the only one to move: see ``choose``)
+                first = False
                 return state.parse_action(move)
             return later(state, actor, rng)
 

@@ -12,7 +12,7 @@ from test_ismcts import twin_deals, twin_positions
 import parlour
 from parlour.bots import make_bot, sampler_for
 from parlour.bots.base import WorldSampler
-from parlour.bots.ismcts import Budget
+from parlour.bots.ismcts import DECLINE, Budget
 from parlour.bots.rollout import Paired, RolloutBot
 from parlour.engine.view import View
 
@@ -98,3 +98,20 @@ def test_the_kind_takes_seconds_a_move(setting: str) -> None:
 def test_a_bad_setting_is_refused_by_name(setting: str) -> None:
     with pytest.raises(ValueError, match="rollout takes the seconds"):
         make_bot(f"rollout:{setting}", "tetka")
+
+
+def test_a_claim_window_is_answered_by_the_rule_of_thumb_without_playouts() -> None:
+    """Comet's claim windows: a seat holding a claim must take no longer to answer than one without, so
+    the rule of thumb answers at once and no world is played out (as the tree search does)."""
+    state = parlour.new_game("comet", seed=5)
+    rng = random.Random(5)
+    windows = 0
+    while not state.is_over and windows < 3:
+        seat = state.to_move[0] if len(state.to_move) == 1 else rng.choice(state.to_move)
+        view = state.view(seat)
+        if DECLINE in view.legal_actions and len(view.legal_actions) > 1:
+            windows += 1
+            bot = RolloutBot("comet", seed=1, budget=FIXED, anchor=Always(DECLINE))
+            assert bot.choose(view, sampler_for(state, seat)) == DECLINE and bot.last_iterations == 0
+        state.apply(seat, make_bot("heuristic", "comet", seed=seat).choose(view))
+    assert windows == 3

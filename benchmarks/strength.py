@@ -61,7 +61,13 @@ def chosen_pairings(game_id: str, rows: list[str] | None) -> list[tuple[str, str
     if not rows:
         return usual
     named = {f"{kind}-{opponent}": (kind, opponent) for kind, opponent in usual}
-    return [named.get(row) or tuple(row.rsplit("-", 1)) for row in rows]  # type: ignore[misc]
+    return [named.get(row) or split_row(row) for row in rows]
+
+
+def split_row(row: str) -> tuple[str, str]:
+    """``rollout-heuristic`` → (``rollout``, ``heuristic``): the opponent after the last hyphen."""
+    kind, _, opponent = row.rpartition("-")
+    return kind, opponent
 
 
 def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None,

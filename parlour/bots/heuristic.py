@@ -36,6 +36,9 @@ _PACES: dict[str, Pace] = {}
 # The first argument is the game's own state, read through the game's position protocol.
 Habit = Callable[[Any, int, random.Random], Action]
 _STRATEGIES: dict[str, Strategy] = {}
+# Where a rule of thumb is itself a sampling of futures (East-West's finished boards), the same rule given the
+# expert's time: registered with ``considered_for`` and played by the expert instead of a search.
+_CONSIDERED: dict[str, Strategy] = {}
 _HABITS: dict[str, Habit] = {}
 
 
@@ -122,6 +125,13 @@ def heuristic_for(game_id: str) -> Callable[[Strategy], Strategy]:
     return register
 
 
+def considered_for(game_id: str) -> Callable[[Strategy], Strategy]:
+    def register(strategy: Strategy) -> Strategy:
+        _CONSIDERED[game_id] = strategy
+        return strategy
+    return register
+
+
 def pace_for(game_id: str) -> Callable[[Pace], Pace]:
     def register(pace: Pace) -> Pace:
         _PACES[game_id] = pace
@@ -167,6 +177,13 @@ def strategy_of(game_id: str) -> Strategy | None:
     return _STRATEGIES.get(game_id)
 
 
+def considered_of(game_id: str) -> Strategy | None:
+    """The game's rule of thumb at the expert's leisure (``considered_for``), where it has one."""
+    if game_id not in _STRATEGIES:
+        _load(game_id)
+    return _CONSIDERED.get(game_id)
+
+
 def habits_for(game_id: str) -> Habit:
     """The game's playout habits, or ``random_habit`` where it has none. Look it up once per search."""
     if game_id not in _HABITS:
@@ -181,10 +198,11 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, game_id: str, seed: int | None = None, reaction: Reaction = DEFAULT_REACTION) -> None:
+    def __init__(self, game_id: str, seed: int | None = None, reaction: Reaction = DEFAULT_REACTION,
+                 strategy: Strategy | None = None) -> None:
         self.game_id = game_id
         self.rng = random.Random(seed)
-        self.strategy = strategy_of(game_id)
+        self.strategy = strategy or strategy_of(game_id)
         self.pace = _PACES.get(game_id)   # its module is loaded by ``strategy_of``
         self.reaction = reaction
 

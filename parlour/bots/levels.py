@@ -15,7 +15,10 @@ and measured against the one below it in ``docs/strength.md`` (``benchmarks/stre
   (``pimc``), as bridge programs do; in games of a few tricks a deal, PIMC's habit of assuming it will guess
   right later cost more than it gained (Twenty-Five: no better than the heuristic with it, clearly better
   without). Where a game's playouts misjudge a phase (``HEURISTIC_PHASES``), it leaves that phase to the rule
-  of thumb (the whole game, in ``UNSEARCHED``).
+  of thumb (the whole game, in ``UNSEARCHED``). Where the rule of thumb is itself a sampling of futures
+  (East-West's finished boards), the expert plays that rule over many more samples (``considered_for``) rather
+  than searching: the tree search was level with the rule there, the considered rule beats it by 0.11 games
+  a game [+0.02, +0.20] over 400 games.
 
 Every level sees its seat's view only, as every bot does; the searching ones get a world sampler.
 """
@@ -27,7 +30,7 @@ import random
 from parlour.bots.base import LEVEL_NAMES as LEVELS
 from parlour.bots.base import LEVELS as REACTIONS
 from parlour.bots.base import Bot, WorldSampler
-from parlour.bots.heuristic import HeuristicBot
+from parlour.bots.heuristic import HeuristicBot, considered_of
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.pimc import PimcBot
 from parlour.bots.rollout import ROLLOUT, RolloutBot
@@ -86,13 +89,15 @@ class SlippingBot:
 class ExpertBot:
     """The expert: its search (the tree search, or rollouts of the rule of thumb in ``ROLLOUT_GAMES``), with
     the rule of thumb's phases (``HEURISTIC_PHASES``) and the open-hand endings (``OPEN_ENDINGS``) where the
-    game has them."""
+    game has them; in a game with a considered rule of thumb (``considered_for``), that rule and no search."""
 
     name = "expert"
 
     def __init__(self, game_id: str, seed: int | None = None) -> None:
-        self.searches = game_id not in UNSEARCHED
-        self.rule_of_thumb = HeuristicBot(game_id, seed, REACTIONS["normal" if self.searches else "hard"])
+        considered = considered_of(game_id)
+        self.searches = game_id not in UNSEARCHED and considered is None
+        self.rule_of_thumb = HeuristicBot(game_id, seed, REACTIONS["normal" if self.searches else "hard"],
+                                          strategy=considered)
         self.search: IsmctsBot | RolloutBot
         if game_id in ROLLOUT_GAMES:
             self.search = RolloutBot(game_id, seed, ROLLOUT, anchor=self.rule_of_thumb)

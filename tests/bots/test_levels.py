@@ -165,6 +165,30 @@ def test_where_the_search_measured_worse_the_expert_is_the_quick_rule_of_thumb(g
     assert min(times) >= 0.25 and max(times) <= 0.75          # about 0.5 s, where the usual bot takes 1 s
 
 
+def test_in_east_west_the_expert_plays_the_rule_of_thumb_over_many_more_boards() -> None:
+    """East-West's rule of thumb is itself a sampling of finished boards (40 a decision); the expert runs the
+    same judgement on ``CONSIDERED_SAMPLES`` boards rather than searching (``considered_for``), so where the
+    few boards disagree among themselves the expert settles on the row the many boards favour."""
+    from parlour.bots.heuristics import east_west
+
+    expert = make_bot("expert", "east-west", seed=3)
+    assert isinstance(expert, ExpertBot) and not expert.searches
+    assert expert.rule_of_thumb.strategy is east_west.choose_considered
+    state, rng = parlour.new_game("east-west", seed=11), random.Random(11)
+    unsettled, expert_agrees, quick_agree = 0, 0, 0.0
+    while not state.is_over and unsettled < 6:
+        seat = state.to_move[0]
+        view = state.view(seat)
+        quick = [east_west.place(view, random.Random(i), east_west.SAMPLES) for i in range(8)]
+        if len(set(quick)) > 1:
+            unsettled += 1
+            many = east_west.place(view, random.Random(99), 5 * east_west.CONSIDERED_SAMPLES)
+            expert_agrees += expert.choose(view, sampler_for(state, seat)) == many
+            quick_agree += quick.count(many) / len(quick)
+        state.apply(seat, rng.choice(view.legal_actions))
+    assert unsettled == 6 and expert_agrees >= quick_agree + 2   # here 5 of 6, against 1.9 of 6
+
+
 def test_in_a_claim_window_the_search_answers_as_its_anchor_without_searching() -> None:
     """Comet's claim windows: an anchored search answers as its anchor does, at once (a search made only by a
     seat holding the card would take longer exactly then). The anchor here always picks the last choice, a

@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from parlour.bots.heuristic import Position, habit_for, heuristic_for, random_habit
+from parlour.bots.heuristic import Position, considered_for, habit_for, heuristic_for, random_habit
 from parlour.cards import Card
 from parlour.engine.actions import Action
 from parlour.engine.view import View
@@ -24,6 +24,10 @@ from parlour.games.east_west import PACK, PLACES, RANKINGS, ROW_SIZE, ROWS, SIDE
 from parlour.mechanics.poker import HighRules, high_value
 
 SAMPLES = 40          # finished boards per decision, shared by every candidate row
+# The expert's: the same judgement with the noise of 40 boards all but gone. Over random positions, the row
+# picked from 40 boards was worth 0.016 less (a game won counting 1, lost -1) than the best row by 3,000
+# boards, at about ten decisions a seat a game; 1,500 boards take about a quarter of a second.
+CONSIDERED_SAMPLES = 1500
 ROW_WEIGHT = 0.2      # a row won, beside a game won
 
 
@@ -57,6 +61,16 @@ def _worth(mine: Sequence[int], theirs: Sequence[int], most_rows: bool) -> float
 
 @heuristic_for("east-west")
 def choose(view: View, rng: random.Random) -> str:
+    return place(view, rng, SAMPLES)
+
+
+@considered_for("east-west")
+def choose_considered(view: View, rng: random.Random) -> str:
+    return place(view, rng, CONSIDERED_SAMPLES)
+
+
+def place(view: View, rng: random.Random, samples: int) -> str:
+    """The row whose finished boards score best over ``samples`` random finishes shared by every row."""
     if len(view.legal_actions) == 1:
         return view.legal_actions[0]
     rules: HighRules = RANKINGS[view.extra["ranking"]]
@@ -66,7 +80,7 @@ def choose(view: View, rng: random.Random) -> str:
     unseen = [c for c in PACK if c not in seen]
     candidates = [int(action.split()[1]) - 1 for action in view.legal_actions]
     totals = dict.fromkeys(candidates, 0.0)
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         rng.shuffle(unseen)
         their_rows, used = _fill(theirs, unseen)
         their_values = [high_value([board[r], *their_rows[r]], rules) for r in range(ROWS)]

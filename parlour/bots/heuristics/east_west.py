@@ -7,6 +7,9 @@ a game lost -1, and each row won or lost a little, to break ties between boards 
 same deals serve every candidate row, so the comparison between rows is not blurred by luck. It reads
 the view alone: the rows are face up, and the unseen cards are what the pack holds besides.
 
+The expert plays the same judgement over many more boards (``choose_considered``, registered with
+``considered_for``): forty boards are noisy enough to pick a worse row now and then.
+
 A search's playouts use cheaper habits: a card goes where its rank pairs or its suit still makes a flush.
 """
 

@@ -122,17 +122,29 @@ def usual(game: str, players: int, variant: str | None) -> bool:
     return variant is None and players == parlour.game_info(game).players_default
 
 
+def table_share(game: str, players: int, variant: str | None, full: int) -> int:
+    """``full`` at the usual table, about a third as many (at least one) at every other player count and
+    variant (Comet has ten of them), which share nearly all of its code: those tables were three fifths of
+    these checks' time at half as many."""
+    return full if usual(game, players, variant) else -(-full // 3)
+
+
 def seeds(game: str, players: int, variant: str | None, full: int) -> range:
-    """The seeds of a sweep: ``full`` at the usual table, about a third as many (at least one) at every other
-    player count and variant (Comet has ten of them), which share nearly all of its code: those tables were
-    three fifths of these checks' time at half as many."""
-    return range(full if usual(game, players, variant) else -(-full // 3))
+    """The seeds of a sweep: ``table_share`` of ``full``, and proportionally fewer (at least ``FEWEST_GAMES``,
+    or as many as the share if that is fewer) where a random game runs past ``DEALS_WORTH`` actions. A random
+    game of Samba is some 5,500 actions of ten deals, Canasta's 2,700 of ten: two of them look at as many deals
+    as five Tëtka games do, and replaying the states of five was what made them the suite's slowest checks."""
+    share = table_share(game, players, variant, full)
+    length = game_length(game, players, variant, 0)
+    return range(max(min(share, FEWEST_GAMES), share * min(length, DEALS_WORTH) // length))
 
 
 LONG = 500      # actions: about a whole Tëtka game
 INTO_NEXT = 20  # actions played into the next deal by ``play_on`` in a long game
 FEWEST = 10     # states looked at in the longest game
 FEWEST_PLAYOUTS = 20    # whole random games played of the longest game
+DEALS_WORTH = 1_000     # actions of random play past which a game's sweeps look at proportionally fewer games
+FEWEST_GAMES = 2        # random games a sweep looks at in the longest game
 
 
 def playout_seeds(game: str, players: int, variant: str | None) -> range:
@@ -140,10 +152,10 @@ def playout_seeds(game: str, players: int, variant: str | None) -> range:
     proportionally fewer where a game runs past ``LONG`` actions (Canasta to 5,000 is many deals), at least
     ``FEWEST_PLAYOUTS`` (half as many away from the usual table): every game gets about the same number of
     deals played, not of games."""
-    full = seeds(game, players, variant, PLAYOUTS)
+    full = table_share(game, players, variant, PLAYOUTS)
     length = game_length(game, players, variant, 0)
     fewest = FEWEST_PLAYOUTS if usual(game, players, variant) else FEWEST_PLAYOUTS // 2
-    return range(max(fewest, len(full) * min(length, LONG) // length))
+    return range(max(fewest, full * min(length, LONG) // length))
 
 
 def same_views(one: State, other: State) -> bool:

@@ -36,8 +36,9 @@ _PACES: dict[str, Pace] = {}
 # The first argument is the game's own state, read through the game's position protocol.
 Habit = Callable[[Any, int, random.Random], Action]
 _STRATEGIES: dict[str, Strategy] = {}
-# Where a rule of thumb is itself a sampling of futures (East-West's finished boards), the same rule given the
-# expert's time: registered with ``considered_for`` and played by the expert instead of a search.
+# The rule of thumb given the expert's time, where that serves better than a search: East-West's sampling of
+# finished boards over many more boards, Mus's calls weighed in deals that keep the calls already made.
+# Registered with ``considered_for`` and played by the expert instead of a search.
 _CONSIDERED: dict[str, Strategy] = {}
 _HABITS: dict[str, Habit] = {}
 

@@ -214,3 +214,21 @@ def test_in_a_claim_window_the_search_answers_as_its_anchor_without_searching() 
             assert search.last_iterations == 0
         state.apply(seat, rng.choice(view.legal_actions))
     assert windows == 5
+
+
+def test_in_mus_the_expert_weighs_its_calls_against_what_the_bets_say() -> None:
+    """Mus's expert plays the considered envites (``considered_for``), not a search: facing an órdago in grande
+    that only a strong grande makes, with two kings and little behind them, it refuses where the rule of thumb
+    (a 70% grande by its count) accepts."""
+    from parlour.bots.heuristics import mus
+
+    expert = make_bot("expert", "mus", seed=3)
+    assert isinstance(expert, ExpertBot) and not expert.searches
+    assert expert.rule_of_thumb.strategy is mus.choose_considered
+    hands = ["4C 5C 6C 7C", "JC JD 6S 7S", "3C KS 5D 6D", "KC KD KH 4S"]
+    state = parlour.new_game("mus", seed=1, signs="none", deal={"hands": [h.split() for h in hands]})
+    for call in ("no hay mus", "paso", "ordago"):
+        state.apply(state.to_move[0], call)
+    view = state.view(2)
+    assert make_bot("heuristic", "mus", seed=3).choose(view, None) == "quiero"
+    assert expert.choose(view, sampler_for(state, 2)) == "no quiero"

@@ -416,3 +416,62 @@ class TestBots:
         bots = [make_bot("ismcts:50", GAME, seed=1), *(make_bot("heuristic", GAME, seed=s) for s in range(3))]
         bots_to_end(state, bots)
         assert state.is_over
+
+
+class TestTheExpertsEnvites:
+    """The expert's considered envites (``choose_considered``): the rule of thumb's calls weighed in deals that
+    keep every call already made, against the rule of thumb's answers."""
+
+    def test_an_ordago_says_the_bettor_is_strong_and_the_expert_reads_it(self) -> None:
+        """Seat 2 holds two kings (3C counts as one), which the rule of thumb takes for a 70% grande, so it
+        accepts seat 3's órdago; but the rule of thumb stakes the game only on a strong grande, two kings or
+        more, which beat two kings with a 6 and a 5 behind them more often than not. The expert refuses."""
+        from parlour.bots.heuristics import mus as rules
+
+        state = played(["4C 5C 6C 7C", "JC JD 6S 7S", "3C KS 5D 6D", "KC KD KH 4S"], "paso", "ordago")
+        view = state.view(2)
+        assert rules.choose(view, random.Random(1)) == "quiero"
+        assert rules.choose_considered(view, random.Random(1)) == "no quiero"
+
+    def test_the_deals_weighed_keep_every_call_made(self) -> None:
+        """In every deal the expert weighs, the rule of thumb holding the dealt hands would have called as
+        the table did: here seat 3's órdago (two kings or more for grande, no sign seen) and seat 0's pass."""
+        from parlour.bots.heuristics import mus as rules
+
+        state = played(["4C 5C 6C 7C", "JC JD 6S 7S", "3C KS 5D 6D", "KC KD KH 4S"], "paso", "ordago")
+        view = state.view(2)
+        lance = rules.read_lance(view)
+        assert lance is not None and lance.speakers == ORDER and [c for _, c, _ in lance.calls] == ["paso", "ordago"]
+        deals = rules.believed_hands(view, lance, random.Random(3), 200)
+        assert len(deals) == 200
+        kings = PACK.mask(c for c in PACK.cards if c.rank.name in ("KING", "THREE"))
+        assert all((hands[3] & kings).bit_count() >= 2 for hands in deals)
+        assert all(hands[2] == mask("3C KS 5D 6D") for hands in deals)
+        assert all(not hands[s] & hands[t] for hands in deals for s in range(4) for t in range(s))
+
+    def test_after_three_passes_the_last_speaker_bets_where_the_answers_fold(self) -> None:
+        """Seat 1 speaks last in grande after three passes, holding no king: the rule of thumb passes. Each
+        pass says that hand's grande is short of the rule of thumb's bet, and its answer to a bet of 4 needs
+        more than that, so the expert bets and most deals give it the point of the refusal."""
+        from parlour.bots.heuristics import mus as rules
+
+        state = played(["4C 5C 6C 7C", "QS QD 7S 4S", "2C 4D 5D 6D", "AC AD 5H 4H"], "paso", "paso", "paso")
+        view = state.view(1)
+        assert rules.choose(view, random.Random(1)) == "paso"
+        assert rules.choose_considered(view, random.Random(1)).startswith("envido")
+
+    def test_the_ladder_is_rebuilt_whoever_speaks_in_pares(self) -> None:
+        """Where anyone may speak in pares (option ``pares_betting="anyone"``), all four speak, seat 1 without
+        pares too; the expert rebuilds that ladder from the view's calls, and outside the lances leaves the
+        calls to the rule of thumb."""
+        from parlour.bots.heuristics import mus as rules
+
+        state = played(["KC KD 5C 4C", "AC 5D 6H 7H", "QC QD 5S 5H", "JC 7D 7C 6D"], *["paso"] * 11,
+                       pares_betting="anyone")
+        view = state.view(1)     # no pares, and speaking after the three who hold them passed
+        assert view.phase == PARES and view.to_move == [1]
+        lance = rules.read_lance(view)
+        assert lance is not None and lance.speakers == ORDER
+        start = game(["KC KD 5C 4C", "AC 5D 6H 7H", "QC QD 5S 5H", "JC 7D 7C 6D"])
+        assert rules.read_lance(start.view(0)) is None
+        assert rules.choose_considered(start.view(0), random.Random(1)) == rules.choose(start.view(0), random.Random(1))

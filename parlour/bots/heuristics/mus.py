@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -202,6 +203,7 @@ LANCES = (GRANDE, CHICA, PARES, JUEGO, PUNTO)
 WORLDS = 400          # kept deals a call is weighed over
 TRIES = 40            # deals tried for each one kept, at most, before the rule of thumb answers alone
 FEWEST_WORLDS = 40    # kept deals below which the calls seen say too little to weigh (or too much to meet)
+DEALING_SECONDS = 0.5  # the longest the dealing may take, where the calls made are rare for the rule of thumb
 CAUTION = 2.0         # standard errors of the paired gain a call needs to displace the rule of thumb's
 WEIGHED_AMOUNTS = (0, 2, 4, 8)   # bets and raises weighed (0: the calls without an amount)
 MOVES = {"paso": Move.PASS, "quiero": Move.ACCEPT, "no quiero": Move.REFUSE, "ordago": Move.ALL_IN,
@@ -320,13 +322,18 @@ def fits(mask: int, seat: int, lance: Lance) -> bool:
 
 
 def believed_hands(view: View, lance: Lance, rng: random.Random, worlds: int) -> list[tuple[int, ...]]:
-    """Deals of the hidden hands that keep every declaration, every sign seen and every call made in this
-    lance as the rule of thumb would have made it; each hand drawn until it keeps its seat's facts."""
+    """Deals of the hidden hands that keep every declaration, every sign seen and the kind of every call made in
+    this lance (a pass, a bet of any size, a raise, órdago, an acceptance or a refusal) as the rule of thumb
+    would have made it; each hand drawn until it keeps its seat's facts. Calls the rule of thumb would rarely
+    make leave few deals, and the dealing stops at ``DEALING_SECONDS``."""
     mine = PACK.mask(Card.parse(c) for c in view.hand)
     unseen = [c for c in range(len(PACK)) if not mine >> c & 1]
     others = [s for s in range(4) if s != lance.seat]
     kept: list[tuple[int, ...]] = []
-    for _ in range(worlds * TRIES):
+    deadline = time.perf_counter() + DEALING_SECONDS
+    for tried in range(worlds * TRIES):
+        if tried % 100 == 99 and time.perf_counter() > deadline:
+            break
         hands = deal_hands(unseen, others, lance, rng, mine)
         if hands is not None and all(heuristic_call(lance, s, hands, vie).split()[0] == call.split()[0]
                                      for s, call, vie in lance.calls if s != lance.seat):

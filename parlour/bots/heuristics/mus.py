@@ -26,9 +26,10 @@ from typing import Protocol
 
 from parlour.bots.heuristic import Position, considered_for, habit_for, heuristic_for
 from parlour.cards import Card
-from parlour.engine.actions import Action
+from parlour.engine.actions import Action, parse_action_text
 from parlour.engine.view import View
 from parlour.games.mus import (
+    ACTIONS,
     CHICA,
     DUPLES,
     GRADE,
@@ -45,6 +46,7 @@ from parlour.games.mus import (
     best_seat,
     grades,
     holds_in,
+    move_of,
     pares_of,
     total,
 )
@@ -206,15 +208,16 @@ FEWEST_WORLDS = 40    # kept deals below which the calls seen say too little to 
 DEALING_SECONDS = 0.5  # the longest the dealing may take, where the calls made are rare for the rule of thumb
 CAUTION = 2.0         # standard errors of the paired gain a call needs to displace the rule of thumb's
 WEIGHED_AMOUNTS = (0, 2, 4, 8)   # bets and raises weighed (0: the calls without an amount)
-MOVES = {"paso": Move.PASS, "quiero": Move.ACCEPT, "no quiero": Move.REFUSE, "ordago": Move.ALL_IN,
-         "envido": Move.BET, "reenvido": Move.RAISE}
 
 
 @cache
 def move_from(call: str) -> tuple[Move, int]:
-    """A call's notation as the vying ladder's move: ``envido 4`` is a bet of 4."""
-    verb, _, amount = call.rpartition(" ") if call[-1].isdigit() else (call, "", "0")
-    return MOVES[verb], int(amount)
+    """A call's notation as the vying ladder's move (``envido 4`` is a bet of 4), read by the game's own
+    notation."""
+    move = move_of(parse_action_text(call, ACTIONS.kinds))
+    if move is None:
+        raise ValueError(f"{call!r} is not a call of a lance")
+    return move
 
 
 @cache

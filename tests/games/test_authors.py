@@ -15,7 +15,9 @@ from table import act, bots_to_end, refused, rollouts_to_end
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.base import sampler_for
 from parlour.bots.heuristic import habits_for
+from parlour.bots.heuristics.authors import odds
 from parlour.cards import STANDARD_52, Card
 from parlour.games.authors import RANK_LETTERS, RANK_MASKS, RANK_OF, RANKS, TO_ASKED, AuthorsState
 from parlour.sim.stats import wilson_interval
@@ -361,6 +363,34 @@ class TestBots:
         act(state, "ask 1 2H", "ask 0 7D", "ask 0 2H")
         assert state.to_move == (2,)
         assert make_bot("heuristic", GAME, seed=0).choose(state.view(2)) == "ask 1 7D"
+
+    def test_the_expert_weighs_a_hit_by_how_near_it_brings_a_book(self) -> None:
+        """Seat 0 holds three sevens and a queen; seat 1 has shown it lacks the QH, so the QH is in one of
+        two hands (an even chance) while the 7C may be in any of three (about one in three). The rule of thumb
+        takes the likelier hit, the queen; the expert's considered asks the seven, as a hit there completes
+        the book (a third of four cards is worth more than half of two)."""
+        hands = hands_with({0: "7S 7H 7D QS 2C", 1: "3D 5C", 2: "QH 3C 4D", 3: "4C 5D"}, players=4, closed=(0,))
+        state = new(hands)
+        act(state, "ask 1 QH", "ask 0 3C", "ask 0 4C", "ask 0 5C")
+        assert state.to_move == (0,)
+        view = state.view(0)
+        assert make_bot("heuristic", GAME, seed=0).choose(view).endswith("QH")
+        expert = make_bot("expert", GAME, seed=0)
+        assert expert.choose(view, sampler_for(state, 0)).endswith("7C")
+
+    def test_the_experts_sure_hits_come_first(self) -> None:
+        """A card known to be in a hand is asked for before any chance, even a likely one at the fourth card of
+        a book: a sure hit keeps the turn, and the chance is still there after it. Seat 1 took the 7D in sight
+        of all; seat 2, with a seven and three kings, asks for it before the KC that seat 3's big hand most
+        likely holds."""
+        hands = hands_with({0: "7D 2C", 1: "7C 2D", 2: "7H KS KH KD"}, players=4, closed=(0, 1, 2))
+        state = new(hands)
+        act(state, "ask 1 2H", "ask 0 7D", "ask 0 2H")
+        assert state.to_move == (2,)
+        view = state.view(2)
+        worth = {ask: hit * (held + 1) for ask, hit, held in odds(view)}
+        assert worth["ask 3 KC"] > worth["ask 1 7D"] == 2
+        assert make_bot("expert", GAME, seed=0).choose(view) == "ask 1 7D"
 
     @pytest.mark.parametrize("players", [3, 4, 5, 6])
     def test_whole_games_by_bots_end_within_max_actions(self, players: int) -> None:

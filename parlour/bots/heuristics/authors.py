@@ -13,7 +13,8 @@ holds its rank takes it back unless the book goes down first. Sure hits come fir
 ending the turn; otherwise the ask with the most cards of its rank in hand after a hit, in expectation
 (its chance times the rank's cards held with it), so a 1-in-3 chance at the fourth card of a book comes
 before an even chance at the second of another. Against three heuristics it leads by 0.30 books a game
-[+0.12, +0.49] over 400 duplicate games (``docs/strength.md``).
+[+0.12, +0.49] over 400 duplicate games (``docs/strength.md``), by more at five and six players, and is level
+with them at three.
 
 The playout habits (``habits``, for IS-MCTS) take the certain hits first and otherwise ask at random, never
 for a card its holder is known to lack, reading the position through ``AuthorsPosition`` only.

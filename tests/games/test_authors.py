@@ -368,7 +368,7 @@ class TestBots:
         """Seat 0 holds three sevens and a queen; seat 1 has shown it lacks the QH, so the QH is in one of
         two hands (an even chance) while the 7C may be in any of three (about one in three). The rule of thumb
         takes the likelier hit, the queen; the expert's considered asks the seven, as a hit there completes
-        the book (a third of four cards is worth more than half of two)."""
+        the book (a one-in-three chance at four sevens in hand beats an even chance at two queens)."""
         hands = hands_with({0: "7S 7H 7D QS 2C", 1: "3D 5C", 2: "QH 3C 4D", 3: "4C 5D"}, players=4, closed=(0,))
         state = new(hands)
         act(state, "ask 1 QH", "ask 0 3C", "ask 0 4C", "ask 0 5C")

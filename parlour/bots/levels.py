@@ -21,7 +21,9 @@ and measured against the one below it in ``docs/strength.md`` (``benchmarks/stre
   a game [+0.02, +0.20] over 400 games. In Mus the considered form weighs each call of a lance in deals that
   keep every call already made, against the rule of thumb's answers: +5.41 points a game [+4.23, +6.59] over
   400 games, where every search had lost to the rule of thumb. In Authors it weighs each ask's chance against
-  how near a hit brings its book, where the rule of thumb takes the likeliest hit.
+  how near a hit brings its book, where the rule of thumb takes the likeliest hit. In Canasta it weighs each
+  discard's worth in hand against the pile it may hand the next player, by the chance that player can take
+  it, where the rule of thumb only shuns the ranks the opponents have melded.
 
 Every level sees its seat's view only, as every bot does; the searching ones get a world sampler.
 """
@@ -62,7 +64,9 @@ HEURISTIC_PHASES: dict[str, frozenset[str]] = {
 # Where the anchored search played clearly worse than the rules of thumb, the expert plays a considered rule
 # instead (``considered_for``): Mus's search, its worlds blind to what the bets say of the hands (the considered
 # envites read them), and Authors's, 2.3 books a game worse than the rules of thumb (its considered asks weigh
-# how near a hit brings a book against its chance).
+# how near a hit brings a book against its chance), and Canasta's, whose discards weigh the pile they may hand
+# the next player by the chance that player can take it: +619 points a game [+445, +793] against the rules of
+# thumb over 400 duplicate games, at a few milliseconds a move.
 # Twenty-Four's rules of thumb already find every 24 there is; its skill is speed, and the anchored search lost
 # all 40 games. There the expert is the rules of thumb at their quickest.
 # Kabu's rule of thumb is already the best play there is: a deal pays each player the sum of its score's

@@ -46,7 +46,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
     ``deals`` deals (default 10; heuristic players reach 5,000 in about seven), the higher total winning;
     ``deals=0`` plays to the target alone. Equal totals share the win.
 13. The pile's top card shows in the view with the pile's size and whether it is frozen; the pile's
-    other cards were seen when discarded and are in the log.
+    other cards were seen when discarded and are in the log. Cards every seat saw go into a hand (the rest
+    of a pile taken, melds withdrawn) are listed in the view as that hand's (``known_held``) until played.
 
 Hidden information: the hands (less the pile cards taken, and staged cards taken back, which every seat
 saw go there) and the stock.
@@ -360,7 +361,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     ZONES = kinds(upcard="card", pile="count", stock="count", pile_frozen="flag", staged="melds",
                   side_0_melds="melds", side_1_melds="melds")
     EXTRAS = kinds(dealer="seat", first_meld_minimums="numbers", canastas="texts", red_threes="melds", step="text",
-                   answer="text", deals_in_game="number", target="number")
+                   answer="text", deals_in_game="number", target="number", known_held="melds")
 
     # --- deal ----------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -881,7 +882,10 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                       "red_threes": [[str(self.rules.cards[i].face) for i in bit_indices(self._red_threes_of(s))]
                                      for s in (0, 1)],
                       "step": self._step(), "answer": self.answer or None,
-                      "deals_in_game": self.hands_in_game, "target": self.options["target"]},
+                      "deals_in_game": self.hands_in_game, "target": self.options["target"],
+                      # Cards seen going into a hand (a pile taken, a stage withdrawn) and still there.
+                      "known_held": [[str(c) for c in self.PACK.shown(self._known_held(s))]
+                                     for s in range(self.players)]},
         }
 
     def _unknown(self, seat: int) -> Unknown:

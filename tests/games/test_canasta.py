@@ -18,9 +18,12 @@ from table import act, bots_to_end, observed, refused
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.heuristic import considered_of
+from parlour.bots.heuristics.canasta import NextTaker, choose_considered, pile_seen
+from parlour.bots.heuristics.canasta import canasta as heuristic_play
 from parlour.cards import Card
 from parlour.cli.main import main
-from parlour.games.canasta import PACK, CanastaState, card_value
+from parlour.games.canasta import CANASTA, PACK, CanastaState, card_value
 from parlour.mechanics.stock import Stock
 from parlour.sim.stats import wilson_interval
 
@@ -445,6 +448,15 @@ class TestHiddenInformation:
             assert isinstance(world, CanastaState) and world.hands[1] & pile == pile
             assert world.view(2) == state.view(2)
 
+    def test_every_view_shows_the_cards_seen_going_into_a_hand_until_they_leave_it(self) -> None:
+        """Choice 13: the pile's other cards go to the taker's hand in everyone's sight, so every view lists
+        them as known held (``extra["known_held"]``) until they are played."""
+        state = new(hands_with(s1=TAKER), stock="5H")
+        act(state, "draw", "discard KC", "take", *lays(1, "KD KH"), *lays(2, "AD AH AS"), "commit")
+        assert all(state.view(s).extra["known_held"] == [[], ["9C"], [], []] for s in range(4))
+        act(state, "discard 9C")
+        assert state.view(0).extra["known_held"] == [[], [], [], []]
+
     def test_refusals_name_their_rule_and_change_nothing(self) -> None:
         """Bad input: an out-of-phase action is refused by rule, and nothing observable changes."""
         state = new()
@@ -456,6 +468,15 @@ class TestHiddenInformation:
 
 # Seat 1 holds every 8 and three kings: it goes out on its first turn.
 SHORT = hands_with(s0=PLAIN[0].replace("8C", "9C"), s1="8C 8D 8H 8S 8C 8D 8H 8S KC KD KH")
+
+
+def kings_melded_by_seat_1(pile: str) -> CanastaState:
+    """Seat 1 melds six kings (its side's first meld) and a round later seat 0, holding the seventh king and
+    one card of each other rank in clubs, has drawn and must discard; ``pile`` is the deal's upcards."""
+    state = new(hands_with(s1="KD KD KH KH KS KS 4D 5D 6D 9D 10D"), pile=pile, stock="5H 6H 5S 6S 8H")
+    act(state, "draw", "discard 5H", "draw", *lays(1, "KD KD KH KH KS KS"), "commit", "discard 4D",
+        "draw", "discard 5S", "draw", "discard 6S", "draw")
+    return state
 
 
 class TestBots:
@@ -491,6 +512,30 @@ class TestBots:
         while "withdraw" in legal(state) or "take" in legal(state):
             act(state, heuristic.choose(state.view(1)))
         assert state.view(1).table["side_1_melds"] == [["KC", "KD", "KH"], ["AD", "AH", "AS"]]
+
+    def test_the_expert_throws_a_card_of_their_meld_when_a_frozen_pile_keeps_it_from_them(self) -> None:
+        """Considered discard (a frozen pile needs a natural pair): with a wild in the pile, seat 1's side has
+        melded six kings and seat 0 holds the seventh, so no one can hold the pair seat 1 would need. The
+        expert throws that king; the rule of thumb keeps it back as a card of their meld and throws a card
+        the next player may pair."""
+        state = kings_melded_by_seat_1(pile="2D 9C")
+        view = state.view(0)
+        assert view.table["pile_frozen"] and "discard KC" in view.legal_actions
+        assert {choose_considered(view, random.Random(k)) for k in range(8)} == {"discard KC"}
+        assert "discard KC" not in {heuristic_play(view, random.Random(k)) for k in range(8)}
+        assert considered_of(GAME) is choose_considered
+
+    def test_the_chance_the_next_player_takes_reads_the_pile_and_their_melds(self) -> None:
+        """What the considered discard weighs: a card onto their meld of an unfrozen pile is taken for
+        certain; frozen, only a pair takes it, and no one holds two of a rank whose other copies are all in
+        sight; a wild or a black 3 is never taken; another card lies in between."""
+        frozen, unfrozen = (kings_melded_by_seat_1(pile=pile).view(0) for pile in ("2D 9C", "9C"))
+        assert pile_seen(frozen.log) == ["2D", "9C", "5H", "4D", "5S", "6S"] and frozen.table["pile"] == 6
+        king, ace, wild, black = (Card.parse(face) for face in ("KC", "AC", "2C", "3S"))
+        assert NextTaker(unfrozen, CANASTA, pile_seen(unfrozen.log)).chance(king) == 1.0
+        taker = NextTaker(frozen, CANASTA, pile_seen(frozen.log))
+        assert taker.chance(king) == 0.0 and taker.chance(wild) == 0.0 and taker.chance(black) == 0.0
+        assert 0.0 < taker.chance(ace) < 0.5
 
     def test_the_view_marks_canastas_natural_and_mixed(self) -> None:
         """The table shows each side's melds grouped, and names its canastas natural or mixed."""

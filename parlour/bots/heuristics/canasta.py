@@ -10,6 +10,14 @@ player may not take the pile), never a wild while another card will do, and rath
 holds one than a pair, and not a rank the opponents have melded. It answers its partner "yes" and never
 asks. Going out comes by itself: the discard of a last card is offered only when the side has a canasta.
 
+The expert (``choose_considered``) plays the same, but weighs each discard as a good player does: what
+the card is worth in hand, plus the pile it may hand the next player, times the chance that player can
+take it (``NextTaker``), reckoned from what this seat has seen: the next side's melds and whether the pile
+is frozen for it, the cards that player took into hand in sight, and the copies of each rank not seen
+anywhere (the pile's cards are remembered from the log, ``pile_seen``). So it throws a card of their meld
+when a frozen pile keeps it from them, or a wild to stop a big pile, and keeps back a single the next
+player may pair.
+
 Samba's heuristic (``parlour/bots/heuristics/samba.py``) is this one, given Samba's rules: it also takes
 the pile onto a meld, merges sets, and lays sequences of three or more cards of a suit, of ranks it holds
 fewer than three times.
@@ -22,12 +30,14 @@ answer "yes", and throw the card of the rank held fewest times, never a wild or 
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
-from parlour.bots.heuristic import StagedPosition, habit_for, heuristic_for, random_habit
+from parlour.bots.heuristic import StagedPosition, considered_for, habit_for, heuristic_for, random_habit
 from parlour.cards import Card, Rank, bit_indices
 from parlour.engine import COMMIT, WITHDRAW, Action, Discard, FieldAction
 from parlour.engine.staging import Lay
@@ -60,8 +70,15 @@ def canasta(view: View, rng: random.Random) -> str:
     return play(view, rng, CANASTA)
 
 
-def play(view: View, rng: random.Random, rules: CanastaRules) -> str:
-    """One choice of the family's heuristic, for the game whose rules are ``rules``."""
+@considered_for("canasta")
+def choose_considered(view: View, rng: random.Random) -> str:
+    """The expert's play: the rule of thumb with the considered discard (``considered_discard``)."""
+    return play(view, rng, CANASTA, considered=True)
+
+
+def play(view: View, rng: random.Random, rules: CanastaRules, considered: bool = False) -> str:
+    """One choice of the family's heuristic, for the game whose rules are ``rules`` (``considered``: with
+    the expert's discard, ``considered_discard``)."""
     legal = view.legal_actions
     for first in ("yes", *(a for a in legal if a.startswith(("onto ", "merge "))), "take", "draw"):
         if first in legal:
@@ -75,6 +92,8 @@ def play(view: View, rng: random.Random, rules: CanastaRules) -> str:
         return choice
     discards = [a for a in legal if a.startswith("discard ")]
     if discards:
+        if considered:
+            return considered_discard(view, discards, rng, rules)
         return _discard(view, discards, side, rng, rules)
     return "end" if "end" in legal else legal[0]
 
@@ -244,3 +263,122 @@ def _may_open(position: CanastaPosition, seat: int) -> bool:
     side = seat % 2
     return bool(position.melds[side]) or position.rules.best_first_meld(position.hands[seat]) >= minimum_for(
         position.start_totals[side], position.rules.tiers)
+
+
+# --- the expert's considered discard ---------------------------------------------------------------------
+PILE_CARD = 40          # what a card of the pile is worth to the side that takes it, on the discard's scale
+UNOPENED = 0.4          # the share of takes left when the taker's side must still make its first meld
+WILD_KEPT = 400         # what a wild in hand is worth: discarding one stops the next player and freezes the pile
+_UPCARD = re.compile(r"hand \d+: seat \d+ deals; the upcard is (.+)$")
+_DISCARD = re.compile(r"seat \d+: discard (\S+)$")
+_TAKEN = re.compile(r"seat \d+ takes the pile")
+
+
+def pile_seen(log: list[str]) -> list[str]:
+    """The pile's faces, bottom first, as every seat saw them go there: the deal's upcards, then each
+    discard since the pile was last taken (the view shows only the top; a player remembers the rest)."""
+    pile: list[str] = []
+    for line in log:
+        if upcard := _UPCARD.match(line):
+            pile = upcard.group(1).split()
+        elif discard := _DISCARD.match(line):
+            pile.append(discard.group(1))
+        elif _TAKEN.match(line):
+            pile = []
+    return pile
+
+
+def _at_least(copies: int, pool: int, hand: int, need: int) -> float:
+    """The chance that a hand of ``hand`` cards dealt from ``pool`` unseen ones, ``copies`` of them of one
+    kind, holds at least ``need`` of that kind (hypergeometric)."""
+    if need <= 0:
+        return 1.0
+    hand, copies = min(hand, pool), min(copies, pool)
+    if hand <= 0:
+        return 0.0
+    missed = sum(math.comb(copies, k) * math.comb(pool - copies, hand - k) for k in range(need))
+    return 1.0 - missed / math.comb(pool, hand)
+
+
+class NextTaker:
+    """What this seat knows of the next player's means to take the pile, from its view: the next side's
+    melds and whether the pile is frozen for it, the cards that player was seen to take into hand, and how
+    many of each rank no one has seen (not in this hand, the pile, the melds, or another's known cards),
+    spread over the hands and stock this seat cannot see."""
+
+    def __init__(self, view: View, rules: CanastaRules, pile: list[str]) -> None:
+        seat = view.seat if view.seat is not None else 0
+        self.rules, self.next = rules, (seat + 1) % len(view.seats)
+        side = self.next % 2
+        self.melds: list[list[str]] = view.table[f"side_{side}_melds"]
+        self.opened = view.extra["first_meld_minimums"][side] == 0
+        self.frozen = (view.table["pile_frozen"] or not self.opened
+                       or any(is_wild(_card(face), rules.melds) for face in pile))
+        known: list[list[str]] = view.extra.get("known_held") or [[] for _ in view.seats]
+        tabled = (face for key in ("side_0_melds", "side_1_melds", "staged")
+                  for meld in view.table[key] for face in meld)
+        others = (face for s, faces in enumerate(known) if s != seat for face in faces)
+        self.unseen = Counter(_kind(c, rules) for c in rules.cards)
+        self.unseen.subtract(_kind(_card(face), rules) for face in (*view.hand, *pile, *tabled, *others))
+        self.theirs = Counter(_kind(_card(face), rules) for face in known[self.next])
+        self.pool = view.table["stock"] + sum(entry["held"] - len(known[s])
+                                              for s, entry in enumerate(view.seats) if s != seat)
+        self.hidden = view.seats[self.next]["held"] - len(known[self.next])
+
+    def chance(self, card: Card) -> float:
+        """The chance that the next player may take the pile if ``card`` is thrown on it (``_can_take``'s
+        conditions): never under a wild or a black 3; for certain onto their meld of an unfrozen pile;
+        otherwise with a natural pair (frozen, or Samba's new sets) or a natural and a wild, and, before
+        the side's first meld, only in the share ``UNOPENED`` of hands that also reach its minimum."""
+        rules = self.rules
+        if not rules.pile.may_take(card, rules.melds):
+            return 0.0
+        if not self.frozen and any(_takes_onto(meld, card, rules) for meld in self.melds):
+            return 1.0
+        rank, has = card.rank, self.theirs[card.rank]
+        pair = self._holds(rank, rules.pile.natural_pair - has)
+        if self.frozen or rules.pile_needs_pair:
+            chance = pair
+        else:
+            wild = 1.0 if self.theirs[WILD] else self._holds(WILD, 1)
+            chance = pair + (self._holds(rank, 1 - has) - pair) * wild
+        return chance if self.opened else chance * UNOPENED
+
+    def _holds(self, kind: Rank | str, need: int) -> float:
+        return _at_least(max(self.unseen[kind], 0), self.pool, self.hidden, need)
+
+
+WILD = "wild"
+
+
+def _kind(card: Card, rules: CanastaRules) -> Rank | str:
+    """A card's rank, the wilds counted together."""
+    return WILD if is_wild(card, rules.melds) else card.rank
+
+
+def _takes_onto(meld: list[str], card: Card, rules: CanastaRules) -> bool:
+    """Whether ``card`` on top of an unfrozen pile goes onto ``meld``: a set of its rank, or (Samba) a sequence
+    of its suit that it extends at an end; never a meld already at its largest."""
+    if rules.melds.most_cards is not None and len(meld) >= rules.melds.most_cards:
+        return False
+    if not _is_sequence(meld):
+        return _rank_of(meld, rules) == card.rank
+    places = [_place(_card(face)) for face in meld]
+    return _card(meld[0]).suit == card.suit and _place(card) in (min(places) - 1, max(places) + 1)
+
+
+def considered_discard(view: View, discards: list[str], rng: random.Random, rules: CanastaRules) -> str:
+    """Throw the card that costs least: what it is worth in hand (a wild most, a pair more than a single,
+    a black 3 nothing) plus the pile it may hand the next player, by the chance that player can take it."""
+    taker = NextTaker(view, rules, pile_seen(view.log))
+    counts = Counter(c.rank for c in map(_card, view.hand))
+    size = view.table["pile"] + 1
+
+    def cost(action: str) -> tuple[float, float]:
+        card = _card(action.split()[1])
+        if card.rank == Rank.THREE:
+            return -1000, rng.random()
+        worth = WILD_KEPT if is_wild(card, rules.melds) else 50 * counts[card.rank]
+        return worth + PILE_CARD * size * taker.chance(card), rng.random()
+
+    return min(discards, key=cost)

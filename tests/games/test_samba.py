@@ -18,6 +18,9 @@ from table import act, bots_to_end, observed, refused
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.heuristic import considered_of
+from parlour.bots.heuristics.canasta import NextTaker, pile_seen
+from parlour.bots.heuristics.samba import choose_considered
 from parlour.cards import Card
 from parlour.cli.main import main
 from parlour.games.samba import PACK, SAMBA, SambaState
@@ -438,6 +441,19 @@ class TestBots:
         while state.to_move == (0,) and not state.melds[0]:
             act(state, heuristic.choose(state.view(0)))
         assert melds(state) == [["9H", *HIGH.split()]]
+
+    def test_the_experts_discard_reads_samba_melds(self) -> None:
+        """The expert's considered discard (Canasta's) with Samba's melds (choices 1 and 4): onto an unfrozen
+        pile, a card that extends the next side's sequence at an end is taken for certain, a card of its suit
+        short of an end is not, and nothing goes onto a meld of seven."""
+        state = new(hands_with(s0=HIGH, s1="9H"), stock="5D 6C 7D 8S")
+        act(state, "draw", *lays(1, HIGH), "commit", "discard 5D", "draw")
+        nine, eight, five = (Card.parse(face) for face in ("9H", "8H", "5S"))
+        taker = NextTaker(state.view(1), SAMBA, pile_seen(state.view(1).log))
+        assert taker.chance(nine) == 1.0 and taker.chance(eight) < 1.0
+        laid(state, 0, SPADES)
+        assert NextTaker(state.view(1), SAMBA, pile_seen(state.view(1).log)).chance(five) < 1.0
+        assert considered_of(GAME) is choose_considered
 
     def test_the_view_names_canastas_and_sambas(self) -> None:
         """The table shows each side's melds by number, sequences low to high, and names what is complete."""

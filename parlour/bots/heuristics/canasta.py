@@ -272,6 +272,7 @@ WILD_KEPT = 400         # what a wild in hand is worth: discarding one stops the
 _UPCARD = re.compile(r"hand \d+: seat \d+ deals; the upcard is (.+)$")
 _DISCARD = re.compile(r"seat \d+: discard (\S+)$")
 _TAKEN = re.compile(r"seat \d+ takes the pile")
+WILD = "wild"             # the wilds counted together, as one kind
 
 
 def pile_seen(log: list[str]) -> list[str]:
@@ -312,8 +313,7 @@ class NextTaker:
         side = self.next % 2
         self.melds: list[list[str]] = view.table[f"side_{side}_melds"]
         self.opened = view.extra["first_meld_minimums"][side] == 0
-        self.frozen = (view.table["pile_frozen"] or not self.opened
-                       or any(is_wild(_card(face), rules.melds) for face in pile))
+        self.frozen = view.table["pile_frozen"] or not self.opened
         known: list[list[str]] = view.extra.get("known_held") or [[] for _ in view.seats]
         tabled = (face for key in ("side_0_melds", "side_1_melds", "staged")
                   for meld in view.table[key] for face in meld)
@@ -346,9 +346,6 @@ class NextTaker:
 
     def _holds(self, kind: Rank | str, need: int) -> float:
         return _at_least(max(self.unseen[kind], 0), self.pool, self.hidden, need)
-
-
-WILD = "wild"
 
 
 def _kind(card: Card, rules: CanastaRules) -> Rank | str:

@@ -165,6 +165,25 @@ def test_where_the_search_measured_worse_the_expert_is_the_quick_rule_of_thumb(g
     assert min(times) >= 0.25 and max(times) <= 0.75          # about 0.5 s, where the usual bot takes 1 s
 
 
+@pytest.mark.parametrize("game", ["authors", "samba", "kabu"])
+def test_where_the_expert_does_not_search_neither_does_strong(game: str) -> None:
+    """The ladder: where a search plays worse than the rules of thumb (in Authors the strong search lost to
+    medium by 2.03 books a game), strong plays the expert's own rule, considered or not, and makes the same
+    moves as the expert; only the expert answers sooner."""
+    strong, expert = make_bot("strong", game, seed=3), make_bot("expert", game, seed=3)
+    assert isinstance(strong, HeuristicBot) and strong.name == "strong" and not levels.searched(game)
+    assert isinstance(expert, ExpertBot) and strong.strategy is expert.rule_of_thumb.strategy
+    state, rng = parlour.new_game(game, seed=5), random.Random(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = state.to_move[0]
+        view = state.view(seat)
+        assert strong.choose(view) == expert.choose(view, sampler_for(state, seat))
+        state.apply(seat, rng.choice(view.legal_actions))
+    assert isinstance(make_bot("strong", "tetka", seed=3), IsmctsBot) and levels.searched("tetka")
+
+
 def test_in_east_west_the_expert_plays_the_rule_of_thumb_over_many_more_boards() -> None:
     """East-West's rule of thumb is itself a sampling of finished boards (40 a decision); the expert runs the
     same judgement on ``CONSIDERED_SAMPLES`` boards rather than searching (``considered_for``), so where the

@@ -33,6 +33,11 @@ Choices where the texts are silent (each a default, recorded here and tested):
     the discard pile except its top card, which stays the upcard, is shuffled into a new stock. When
     there is nothing under the upcard either, the draw stops there; and when every player in a row has
     so failed to draw with no card played, the deal is **blocked**: it ends and the cards left score.
+    A pressure that finds the deal exactly as an earlier pressure of the same deal found it (every hand,
+    the pile, whose turn and which way, the card or 2-sequence to answer, the same seat drawing the same
+    number) also blocks the deal once it is scored: play has gone round in a circle that would score
+    pressures for ever (five 5s passed round a table whose stock is spent, each drawn back from a pile of
+    one card), and the book, which assumes a pile to turn, never meant that.
 11. Partners at four (the usual game; option ``partners`` false plays each for themselves) share one
     score and one count of pressures; the lowest total after fifteen deals wins, ties sharing.
 12. Option ``deals`` plays the first so many deals of the fifteen (shorter games); the book is fifteen.
@@ -105,7 +110,9 @@ drawing two.
 
 *Pressures.* A card to draw from an empty stock scores a pressure at once: 5 points, doubled for each
 earlier one of the game (partners count theirs together). The discard pile under its top card is then
-shuffled as the new stock.
+shuffled as the new stock. The deal is blocked, and the cards left score, when every player in a row finds
+nothing to draw, or when a pressure finds the deal exactly as an earlier one of it did (play going round in
+a circle).
 
 *Scoring.* When a player ends a turn with no cards (a 2-sequence first drawn), each scores the cards
 left: ace 1, 2 20, 4 15, 5 and 6 30, 7 20, 8 50, 9 30, 10 25, pictures 10. Each 3 covers another card
@@ -182,12 +189,13 @@ TEXTS = tuple(map(str, EVERY))
 
 # Random games of fifteen deals take about 2,000 to 3,000 actions (the longest of 80 seeded ones 5,700, at
 # five players), the heuristic's 1,100 to 2,200; a deal of many pressures can run long, so the bound
-# leaves room.
+# leaves room. Version 2: a pressure that finds the deal as an earlier one did blocks it (choice 10), where
+# version 1 went round the circle for ever.
 INFO = GameInfo(
     id="crates", name="Crates", family=("stops", "shedding"), min_players=2, max_players=5,
     default_players=4, pack=PACK.name, rules_source=("crates.txt",), summary=RULES,
     num_distinct_actions=len(ACTIONS), options=option_specs(CratesOptions), partnership_counts=(4,),
-    lowest_score_wins=True, max_actions=40_000)
+    lowest_score_wins=True, max_actions=40_000, rules_version=2)
 
 
 def hand_points(mask: int) -> int:
@@ -208,7 +216,7 @@ def _card(action: Action) -> int:
 class CratesState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
-    MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained", "lacks", "lacking")
+    MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained", "lacks", "lacking", "pressed")
     ZONES = kinds(upcard="card", stock="count")
     EXTRAS = kinds(dealer="seat", stage="text", going="text", called="text", to_draw="number", cover="flag",
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
@@ -255,6 +263,7 @@ class CratesState(PhasedState[Phase]):
         self.cover = False                   # the player to move must cover a 6
         self.said = False                    # the player to move has said "one card" for this play
         self.idle = 0                        # turns in a row that found nothing to draw, no card played
+        self.pressed: set[Hashable] = set()  # the deal as each pressure of it found it (choice 10)
         self.turn = self.seating.turn(self.seating.next(self.dealer))
         upcard = CARDS[rest[0]]
         self._say("hand {}: seat {} deals {} each; the upcard is {}", self.hand_number, self.dealer, size, upcard)
@@ -367,6 +376,12 @@ class CratesState(PhasedState[Phase]):
 
     # --- play ----------------------------------------------------------------------------------------
     def _do(self, seat: int, action: Action) -> None:
+        try:
+            self._act(seat, action)
+        except _Circle:
+            self._end_deal("the deal is blocked: a pressure found the deal as an earlier one had")
+
+    def _act(self, seat: int, action: Action) -> None:
         kind = type(action)
         if kind is Call:
             self._call(SUIT_NAMES.index(action.suit))  # type: ignore[attr-defined]
@@ -464,7 +479,7 @@ class CratesState(PhasedState[Phase]):
         drawn = 0
         for _ in range(count):
             if not len(self.stock):
-                self._pressure(seat)
+                self._pressure(seat, count - drawn)
                 if not len(self.stock):
                     break
             self.hands[seat] |= 1 << self.stock.draw()[0]
@@ -473,13 +488,20 @@ class CratesState(PhasedState[Phase]):
             self._say("seat {} draws {}", seat, drawn)
         return drawn
 
-    def _pressure(self, seat: int) -> None:
+    def _pressure(self, seat: int, owed: int) -> None:
+        """``seat`` scores a pressure, owing ``owed`` cards still; the pile under the upcard becomes the stock.
+        Raises ``_Circle`` (ending the deal, choice 10) when an earlier pressure of the deal found it the same."""
         side = self.side[seat]
         points = FIRST_PRESSURE << self.pressures[side]
         self.pressures[side] += 1
         self.totals[side] += points
         self.gained[side] += points
         self._say("seat {}: a pressure, {} points", seat, points)
+        found = (seat, owed, tuple(self.hands), self.pile[-1], sum(1 << c for c in self.pile[:-1]), self.turn,
+                 self.phase, self.called, self.run, self.out, self.cover, self.said, tuple(self.forgot))
+        if found in self.pressed:
+            raise _Circle
+        self.pressed.add(found)
         if len(self.pile) > 1:
             self.stock.refill(self.pile[:-1], self._shuffled, f"deal {self.hand_number}")
             del self.pile[:-1]
@@ -563,6 +585,10 @@ class CratesState(PhasedState[Phase]):
             if isinstance(key, tuple) and key[0] == "hand":
                 self.hands[key[1]] = sum(1 << c for c in cards) | sum(1 << c for c in deal[("drawn", key[1])])
         self.stock.place(deal)
+
+
+class _Circle(Exception):
+    """A pressure found the deal as an earlier one had: play has come round in a circle (choice 10)."""
 
 
 def _explained(why: str, left: tuple[int, ...], gained: tuple[int, ...],

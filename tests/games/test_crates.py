@@ -217,6 +217,23 @@ class TestBlocked:
         assert state.hand_results[0].changes == (5 + left[0], 5 + left[1])
 
 
+    def test_a_pressure_that_finds_the_deal_as_before_blocks_it(self) -> None:
+        """Choice 10: two 5s passed back and forth over a spent stock, each drawn back from a pile of one
+        card, would score pressures for ever; the third pressure finds the deal as the first did, and once it
+        is scored the deal is blocked."""
+        state = new({0: "5C"}, "5H", voids={0: every("5"), 1: every("5")})
+        while len(state.stock):
+            state.stock.draw()
+        left = [hand_points(PACK.mask(parse_cards(" ".join(state.view(s).hand)))) for s in (0, 1)]
+        act(state, "play 5C")                     # seat 1 draws the 5H back: a pressure, 5
+        act(state, "play 5H")                     # seat 0 draws the 5C back: a pressure, 5
+        assert state.scores() == [5, 5] and state.hand_number == 1
+        act(state, "play 5C")                     # seat 1's second pressure, 10: as the first found it
+        assert state.hand_number == 2 and "blocked" in state.hand_results[0].summary
+        assert state.hand_results[0].changes == (5 + left[0] - hand_points(PACK.mask(parse_cards("5C"))),
+                                                 15 + left[1])
+
+
 class TestPartners:
     def test_partners_share_a_score_and_may_play_alone(self) -> None:
         """Setup: at four the partners sit opposite and share a score; option ``partners`` false seats

@@ -86,13 +86,23 @@ def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: 
     return table_row(game, result, kind, opponent, seconds)
 
 
+# Games whose verdict rests on the lead in games won rather than in points (``margin(by_wins=True)``). Each
+# pressure in Crates doubles its side's last, so a deal in a few hundred scores millions: over 400 duplicate
+# games the rules of thumb against themselves led by -131,135 points a game [-393,470, +131,200], an interval
+# no bot could clear, while the book's object is only to finish lowest.
+WON_NOT_SCORED = frozenset({"crates"})
+
+
 def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, opponent: str, seconds: float) -> str:
     me, them = result.summary(kind), result.summary(opponent)
-    lead = result.margin(kind)
+    by_wins = game.id in WON_NOT_SCORED
+    lead = result.margin(kind, by_wins=by_wins)
     verdict = {"better": "**better**", "worse": "worse", "level": "no clear difference"}[lead.verdict]
     deals = f"{lead.units} {'deal' if lead.units == 1 else 'deals'}"
+    unit = " games won" if by_wins else ""
     return (f"| {game.name} | {kind} | {opponent} ×{result.players - 1} | {len(result.records)} ({deals}) | "
-            f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}] | {me.mean_score:.2f} vs {them.mean_score:.2f} | "
+            f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}]{unit} | "
+            f"{me.mean_score:.2f} vs {them.mean_score:.2f} | "
             f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "
             f"{verdict} | {seconds / 60:.1f} |")
 

@@ -183,6 +183,19 @@ class TestMargin:
         assert (lead.mean, lead.low, lead.high) == pytest.approx(mean_interval([5, -2, 0]))
         assert lead.verdict == "level"
 
+    def test_by_wins_the_lead_counts_games_won_not_points(self) -> None:
+        """Where scores have no useful mean (Crates' doubling pressures), the lead is in shares of the win:
+        a's win by one point and its win by a million count one game each, and a win shared by two seats is
+        half a win to each."""
+        games = [record(0, ("a", "b"), (1, 2), (1, 2), (0,), deal=0),
+                 record(1, ("b", "a"), (1_000_000, 0), (2, 1), (1,), deal=0),
+                 record(2, ("a", "b"), (5, 5), (1, 1), (0, 1), deal=1),
+                 record(3, ("b", "a"), (9, 7), (2, 1), (1,), deal=1)]
+        result = tournament_of(games, duplicate=True, lowest_score_wins=True)
+        assert result.margin("a").mean == pytest.approx(((1 + 1_000_000) / 2 + 1) / 2)
+        lead = result.margin("a", by_wins=True)
+        assert (lead.mean, lead.units) == (pytest.approx(((1 + 1) / 2 + (0 + 1) / 2) / 2), 2)
+
     def test_a_kind_that_met_no_other_has_no_lead(self) -> None:
         with pytest.raises(KeyError, match="never met another kind"):
             tournament_of([record(0, ("a", "a"), (1, 2), (2, 1), (1,))]).margin("a")

@@ -173,7 +173,7 @@ class TournamentResult:
     def deals(self) -> int:
         return len({record.deal for record in self.records})
 
-    def margin(self, bot: str) -> Margin:
+    def margin(self, bot: str, by_wins: bool = False) -> Margin:
         """How much better ``bot`` scored than the other kinds at its tables: per game (per deal in duplicate
         mode), its seats' mean score minus the other seats' mean, signed so that more is better even where
         the lowest score wins, with a t interval over those units.
@@ -181,12 +181,17 @@ class TournamentResult:
         This is the paired comparison that says whether one bot beats another: the deal's luck is in both
         scores and cancels in their difference, so it separates bots that two overlapping score intervals
         (each carrying that luck) cannot.
+
+        ``by_wins`` counts each seat's share of the game's win (1/k of a win shared by k seats) in place of
+        its score: the lead in games won, for a game whose scores have no useful mean (Crates, where each
+        pressure doubles the last and one deal in a few hundred scores millions).
         """
-        sign = -1 if self.lowest_score_wins else 1
+        sign = -1 if self.lowest_score_wins and not by_wins else 1
         units: dict[int, list[float]] = {}
         for record in self.records:
-            mine = [score for kind, score in zip(record.kinds, record.scores, strict=True) if kind == bot]
-            theirs = [score for kind, score in zip(record.kinds, record.scores, strict=True) if kind != bot]
+            scores = [record.wins(seat) for seat in range(len(record.kinds))] if by_wins else record.scores
+            mine = [score for kind, score in zip(record.kinds, scores, strict=True) if kind == bot]
+            theirs = [score for kind, score in zip(record.kinds, scores, strict=True) if kind != bot]
             if mine and theirs:
                 units.setdefault(record.deal if self.duplicate else record.number, []).append(
                     sign * (statistics.fmean(mine) - statistics.fmean(theirs)))

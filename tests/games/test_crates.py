@@ -17,7 +17,8 @@ from table import act, bots_to_end, finish_hand, refused, spread
 
 import parlour
 from parlour.bots import make_bot
-from parlour.cards import STANDARD_52, parse_cards
+from parlour.bots.heuristics.crates import DRAWN, Draws, Table, read_log
+from parlour.cards import STANDARD_52, Rank, Suit, parse_cards
 from parlour.cli.main import main
 from parlour.games.crates import SIZES, CratesState, hand_points
 from parlour.sim.stats import wilson_interval
@@ -420,6 +421,43 @@ class TestBots:
         bot = make_bot("heuristic", GAME, seed=0)
         state = new({0: "8H 3H KH"}, "5H")
         assert bot.choose(state.view(0)) == "play 8H"
+
+    def test_the_log_shows_what_a_player_who_drew_lacks(self) -> None:
+        """Expert: one who drew, unable to follow the QH, held no heart and no queen; the pile is the upcard
+        and the cards played on it, until a pressure turns it over."""
+        state = new({0: "QH"}, "KH", voids={1: "H " + every("Q") + " " + every("K")})
+        act(state, "play QH")
+        act(state, "draw")
+        seen = read_log(state.view(0).log, 2)
+        assert seen.lacks[1] == PACK.suit_masks[Suit.HEARTS] | PACK.rank_masks[Rank.QUEEN]
+        assert seen.known[1] == 8 and [PACK.cards[c] for c in seen.pile] == parse_cards("KH QH")
+
+    def test_the_expert_leaves_a_suit_the_next_player_has_shown_it_lacks_when_a_pressure_is_near(self) -> None:
+        """Expert (pressures): with the stock spent and the next player's pressure at 80 points, the expert
+        plays the AH, leaving hearts to one who has just drawn for want of a heart, rather than the QS the
+        rule of thumb sheds first (a queen's 10 points against an ace's 1)."""
+        state = new({0: "QH QS AH"}, "KH", voids={0: "H " + every("Q"), 1: "H " + every("Q") + " " + every("K")})
+        act(state, "play QH")
+        act(state, "draw")
+        while len(state.stock):
+            state.stock.draw()
+        state.pressures[1] = 4
+        assert legal(state) == ["play AH", "play QS"]
+        assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "play QS"
+        assert make_bot("expert", GAME, seed=0).choose(state.view(0)) == "play AH"
+
+    def test_the_expert_weighs_who_draws_into_a_spent_stock_after_a_five(self) -> None:
+        """Expert (5s, pressures): after a 5 the others draw in turn from the next; with one card left in the
+        stock at four partners the next (an opponent) draws it and the partner takes the pressure, while
+        with two left it falls to the other opponent."""
+        table = Table(parlour.new_game(GAME, players=4, seed=2).view(0))
+        table.stake = {0: 80, 1: 80}
+        for stock, value in ((1, DRAWN - 80 - DRAWN + DRAWN), (2, DRAWN - DRAWN + 80 + DRAWN)):
+            table.stock = stock
+            draws = Draws(table, pile_after=10)
+            for k in (1, 2, 3):
+                draws.draw(table.ahead(k), 1)
+            assert draws.value == value
 
     def test_ismcts_plays_a_whole_deal_legally(self) -> None:
         """``ismcts:50`` against the heuristic, over one deal."""

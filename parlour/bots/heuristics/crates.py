@@ -17,6 +17,7 @@ seat's own hand and the public pile, never a blind caller's hand.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Sequence, Sized
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from parlour.bots.heuristic import Position, considered_for, habit_for, heuristic_for, random_habit
-from parlour.bots.heuristics.canasta import _at_least
 from parlour.cards import Card, Rank, Suit, bit_indices
 from parlour.engine.actions import Action, Play
 from parlour.engine.view import View
@@ -155,9 +155,15 @@ class Table:
         from the unseen ones they may be, the rest from all the unseen (hypergeometric, each part alone)."""
         known = min(self.seen.known[seat], self.held[seat])
         possible = self.unseen & ~self.seen.lacks[seat]
-        return ((1.0 - _at_least((matching & possible).bit_count(), possible.bit_count(), known, 1))
-                * (1.0 - _at_least((matching & self.unseen).bit_count(), self.unseen.bit_count(),
-                                   self.held[seat] - known + drawn, 1)))
+        return (_none_among(matching & possible, possible, known)
+                * _none_among(matching & self.unseen, self.unseen, self.held[seat] - known + drawn))
+
+
+def _none_among(cards: int, pool: int, hand: int) -> float:
+    """The chance that ``hand`` cards dealt from ``pool`` (a mask) hold none of ``cards`` (hypergeometric)."""
+    size, others = pool.bit_count(), (pool & ~cards).bit_count()
+    hand = min(hand, size)
+    return math.comb(others, hand) / math.comb(size, hand) if size else 1.0
 
 
 class Draws:

@@ -581,6 +581,7 @@ class CratesState(PhasedState[Phase]):
         return unknown
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
+        self.pressed = set()   # the deal as earlier pressures found it holds the real hands: a world forgets it
         for key, cards in deal.items():
             if isinstance(key, tuple) and key[0] == "hand":
                 self.hands[key[1]] = sum(1 << c for c in cards) | sum(1 << c for c in deal[("drawn", key[1])])

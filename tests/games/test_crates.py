@@ -234,6 +234,16 @@ class TestBlocked:
         assert state.hand_results[0].changes == (5 + left[0] - hand_points(PACK.mask(parse_cards("5C"))),
                                                  15 + left[1])
 
+    def test_a_sampled_world_forgets_the_real_hands_earlier_pressures_found(self) -> None:
+        """Hidden information: the deal as each pressure found it holds every hand, so a sampled world starts
+        its memory of pressures afresh."""
+        state = new({0: "5C"}, "5H", voids={0: every("5"), 1: every("5")})
+        while len(state.stock):
+            state.stock.draw()
+        act(state, "play 5C")
+        assert state.pressed
+        assert not state.sample_world(0, random.Random(1)).pressed
+
 
 class TestPartners:
     def test_partners_share_a_score_and_may_play_alone(self) -> None:

@@ -36,7 +36,7 @@ Choices where the texts are silent (each a default, recorded here and tested):
     A pressure that finds the deal exactly as an earlier pressure of the same deal found it (every hand,
     the pile, whose turn and which way, the card or 2-sequence to answer, the same seat drawing the same
     number) also blocks the deal once it is scored: play has gone round in a circle that would score
-    pressures for ever (five 5s passed round a table whose stock is spent, each drawn back from a pile of
+    pressures for ever (the 5s passed round a table whose stock is spent, each drawn back from a pile of
     one card), and the book, which assumes a pile to turn, never meant that.
 11. Partners at four (the usual game; option ``partners`` false plays each for themselves) share one
     score and one count of pressures; the lowest total after fifteen deals wins, ties sharing.

@@ -96,6 +96,8 @@ class Seen:
 
 
 def read_log(log: Sequence[str], players: int) -> Seen:
+    """``Seen`` for the deal in play, read from a view's log: the view shows only the pile's top card and
+    the hand sizes now, and a player at the table remembers the rest."""
     seen, held = Seen(), [0] * players
     called, run = -1, False
     for line in log:

@@ -209,6 +209,12 @@ def hand_points(mask: int) -> int:
             + BARE_THREE * (threes - covered))
 
 
+def following(top: int, called: int = -1) -> int:
+    """The cards of the pack that may follow ``top`` (outside a 2-sequence): its suit, or the suit ``called``
+    over an 8 or a 9 (-1 for none), or its rank."""
+    return SUIT_MASKS[SUIT_OF[top] if called < 0 else called] | RANK_MASK_OF[top]
+
+
 def _card(action: Action) -> int:
     return PACK.index[action.card]  # type: ignore[attr-defined]
 
@@ -304,11 +310,7 @@ class CratesState(PhasedState[Phase]):
     def _matching(self) -> int:
         """The cards of the pack that may be played now: a 2 or an ace in a 2-sequence; otherwise the top
         card's suit (or the suit called over it) or its rank."""
-        if self.run:
-            return RUN_CARDS
-        top = self.pile[-1]
-        suit = SUIT_OF[top] if self.called < 0 else self.called
-        return SUIT_MASKS[suit] | RANK_MASK_OF[top]
+        return RUN_CARDS if self.run else following(self.pile[-1], self.called)
 
     def _may_say(self, seat: int) -> bool:
         return self.hands[seat].bit_count() == 2 and not self.said

@@ -28,7 +28,7 @@ from parlour.bots.heuristic import Position, considered_for, habit_for, heuristi
 from parlour.cards import Card, Rank, Suit, bit_indices
 from parlour.engine.actions import Action, Play
 from parlour.engine.view import View
-from parlour.games.crates import CARDS, PACK, PIPS, RUN_CARDS, SAY_ONE_CARD, SUIT_NAMES, VALUES, Call, Phase
+from parlour.games.crates import CARDS, PACK, PIPS, RUN_CARDS, SAY_ONE_CARD, SUIT_NAMES, VALUES, Call, Phase, following
 
 HELD_BACK = 40   # what a 6 without a cover, a kept 3 or a partner's 7 is marked down by
 
@@ -116,7 +116,7 @@ def read_log(log: Sequence[str], players: int) -> Seen:
             called = SUIT_NAMES.index(call.group(1))
         elif stuck := _STUCK.match(line):
             seat = int(stuck.group(1))
-            seen.lacks[seat] = RUN_CARDS if run else _matching(seen.pile[-1], None if called < 0 else called)
+            seen.lacks[seat] = RUN_CARDS if run else following(seen.pile[-1], called)
             seen.known[seat] = held[seat]
             held[seat] += 0 if run else 1          # a 2-sequence's draw is told in a line of its own
             run = False
@@ -192,15 +192,7 @@ class Draws:
             self.value += sign * chance * DRAWN
 
 
-SUIT_OF_CARD = tuple(int(c.suit) for c in CARDS)  # type: ignore[arg-type]
-
-
-def _matching(card: int, suit: int | None = None) -> int:
-    """The cards that may follow ``card`` (its suit, or the suit called over it, or its rank)."""
-    return PACK.suit_masks[SUIT_OF_CARD[card] if suit is None else suit] | PACK.rank_masks[CARDS[card].rank]
-
-
-def _after(table: Table, card: int, run: int, hand: int, call: int | None = None) -> float:
+def _after(table: Table, card: int, run: int, hand: int, call: int = -1) -> float:
     """What playing ``card`` from ``hand`` is worth to this seat's side in the draws it brings about, up to
     the next player's turn: the 5's, 7's and jack's draws, a 2-sequence drawn, and the next player's own draw
     if it cannot follow, each weighed by its chance (the 6's cover is the next decision's). An 8's or 9's
@@ -217,7 +209,7 @@ def _after(table: Table, card: int, run: int, hand: int, call: int | None = None
             draws.draw(second, total + 1, (1 - stuck) * table.chance_none(second, RUN_CARDS))
         return draws.value
     if rank is Rank.SIX:
-        if not hand & _matching(card) & ~(1 << card):
+        if not hand & following(card) & ~(1 << card):
             draws.draw(table.seat, 1)
         return draws.value
     step = -table.step if rank is Rank.TEN and n > 2 else table.step
@@ -236,10 +228,10 @@ def _after(table: Table, card: int, run: int, hand: int, call: int | None = None
         extra[victim] = 1
     if not hand & ~(1 << card):
         return draws.value                      # out: the deal ends
-    following = table.ahead(2 if rank is Rank.FOUR else 1, step)
-    if following == table.seat:
+    follower = table.ahead(2 if rank is Rank.FOUR else 1, step)
+    if follower == table.seat:
         return draws.value
-    draws.draw(following, 1, table.chance_none(following, _matching(card, call), extra.get(following, 0)))
+    draws.draw(follower, 1, table.chance_none(follower, following(card, call), extra.get(follower, 0)))
     return draws.value
 
 

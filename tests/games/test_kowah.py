@@ -14,6 +14,8 @@ from table import act, bots_to_end, observed, refused
 
 import parlour
 from parlour.bots import make_bot
+from parlour.bots.heuristics.kowah import choose_considered, pattern, race, unseen
+from parlour.bots.levels import searched
 from parlour.cards import Card, bit_indices, parse_cards
 from parlour.cli.main import main
 from parlour.engine import IllegalAction
@@ -49,6 +51,10 @@ def new(hands: Sequence[str], stock: str = "", seed: int = 0, **options: Any) ->
 
 def legal(state: parlour.State, seat: int) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
+
+
+def hand_counts(cards: str) -> tuple[int, ...]:
+    return counts_of(sum(1 << PACK.index[card] for card in parse_cards(cards)))
 
 
 def faces(mask: int) -> list[str]:
@@ -465,6 +471,60 @@ class TestBots:
         assert heuristic.choose(state.view(0)) in ("discard KC", "discard QC")
         act(state, "discard QC", "draw stock", "discard 5D")
         assert heuristic.choose(state.view(0)) == "draw discard"
+
+    def test_the_race_counts_draws_to_checki_by_pattern(self) -> None:
+        """``race``: every one of the 483 patterns of eight cards has an expected number of draws to checki,
+        none for a checki hand. A hand a 5 away (ten copies) is nearer than one that needs a 5 and then a
+        9; a lone club (a rank of four copies) is further from a three than a lone suited card (twelve);
+        and eight ranks held once with all three clubs among them are the furthest of all."""
+        far = race()
+        assert len(far) == 483
+        assert far[pattern(hand_counts(FIRST_SHAPE))] == 0
+        one_away = far[pattern(hand_counts("5S 5H 7H 7S 7D AD AD#2 KC"))]
+        two_away = far[pattern(hand_counts("5S 9H 7H 7S 7D AD AD#2 KC"))]
+        assert 0 < one_away < two_away
+        assert far[pattern(hand_counts("5S 5H 7H 7S 7D AD AD#2 9S"))] < one_away
+        assert max(far.values()) == far[pattern(hand_counts("AS 2S 3S 4S 5S JC QC KC"))]
+
+    def test_the_expert_throws_a_lone_club_before_a_lone_suited_card(self) -> None:
+        """A club rank has four copies and a suited rank twelve, so a lone KC or QC is further from a three
+        than a lone AS: the expert throws a club, where the rules of thumb, counting groups alone, throw
+        the ace."""
+        state = new(["4D 5H 5S 6D 6H 8H AS KC", LOOSE], "QC")
+        act(state, "draw stock")
+        assert choose_considered(state.view(0), random.Random(0)) in ("discard KC", "discard QC")
+        assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "discard AS"
+
+    def test_the_expert_takes_a_discard_that_beats_a_stock_draw_on_average(self) -> None:
+        """Taking 4D beside 4H makes a second pair of a rank and frees a club to throw, which leaves the
+        hand nearer checki than the stock's card would on average: the expert takes it. The rules of thumb
+        take a discard only when it makes a group's worth of difference, and draw."""
+        state = new(["2D 2H 4H 7S AD JC QC QC#2", "4D 3S 4S 6S 8S 9S 2S 3H"], "9S#2 8D")
+        act(state, "draw stock", "discard 9S", "draw stock", "discard 4D")
+        assert choose_considered(state.view(0), random.Random(0)) == "draw discard"
+        assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "draw stock"
+
+    def test_the_expert_does_not_declare_a_pair_whose_other_copies_are_on_the_pile(self) -> None:
+        """With both other copies of AD thrown, a checki on AD could never win and would bind the hand to
+        it (the hand stands): the expert keeps building instead, where the rules of thumb declare."""
+        state = new([FIRST_SHAPE, "AD#3 AD#4 4S 6S 8S 9S 2H 3H"], "4H 9H 2D 9D 3D")
+        act(state, "draw stock", "discard 4H", "draw stock", "discard AD", "draw stock", "discard 2D",
+            "draw stock", "discard AD", "draw stock")
+        assert unseen(state.view(0))[AD] == 0
+        assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "checki AD"
+        assert choose_considered(state.view(0), random.Random(0)).startswith("discard ")
+
+    def test_the_expert_never_throws_the_face_of_a_pair_an_opponent_shows(self) -> None:
+        """Seat 1 shows AD AD: a third AD thrown would win it the deal. The expert's lone AD is its
+        likeliest throw by every other measure (two of its copies are in sight), yet it keeps it."""
+        state = new(["AD#3 2S 3S 4S 6S 8S 9S 2H", FIRST_SHAPE], "3H 4H 6H")
+        act(state, "draw stock", "discard 3H", "draw stock", "checki AD", "discard 4H", "draw stock")
+        state.apply(1, "decline")
+        assert choose_considered(state.view(0), random.Random(0)) != "discard AD"
+
+    def test_the_expert_and_strong_play_the_considered_rule_not_a_search(self) -> None:
+        """Kowah is among the games whose expert plays a considered rule (``considered_for``)."""
+        assert not searched(GAME)
 
     def test_ismcts_plays_a_whole_game_legally(self) -> None:
         """``ismcts:50`` at seat 0 against the heuristic, on a deal short enough for a test."""

@@ -127,6 +127,16 @@ def seconds_per_move(game_id: str, kind: str, moves: int = 20, seed: int = 7) ->
     return spent / counted
 
 
+def seconds_shown(seconds: float) -> str:
+    """A mean time for the timing table: three decimals, or two significant figures below a hundredth of a
+    second, so that the rules that answer in well under a millisecond do not all read 0.000.
+
+    >>> [seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412)]
+    ['0.494', '0.022', '0.0093', '0.00041']
+    """
+    return f"{seconds:.3f}" if seconds >= 0.01 else f"{seconds:.2g}"
+
+
 def slug(kind: str) -> str:
     return kind.replace(":", "-")
 
@@ -197,7 +207,7 @@ def main() -> int:
             print(results[game.name, kind, opponent], flush=True)
             write_page(out, results, timings)
         if not args.rows or "expert-heuristic" in args.rows:
-            timings[game.name] = f"| {game.name} | {seconds_per_move(game.id, 'expert'):.3f} |"
+            timings[game.name] = f"| {game.name} | {seconds_shown(seconds_per_move(game.id, 'expert'))} |"
             print(timings[game.name], flush=True)
             write_page(out, results, timings)
     print(f"wrote {out}")

@@ -67,3 +67,16 @@ def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pair
     assert any(verdict in row for verdict in ("**better**", "| worse |", "no clear difference"))
     assert "| Divide and Conquer | " in text.split("expert: mean seconds per move")[1]
     assert "expert" in (tmp_path / "plots" / "divide-and-conquer--expert--heuristic.svg").read_text(encoding="utf-8")
+
+
+def test_the_timing_table_shows_times_under_a_millisecond() -> None:
+    """``seconds_shown``: three decimals as before, but two significant figures below a hundredth of a
+    second, so that the experts that answer in a fraction of a millisecond no longer read 0.000."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("strength", Path(__file__).resolve().parent.parent / "benchmarks"
+                                                  / "strength.py")
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    assert [strength.seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412)] == [
+        "0.494", "0.022", "0.0093", "0.00041"]

@@ -20,6 +20,7 @@ of games not measured this time are kept from the file. Each pairing's scores an
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -131,10 +132,11 @@ def seconds_shown(seconds: float) -> str:
     """A mean time for the timing table: three decimals, or two significant figures below a hundredth of a
     second, so that the rules that answer in well under a millisecond do not all read 0.000.
 
-    >>> [seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412)]
-    ['0.494', '0.022', '0.0093', '0.00041']
+    >>> [seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412, 0.000059, 0.0)]
+    ['0.494', '0.022', '0.0093', '0.00041', '0.000059', '0.000']
     """
-    return f"{seconds:.3f}" if seconds >= 0.01 else f"{seconds:.2g}"
+    decimals = 3 if seconds <= 0 else max(3, 1 - math.floor(math.log10(seconds)))
+    return f"{seconds:.{decimals}f}"
 
 
 def slug(kind: str) -> str:

@@ -78,5 +78,5 @@ def test_the_timing_table_shows_times_under_a_millisecond() -> None:
     assert spec is not None and spec.loader is not None
     strength = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(strength)
-    assert [strength.seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412)] == [
-        "0.494", "0.022", "0.0093", "0.00041"]
+    assert [strength.seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412, 0.000059, 0.0)] == [
+        "0.494", "0.022", "0.0093", "0.00041", "0.000059", "0.000"]

@@ -75,8 +75,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     items = positions(args.positions, args.min, args.max, args.full, args.seed, args.whole_numbers)
     started = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(check, items, chunksize=4))
+        for result in pool.map(check, items, chunksize=1 if args.full else 4):
+            results.append(result)
+            if result["size"] == 13:   # minutes each: shown as they come, so that a long run tells as it goes
+                print(f"whole deal {len(results)}: {result['agree']} of {result['compared']} numbers equal, "
+                      f"own {result['own'] * result['compared'] / 20:.0f} s", flush=True)
     wall = time.perf_counter() - started
     equal = sum(r["agree"] == r["compared"] for r in results)
     print(f"{equal} of {len(results)} positions have equal tables ({sum(r['agree'] for r in results)} of "

@@ -113,8 +113,11 @@ class Signals(State):
     def _partner(self, seat: int) -> int:
         return (seat + 2) % 4
 
-    def _audience(self, seat: int, action: Action) -> frozenset[int]:
+    def _with_partner(self, seat: int, action: Action) -> frozenset[int]:
         return frozenset((seat, self._partner(seat)))
+
+    # A signal or a wink, for the partner's eyes.
+    AUDIENCES: ClassVar[dict[type[Action], Any]] = {Signal: _with_partner, Wink: _with_partner}
 
     def _signalling(self) -> bool:
         return self._moves_made() < 4
@@ -225,13 +228,12 @@ def test_opponents_worlds_carry_no_trace_of_the_signal() -> None:
 
 
 def test_by_default_a_secret_action_is_the_actors_alone() -> None:
-    """Without an ``_audience`` of the game's own, a secret action (a card laid face down) is seen in full
-    by its actor only: its partner's log reads the public text, and every other seat's world holds the
-    stand-in while the actor's keeps the action."""
+    """Without an audience declared for its kind (``AUDIENCES``), a secret action (a card laid face down) is
+    seen in full by its actor only: its partner's log reads the public text, and every other seat's world
+    holds the stand-in while the actor's keeps the action."""
 
     class Alone(Signals):
-        def _audience(self, seat: int, action: Action) -> frozenset[int]:
-            return State._audience(self, seat, action)
+        AUDIENCES: ClassVar[dict[type[Action], Any]] = {}
 
     state = Alone(players=4, variant=None, seed=3, options={})
     state.apply(0, "signal good")

@@ -47,7 +47,7 @@ from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_
 from parlour.engine.sampling import Holds, Unknown, Zone, any_of, at_least, at_most, deal_unknown
 from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Roles, Seating, Turn
 from parlour.engine.staging import COMMIT, WITHDRAW, Commit, Lay, Stage, StagedTurnState, Withdraw
-from parlour.engine.state import State, prepared_cards, read_apart, read_hands
+from parlour.engine.state import AudienceRule, State, prepared_cards, read_apart, read_hands
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import ZONE_KINDS, View, fits, kinds, misfits, seat_entry
 from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
@@ -63,6 +63,7 @@ __all__ = [
     "ActionSpace",
     "ActionTable",
     "Answer",
+    "AudienceRule",
     "CardAction",
     "Cards",
     "Claim",

@@ -3,7 +3,8 @@
 Each action kind is a frozen dataclass with a ``verb``; a game lists the kinds it uses and the engine
 reads notation against that list, so ``play QC`` or ``draw stock`` parse the same way in every game.
 A kind marked ``secret`` (a card laid face down, a partner's signal) is shown in full only to its audience
-(the actor, unless the state says more) and to others by its public text, or not at all if it is ``unseen``.
+(the actor, unless the game's ``AUDIENCES`` declares more for that kind) and to others by its public text,
+or not at all if it is ``unseen``.
 
 Actions that carry amounts or structures get their notation and numbers from building blocks rather than
 each game's own code: a :class:`FieldAction` is a product of finite domains (:class:`Domain`: a bet from 1
@@ -35,8 +36,8 @@ class Action:
     """Base of every action kind."""
 
     verb: ClassVar[str] = ""
-    # Not for every seat: others read ``public_text`` instead. Who does see it in full is the state's
-    # ``_audience`` (by default the actor alone; a partner too for a signal).
+    # Not for every seat: others read ``public_text`` instead. Who does see it in full is what the game's
+    # ``AUDIENCES`` declares for the kind (a partner too, for a signal); without an entry, the actor alone.
     secret: ClassVar[bool] = False
     # Outside its audience the act itself goes unseen: no line in the log, no entry in a record shown.
     unseen: ClassVar[bool] = False

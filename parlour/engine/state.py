@@ -1,9 +1,9 @@
 """The ``State`` base class: the contract every game keeps, and the machinery no game should rewrite.
 
 A game subclass supplies its rules through a few hooks (``_setup``, ``_legal``, ``_check``, ``_do``,
-``_view_parts``, ``_unknown`` and ``_place_unknown``; ``_audience`` and ``_sample_unknown`` where the
-book needs them) and class facts (``ACTION_KINDS``, ``ACTIONS``,
-``MUTABLE``); this class turns them into the public API: checked ``apply`` that leaves the state
+``_view_parts``, ``_unknown`` and ``_place_unknown``; ``_sample_unknown`` where the book needs it) and
+class facts (``ACTION_KINDS``, ``ACTIONS``, ``MUTABLE``; ``AUDIENCES`` where an act is shown to more than
+its actor); this class turns them into the public API: checked ``apply`` that leaves the state
 untouched on refusal, parsing, action numbers, views with filtered logs, cheap clones, sampled worlds,
 records and results.
 
@@ -39,6 +39,9 @@ from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn
 # arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
 # off the playout hot path; a function gets the arguments and must not hold on to the state.
 LogEntry = tuple[int, "str | Callable[..., str]", tuple[Any, ...], frozenset[int] | None]
+# Who sees a secret act of one kind in full, as ``rule(state, actor, action)`` asked in the state the act is
+# taken in (see ``State.AUDIENCES``).
+AudienceRule = Callable[[Any, int, Any], Collection[int]]
 # What was offered a seat: (seat, mask of the cards it may play, the numbers of its legal actions).
 Offer = tuple[int, int, "tuple[int, ...] | None"]
 # A history entry is ``number << SEAT_BITS | seat``; ``STAND_IN`` is the entry of an act a sampled world
@@ -75,6 +78,12 @@ class State:
     hands_in_game: int | None = None
     # Why the game stopped before the book's usual end (a seat that cannot pay), set by ``_end_early``.
     ended_early: EarlyEnd | None = None
+    # The secret kinds this game shows in full beyond their actor, each with the rule naming who sees it: a
+    # partner's sign (Mus's señas). Every other secret kind (a card laid away face down, a simultaneous
+    # choice) is seen by its actor alone. Declared kind by kind, so that an audience meant for one kind
+    # of act cannot spread to another (a sign's partner reading a discard); ``tests/test_contract_secrets.py``
+    # holds every registered game to it, and each declared audience has a test with named cards.
+    AUDIENCES: ClassVar[Mapping[type[Action], AudienceRule]] = {}
     # The seats that saw each secret action in full (``_audience``), by its place in the history.
     # Replaced, never changed in place, so that clones share it.
     _audiences: Mapping[int, frozenset[int]] = {}
@@ -185,9 +194,12 @@ class State:
 
     def _audience(self, seat: int, action: Action) -> frozenset[int]:
         """The seats that see ``seat``'s secret ``action`` in full, asked (for secret kinds only) in the
-        state it is taken in: a signal, the actor and its partner. By default the actor alone, as for a
-        card laid face down; an audience without the actor is a card it acts on without looking."""
-        return frozenset((seat,))
+        state it is taken in: what ``AUDIENCES`` declares for its kind (a signal: the actor and its
+        partner; an audience without the actor is a card it acts on without looking), else the actor
+        alone, as for a card laid face down. A game declares its audiences there rather than overriding
+        this, so that each is given for one kind of act only."""
+        rule = self.AUDIENCES.get(type(action))
+        return frozenset((seat,)) if rule is None else frozenset(rule(self, seat, action))
 
     def encode(self, action: Action) -> int:
         """The action's number in ``range(action_space_size)``."""

@@ -25,9 +25,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
    became of the envite (refused, passed or unopposed), as Spanish tables pay them; a refused lance pays
    its bonuses but no stake, and a lance that only one side holds pays its bonuses alone.
 8. Discarding: after four calls of ``mus``, each player in turn from mano lays away one to four cards face
-   down (``discard 7S`` once per card; how many is public, which is not) and then ``draw`` takes as many from
-   the stock. When the stock holds fewer than a player needs, every discard lying face down, the drawer's
-   own just laid away included, is shuffled and put under it.
+   down (``discard 7S`` once per card; how many is public, which is seen by the discarder alone, not
+   even by the partner) and then ``draw`` takes as many from the stock. When the stock holds fewer than a
+   player needs, every discard lying face down, the drawer's own just laid away included, is shuffled and
+   put under it.
 9. Señas (signs): once the discarding is over, before grande, every player in turn from mano makes one
    sign or none (``sena duples``, ``sena none``). Everyone sees that each player chose; only the partner
    sees what. A sign may be made only by a player holding what it means. The sign sets (option ``signs``):
@@ -59,7 +60,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any, ClassVar
@@ -70,6 +71,7 @@ from parlour.engine import (
     Action,
     ActionSpace,
     ActionTable,
+    AudienceRule,
     FaceDownDiscard,
     FieldAction,
     GameInfo,
@@ -564,12 +566,18 @@ class MusState(PhasedState[Phase]):
             self._start_lance(GRANDE)
 
     # --- señas --------------------------------------------------------------------------------------------
-    def _audience(self, seat: int, action: Action) -> frozenset[int]:
+    def _sign_seen_by(self, seat: int, action: Action) -> frozenset[int]:
+        """Who sees a sign in full: the signer and its partner, and in ``caught-signs`` each opponent who
+        catches it (choices 9 and 10)."""
         seen = set(self.seating.partners(seat))
         if self.variant == "caught-signs":
             rng = self._rng(f"deal {self.hand_number}: sign of seat {seat}")
             seen |= {s for s in self.order if s not in seen and rng.random() < CATCH_CHANCE}
         return frozenset(seen)
+
+    # Only a sign is made for other eyes. A card laid away face down, secret too, has no entry, so it is
+    # seen by its discarder alone: not by the partner, nor by an opponent who catches signs (choice 8).
+    AUDIENCES: ClassVar[Mapping[type[Action], AudienceRule]] = {Sena: _sign_seen_by}
 
     def _sign(self, seat: int, action: Action) -> None:
         assert isinstance(action, Sena)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from table import act, bots_to_end, refused
 import parlour
 from parlour.bots import make_bot
 from parlour.cards import Card
-from parlour.engine import Unknown, deal_unknown
+from parlour.engine import Unknown, Withheld, deal_unknown
 from parlour.engine.sampling import at_least
 from parlour.games.mus import (
     CHICA,
@@ -377,6 +378,165 @@ class TestSenas:
                     if not seen[other]:
                         assert state.view(other).log[-1] == "seat 0: sena (a sign or none)"
         assert 0 < caught < 30
+
+
+# --- acts done face down: who reads each (issue 36) -------------------------------------------------------
+FACE_DOWN = "discard a card face down"
+SIGN_HIDDEN = "sena (a sign or none)"
+VARIANTS = (None, "caught-signs")
+# Seat 0's hand for each sign it may make, beside seats 1 to 3 of SIGNED; the sign set that offers it.
+SIGN_HANDS = [
+    ("customary", "two-kings", "KC KD 5C 4C"),
+    ("customary", "two-aces", "AS 2C 4C 6C"),
+    ("customary", "duples", "KC KD 4C 4S"),
+    ("customary", "medias", "KC KD KH 4C"),
+    ("customary", "thirty-one", "KC QH JH AS"),
+    ("customary", "blind", "AS 4C 5C 6C"),
+    ("customary", "none", "KC KD 5C 4C"),
+    ("few", "duples", "KC KD 4C 4S"),
+    ("few", "medias", "KC KD KH 4C"),
+    ("few", "thirty-one", "KC QH JH AS"),
+    ("few", "none", "AS 4C 5C 6C"),
+]
+
+
+def view_text(state: MusState, seat: int | None) -> str:
+    """``seat``'s view as text, but for its own legal actions (which may be the same words: ``sena none``)."""
+    shown = state.view(seat).to_dict()
+    return json.dumps({key: value for key, value in shown.items() if key != "legal_actions"}, ensure_ascii=False)
+
+
+def words_in(state: MusState, seat: int | None) -> set[str]:
+    """Every word and card of ``seat``'s view, for asking whether it names a card."""
+    return set(re.findall(r"[\w#]+", view_text(state, seat)))
+
+
+def discarded(variant: str | None, *cards: str, seed: int = 1) -> MusState:
+    """All four say mus over STRONG (the stock starting JC JD) and seat 0, mano, lays ``cards`` away."""
+    state = game(STRONG, stock="JC JD", seed=seed, variant=variant)
+    act(state, "mus", "mus", "mus", "mus", *(f"discard {card}" for card in cards))
+    return state
+
+
+def read_as(state: MusState, position: int, seat: int | None) -> tuple[str | None, str, list[Any]]:
+    """How ``seat`` is told the act at ``position``, the last taken and seat 0's: in the words of the
+    history (the server's replay), as the last line of its view's log, and in the record shown to it."""
+    entries = [entry for entry in state.record_for(seat)["actions"] if entry[0] == 0]
+    return state.action_text_for(position, seat), state.view(seat).log[-1], entries[-1]
+
+
+class TestSecrets:
+    """Every secret act of Mus, in each variant: a discard is seen by its discarder alone (choice 8), a
+    sign by its side, and in ``caught-signs`` by an opponent who catches it (choices 9 and 10)."""
+
+    @pytest.mark.parametrize("variant", VARIANTS)
+    def test_a_discard_is_seen_by_the_discarder_alone(self, variant: str | None) -> None:
+        """Seat 0 lays away QC and KH face down (mus.txt: "discard one to four cards, face down"): its
+        partner, the opponents and a spectator read only that a card went, in the log, the words of the
+        history and the record shown to them, and no view of theirs names either card; how many went is
+        public. Seat 0 reads its own cards, and the full record keeps them for replay."""
+        state = discarded(variant, "QC", "KH")
+        for position, card in ((4, "QC"), (5, "KH")):
+            assert state.shown_to(position) == frozenset((0,))
+            assert state.history[position] == (0, state.parse_action(f"discard {card}"))
+            assert state.record()["actions"][position] == [0, f"discard {card}"]
+        for seat in (2, 1, 3, None):
+            assert state.view(seat).log[-2:] == [f"seat 0: {FACE_DOWN}"] * 2
+            assert read_as(state, 5, seat) == (FACE_DOWN, f"seat 0: {FACE_DOWN}", [0, FACE_DOWN])
+            assert state.action_text_for(4, seat) == FACE_DOWN
+            assert state.game_log(seat)[-2:] == [f"seat 0: {FACE_DOWN}"] * 2
+            assert state.view(seat).table["discards"] == 2
+            assert not {"QC", "KH"} & words_in(state, seat)
+        assert state.view(0).log[-2:] == ["seat 0: discard QC", "seat 0: discard KH"]
+        assert read_as(state, 5, 0) == ("discard KH", "seat 0: discard KH", [0, "discard KH"])
+
+    @pytest.mark.parametrize("variant", VARIANTS)
+    def test_twin_discards_look_the_same_to_every_other_seat(self, variant: str | None) -> None:
+        """Twin deals in which seat 0 lays away QC or KH and draws JC: every other seat's view, record and
+        legal actions, and a spectator's, are identical; the worlds sampled for the partner hold the
+        stand-in, not the card, while seat 0's keep it (choice 8)."""
+        twins = []
+        for card in ("QC", "KH"):
+            state = discarded(variant, card)
+            act(state, "draw")
+            twins.append(state)
+        a, b = twins
+        for seat in (2, 1, 3, None):
+            assert a.view(seat) == b.view(seat)
+            assert json.dumps(a.record_for(seat)) == json.dumps(b.record_for(seat))
+        for seat in (2, 1, 3):
+            assert a.legal_actions(seat) == b.legal_actions(seat)
+            world = a.sample_world(seat, random.Random(seat))
+            assert world.history[4] == (0, Withheld(FACE_DOWN)) and world.view(seat) == a.view(seat)
+        assert a.sample_world(0, random.Random(0)).history[4] == (0, a.parse_action("discard QC"))
+        assert a.view(0) != b.view(0)
+
+    def test_an_opponent_who_catches_signs_does_not_see_discards(self) -> None:
+        """``caught-signs``, seed 6: both opponents catch seat 0's sign (duples, after it laid away QC and
+        KH and drew JC JD), and each reads the sign in full; yet the discards stay seat 0's alone, for
+        the partner and the catchers alike (choices 8 and 10)."""
+        state = discarded("caught-signs", "QC", "KH", seed=6)
+        act(state, "draw", "discard 4D", "draw", "discard 4H", "draw", "discard AC", "draw", "no hay mus",
+            "sena duples")
+        sign = state.actions_taken - 1
+        assert state.hands[0] == mask("KC KD JC JD")
+        assert state.shown_to(sign) == frozenset((0, 1, 2, 3))
+        for seat in (1, 3):
+            assert state.view(seat).extra["signs_caught"] == ["seat 0: duples"]
+        for seat in (1, 2, 3):
+            assert read_as(state, sign, seat) == ("sena duples", "seat 0: sena duples", [0, "sena duples"])
+            assert [state.action_text_for(p, seat) for p in (4, 5)] == [FACE_DOWN] * 2
+            assert state.game_log(seat).count(f"seat 0: {FACE_DOWN}") == 2
+            assert not {"QC", "KH"} & words_in(state, seat)
+        assert read_as(state, sign, None) == (SIGN_HIDDEN, f"seat 0: {SIGN_HIDDEN}", [0, SIGN_HIDDEN])
+
+    @pytest.mark.parametrize(("signs", "sign", "hand"), SIGN_HANDS)
+    def test_a_sign_is_read_in_full_by_its_audience_alone(self, signs: str, sign: str, hand: str) -> None:
+        """Each sign of each sign set, made by seat 0 holding what it means (choice 9): seat 0 and its
+        partner read it in full (the partner's view shows it as ``partner_sign``); the opponents and a
+        spectator read only that a sign, or none, was made, in the log, the words of the history and the
+        record shown to them, and no view of theirs says which."""
+        state = game([hand, *SIGNED[1:]], signs=signs)
+        act(state, "no hay mus", f"sena {sign}")
+        position, full = state.actions_taken - 1, f"sena {sign}"
+        assert state.shown_to(position) == frozenset((0, 2))
+        for insider in (0, 2):
+            assert read_as(state, position, insider) == (full, f"seat 0: {full}", [0, full])
+        assert state.view(2).extra["partner_sign"] == sign and state.view(0).extra["partner_sign"] is None
+        for seat in (1, 3, None):
+            assert read_as(state, position, seat) == (SIGN_HIDDEN, f"seat 0: {SIGN_HIDDEN}", [0, SIGN_HIDDEN])
+            assert state.view(seat).extra["partner_sign"] is None and state.view(seat).extra["signs_caught"] == []
+            assert full not in view_text(state, seat)
+
+    def test_a_caught_sign_is_read_by_its_catcher_too(self) -> None:
+        """``caught-signs``, seed 8: seat 1 catches seat 0's sign (two kings) and seat 3 does not (choice
+        10). Seat 1 reads it in full and sees it among ``signs_caught``; seat 3 and a spectator read only
+        that a sign was made; seat 2 reads it as the partner's sign."""
+        state = game(SIGNED, seed=8, variant="caught-signs")
+        act(state, "no hay mus", "sena two-kings")
+        full, position = "sena two-kings", 1
+        assert state.shown_to(position) == frozenset((0, 1, 2))
+        for insider in (0, 1, 2):
+            assert read_as(state, position, insider) == (full, f"seat 0: {full}", [0, full])
+        assert state.view(1).extra["signs_caught"] == ["seat 0: two-kings"]
+        assert state.view(1).extra["partner_sign"] is None and state.view(2).extra["partner_sign"] == "two-kings"
+        for seat in (3, None):
+            assert read_as(state, position, seat) == (SIGN_HIDDEN, f"seat 0: {SIGN_HIDDEN}", [0, SIGN_HIDDEN])
+            assert state.view(seat).extra["signs_caught"] == [] and full not in view_text(state, seat)
+
+    def test_without_signs_the_discard_is_the_only_secret(self) -> None:
+        """With ``signs="none"`` there is no window of signs: the lances follow "no hay mus" at once, and the
+        one secret act left, a discard, is still seat 0's alone."""
+        state = game(STRONG, stock="JC JD", signs="none")
+        act(state, "mus", "mus", "mus", "mus", "discard QC", "draw")
+        assert state.shown_to(4) == frozenset((0,))
+        for seat in (2, 1, 3, None):
+            assert state.action_text_for(4, seat) == FACE_DOWN
+        for _ in range(3):
+            act(state, "discard " + str(PACK.cards_in(state.hands[state.to_move[0]])[0]), "draw")
+        act(state, "no hay mus")
+        assert state.phase == "grande"
+        assert [type(action).__name__ for _, action in state.history if action.secret] == ["FaceDownDiscard"] * 4
 
 
 class TestBots:

@@ -79,6 +79,10 @@ _RANK_PARSE["1"] = Rank.ACE
 _SUIT_PARSE = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit} | {"♤": Suit.SPADES, "♡": Suit.HEARTS,
                                                                           "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 
+# The most copies of one card any pack may hold (the largest here: six jokers). Cards are interned for good,
+# so a bound on copies is a bound on the cards that can ever exist, whatever text a client sends.
+MAX_COPIES = 16
+
 # Standard rank sequences, lowest first, for building packs.
 ACE_HIGH = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE,
             Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -106,8 +110,8 @@ class Card:
         rank = Rank(rank)
         if (rank == Rank.JOKER) != (suit is None):
             raise ValueError("a joker has no suit and every other card has one")
-        if copy < 0:
-            raise ValueError("copy numbers start at 0")
+        if not 0 <= copy < MAX_COPIES:
+            raise ValueError(f"copy numbers run from 0 to {MAX_COPIES - 1}: no pack holds more copies of a card")
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", None if suit is None else Suit(suit))
@@ -153,14 +157,14 @@ class Card:
         body, _, copy_text = raw.partition("#")
         copy = 0
         if copy_text:
-            if not copy_text.isdigit() or int(copy_text) < 1:
-                raise NotationError(f"{raw!r}: the copy number after '#' must be 1 or more")
+            if not copy_text.isdigit() or not 1 <= int(copy_text) <= MAX_COPIES:
+                raise NotationError(f"{raw[:16]!r}: the copy number after '#' is 1 to {MAX_COPIES}")
             copy = int(copy_text) - 1
         body = body.upper()
         if body in ("JK", "JOKER", "★", "🃏"):
             return cls(Rank.JOKER, None, copy)
         if len(body) < 2 or body[:-1] not in _RANK_PARSE or body[-1] not in _SUIT_PARSE:
-            raise NotationError(f"{raw!r} is not a card: write rank then suit, as QC, 10H, Q♣ or JK")
+            raise NotationError(f"{raw[:16]!r} is not a card: write rank then suit, as QC, 10H, Q♣ or JK")
         return cls(_RANK_PARSE[body[:-1]], _SUIT_PARSE[body[-1]], copy)
 
 

@@ -18,6 +18,7 @@ BOT_DELAY = 0.5
 MAX_BOT_SECONDS = 5.0
 MAX_BOT_ITERATIONS = 100_000
 TABLES_PER_MINUTE = 20
+BOT_TABLES_PER_CLIENT = 2
 # Uvicorn waits this long for open connections at Ctrl+C before closing them.
 GRACEFUL_SECONDS = 2
 
@@ -43,9 +44,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--tables-per-minute", type=float, default=TABLES_PER_MINUTE, metavar="N",
                         help=f"tables one client address may create a minute, 0 for no limit "
                              f"(default: {TABLES_PER_MINUTE})")
+    parser.add_argument("--bot-tables-per-client", type=int, default=BOT_TABLES_PER_CLIENT, metavar="N",
+                        help=f"tables of bots alone (no person's seat) one client address may have in play at once, "
+                             f"0 for no bound (default: {BOT_TABLES_PER_CLIENT})")
     parser.add_argument("--forwarded-allow-ips", metavar="IPS",
                         help="behind a reverse proxy: the proxies' addresses (comma-separated, or '*') whose "
-                             "X-Forwarded-For gives the client's address")
+                             "X-Forwarded-For gives the client's address (default: none; the header is ignored)")
 
 
 def url_of(host: str, port: int) -> str:
@@ -80,6 +84,8 @@ def run(ui: Ui, args: argparse.Namespace) -> int:
         raise UsageError(f"--bot-delay takes a number of seconds, not {args.bot_delay}")
     if not args.tables_per_minute >= 0:
         raise UsageError(f"--tables-per-minute takes a number, 0 or more, not {args.tables_per_minute}")
+    if not args.bot_tables_per_client >= 0:
+        raise UsageError(f"--bot-tables-per-client takes a number, 0 or more, not {args.bot_tables_per_client}")
     if args.bot_workers is not None and args.bot_workers < 1:
         raise UsageError(f"--bot-workers takes a number of processes, 1 or more, not {args.bot_workers}")
     try:
@@ -100,7 +106,7 @@ def run(ui: Ui, args: argparse.Namespace) -> int:
     try:
         app = create_app(database_url=args.database, bot_delay=args.bot_delay, limits=limits,
                          bot_workers=args.bot_workers or os.cpu_count() or 1,
-                         tables_per_minute=args.tables_per_minute)
+                         tables_per_minute=args.tables_per_minute, bot_tables_per_client=args.bot_tables_per_client)
     except StoreUnavailable as exc:
         raise UsageError(str(exc)) from None
     except ImportError as exc:
@@ -111,7 +117,10 @@ def run(ui: Ui, args: argparse.Namespace) -> int:
     _log_to_stderr()
     ui.say(f"Parlour is serving at {url_of(args.host, args.port)} "
            f"(database: {app.state.store.display_url}). Press Ctrl+C to stop.")
-    proxy = {"proxy_headers": True, "forwarded_allow_ips": args.forwarded_allow_ips} if args.forwarded_allow_ips else {}
+    # Uvicorn trusts X-Forwarded-For from loopback unless told otherwise: a proxy's header is believed only
+    # from the addresses given, or a visitor behind a proxy on this host would choose their own address.
+    proxy: dict[str, Any] = ({"proxy_headers": True, "forwarded_allow_ips": args.forwarded_allow_ips}
+                             if args.forwarded_allow_ips else {"proxy_headers": False})
     # Views are a few kilobytes of JSON: compressing every push to every seat cost more CPU than any other
     # part of sending it, for bandwidth no card table needs.
     uvicorn.run(app, host=args.host, port=args.port, log_level="info", timeout_graceful_shutdown=GRACEFUL_SECONDS,

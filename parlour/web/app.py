@@ -24,11 +24,10 @@ import json
 import logging
 import math
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -37,6 +36,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour import __version__
@@ -56,6 +56,7 @@ from parlour.web.tables import (
     MAX_ACTION_TEXT,
     MAX_OPTIONS_JSON,
     Created,
+    Subscriber,
     Table,
     TableManager,
 )
@@ -71,6 +72,7 @@ HTTP_ERRORS = {400: "MalformedRequest", 404: "NotFound", 405: "MethodNotAllowed"
 REPLAY_TABLES = 8          # finished games whose rebuilt states are kept for stepping through
 REPLAY_CHECKPOINT = 16     # a rebuilt state is kept every this many actions
 HELLO_SECONDS = 10.0       # a websocket must say who it is within this long
+FAREWELL_SECONDS = 1.0     # the longest a dropped socket's last words and close are waited for
 # The pages load their scripts and styles from /static only: an injected inline script cannot run.
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
@@ -82,6 +84,7 @@ DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cd
                "font-src 'self' https://fonts.gstatic.com; worker-src blob:; object-src 'none'; base-uri 'none'; "
                "frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
+PRIVATE_PATHS = ("/api/tables",)   # answers that may hold a credential or a hand: never stored by a cache
 
 
 # --- what clients send ----------------------------------------------------------------------------------
@@ -337,35 +340,38 @@ TOKEN = Annotated[str | None, Header(description="the seat's credential")]
 HOST_TOKEN = Annotated[str | None, Header(description="the table's host credential")]
 
 
+def client_address(request: Request | WebSocket) -> str:
+    """Whom the limits count a request against: the connection's address (a proxy's header is believed only
+    from the addresses ``parlour serve --forwarded-allow-ips`` names)."""
+    return request.client.host if request.client else "unknown"
+
+
 def json_text(text: str) -> Response:
     """An answer already serialised (a view payload is built once per seat and version)."""
     return Response(content=text, media_type="application/json")
 
 
 class CreationLimit:
-    """A token bucket per client address: ``rate`` tables a minute, in bursts of as many. Kept in memory
-    (per process); behind a reverse proxy, run uvicorn with ``--forwarded-allow-ips`` so the address is
-    the client's."""
+    """A token bucket per client address: ``rate`` tables a minute, in bursts of as many. Kept in the database
+    (``Store.take_token``), so that every server process on one database shares one limit per address. The
+    address is the connection's, or the one a proxy named with ``--forwarded-allow-ips`` gives."""
 
-    def __init__(self, rate: float) -> None:
+    def __init__(self, store: Store, rate: float) -> None:
+        self.store = store
         self.rate = rate
-        self._buckets: dict[str, tuple[float, float]] = {}   # address -> (tokens, when)
-        self._lock = threading.Lock()
 
     def take(self, address: str) -> None:
         if self.rate <= 0 or math.isinf(self.rate):
             return
-        now = time.monotonic()
-        with self._lock:
-            tokens, then = self._buckets.get(address, (self.rate, now))
-            tokens = min(self.rate, tokens + (now - then) * self.rate / 60)
-            if tokens < 1:
-                wait = math.ceil((1 - tokens) * 60 / self.rate)
-                raise errors.TooManyRequests(f"too many tables from this address: at most {self.rate:g} a minute; "
-                                             f"try again in {wait} s", retry_after=wait)
-            self._buckets[address] = (tokens - 1, now)
-            if len(self._buckets) > 10_000:     # forget the quiet ones
-                self._buckets = {a: b for a, b in self._buckets.items() if now - b[1] < 60}
+        try:
+            wait = self.store.take_token(f"create|{address}", self.rate, datetime.now(UTC))
+        except SQLAlchemyError:
+            logger.exception("the creation limit cannot be read")
+            raise errors.Unavailable("the server cannot count its new tables just now; try again") from None
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise errors.TooManyRequests(f"too many tables from this address: at most {self.rate:g} a minute; "
+                                         f"try again in {seconds} s", retry_after=seconds)
 
 
 class SecurityHeaders:
@@ -379,13 +385,17 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        policy = (DOCS_POLICY if scope.get("path", "").startswith(DOCS_PATHS) else PAGE_POLICY).encode()
+        path = scope.get("path", "")
+        policy = (DOCS_POLICY if path.startswith(DOCS_PATHS) else PAGE_POLICY).encode()
+        # A table's answers may carry a credential or a seat's hand: no cache, shared or the browser's, keeps them.
+        private = [(b"cache-control", b"no-store")] if path.startswith(PRIVATE_PATHS) else []
 
         async def with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", []),
                                       (b"content-security-policy", policy), (b"referrer-policy", b"no-referrer"),
-                                      (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff")]
+                                      (b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+                                      *private]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -507,7 +517,7 @@ def page(name: str, title: str) -> Response:
 def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
                limits: BotLimits | None = None, bot_workers: int = 2, tables_per_minute: float = 0,
                idle_hours: float = IDLE_HOURS, now: Callable[[], datetime] | None = None,
-               review_budget: int = REVIEW_BUDGET) -> FastAPI:
+               review_budget: int = REVIEW_BUDGET, bot_tables_per_client: int = 0) -> FastAPI:
     """The server: ``database_url`` is any SQLAlchemy URL (default: SQLite in the user's data directory).
 
     ``bot_delay`` is a pause, in seconds, before each bot move, so that people can follow the play;
@@ -515,16 +525,19 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     ``bot_workers`` processes; ``tables_per_minute`` limits table creation per client address (0, the
     default for an embedded app, is no limit; ``parlour serve`` sets one); a table untouched for
     ``idle_hours`` leaves the lobby's listing; ``now`` is the clock's time source (UTC; tests move one on);
-    ``review_budget`` is the coach's search iterations a decision when a finished game is reviewed.
+    ``review_budget`` is the coach's search iterations a decision when a finished game is reviewed;
+    ``bot_tables_per_client`` bounds the tables of bots alone one client address may have in play at once (0,
+    the default for an embedded app, is no bound; ``parlour serve`` sets one).
     Raises ``StoreUnavailable`` (naming the database) if the database cannot be opened.
     """
     store = Store(database_url)
     limits = limits or BotLimits()
     manager = TableManager(store, bot_delay=bot_delay, hint_bot=hint_bot, limits=limits, bot_workers=bot_workers,
-                           idle_hours=idle_hours, **({"now": now} if now is not None else {}))
+                           idle_hours=idle_hours, bot_tables_per_client=bot_tables_per_client,
+                           **({"now": now} if now is not None else {}))
     replays = ReplayCache()
     reviews = Reviews(manager.pool, review_budget)
-    creation = CreationLimit(tables_per_minute)
+    creation = CreationLimit(store, tables_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -609,9 +622,10 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         credentials and the host token: they are not shown again."""
         if len(json.dumps(body.options)) > MAX_OPTIONS_JSON:
             raise errors.MalformedRequest("the options are too long")
-        creation.take(request.client.host if request.client else "unknown")
+        address = client_address(request)
+        creation.take(address)
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private, body.name, guide=body.guide, clock=body.clock)
+                                    body.private, body.name, guide=body.guide, clock=body.clock, client=address)
         return created_answer(made)
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,
@@ -624,8 +638,9 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         Your own seats are yours again; friends' seats get new links to send them; bots stay."""
         table = manager.get(table_id)
         manager.authorize_host(table, x_host_token)
-        creation.take(request.client.host if request.client else "unknown")
-        return created_answer(await manager.rematch(table, body.name if body is not None else None))
+        address = client_address(request)
+        creation.take(address)
+        return created_answer(await manager.rematch(table, body.name if body is not None else None, address))
 
     @app.post("/api/tables/{table_id}/rematch/join", response_model=RejoinedOut,
               summary="Take your seat at the rematch of a finished table",
@@ -679,8 +694,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     async def post_name(table_id: str, body: NameIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
         """The name everyone at the table sees for your seat: 1 to 24 printable characters, trimmed."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        return {"seat": body.seat, "name": await manager.rename(table, body.seat, body.name)}
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return {"seat": body.seat, "name": await manager.rename(table, body.seat, body.name, credential)}
 
     @app.post("/api/tables/{table_id}/chat", response_model=ChatOut, summary="Say something to the table",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
@@ -689,8 +704,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """Where at least two people sit: the message is kept with the table and pushed on the websocket
         (``{"type": "chat", ...}``) to every watcher. A few messages a seat every few seconds."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        return await manager.chat(table, body.seat, body.text)
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return await manager.chat(table, body.seat, body.text, credential)
 
     @app.get("/api/tables/{table_id}/chat", response_model=list[ChatOut], summary="The table's chat, oldest first",
              responses=refusals(errors.NotFound))
@@ -704,8 +719,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """The seat is open again (its link seats the next person) and the table is told; your credential
         for it stops working."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        await manager.leave(table, body.seat)
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        await manager.leave(table, body.seat, credential)
         return Response(status_code=204)
 
     @app.post("/api/tables/{table_id}/reopen", response_model=InviteOut, summary="Give a seat a new invitation "
@@ -744,8 +759,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """The action must be chosen against the table's current version; the answer is the seat's new view.
         Bots then move on the server; read the view again or listen on the websocket."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        return json_text(await manager.act(table, body.seat, body.version, body.action))
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return json_text(await manager.act(table, body.seat, body.version, body.action, credential))
 
     @app.post("/api/tables/{table_id}/hint", response_model=HintOut, summary="Suggest an action for a seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
@@ -754,8 +769,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """A short IS-MCTS search from the seat's own view: it knows no more than the seat. Only when every
         other seat is a bot, as for undo."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        return await manager.hint(table, body.seat)
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return await manager.hint(table, body.seat, credential)
 
     @app.post("/api/tables/{table_id}/undo", response_model=ViewOut, summary="Take back a seat's last action",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
@@ -763,8 +778,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
     async def post_undo(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> Response:
         """Only when every other seat is a bot: the seat's last action and the bots' after it are taken back."""
         table = manager.get(table_id)
-        manager.authorize(table, body.seat, x_seat_token)
-        return json_text(await manager.undo(table, body.seat))
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return json_text(await manager.undo(table, body.seat, credential))
 
     @app.get("/api/tables/{table_id}/record", summary="The game's record, once it is over or closed",
              responses=refusals(errors.NotFound, errors.GameNotOver))
@@ -822,34 +837,24 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
             table = manager.get(table_id)
             seat, credential = await _hello(manager, table, websocket)
         except errors.ApiError as exc:
-            await websocket.send_json({"type": "error", **exc.to_dict()})
-            await websocket.close(code=4000 + exc.status)
+            await _farewell(websocket, exc)
             return
         except (TimeoutError, WebSocketDisconnect):
             with contextlib.suppress(Exception):
                 await websocket.close(code=4408)
             return
         subscriber = await manager.subscribe(table, seat, credential)
-
-        async def pump() -> None:
-            while True:
-                message = await subscriber.queue.get()
-                if message is None:
-                    await websocket.close(code=4409)
-                    return
-                await websocket.send_text(message)
-
-        sender = asyncio.create_task(pump())
+        sender = asyncio.create_task(_pump(websocket, subscriber))
         try:
-            while True:
+            # Until the client goes or the watcher is dropped (its seat reopened or left, or the client too slow
+            # to read): the pump then sends the reason and closes, and the next message ends the handler.
+            # Meanwhile every action is refused anyway: its credential no longer holds the seat.
+            while subscriber.dropped is None:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                text = message.get("text")
-                if text is None:
-                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
                 try:
-                    await _socket_action(manager, table, seat, text)
+                    await _socket_action(manager, table, subscriber, _message_text(message))
                 except errors.ApiError as exc:
                     subscriber.put_error(exc)
                 except Exception:
@@ -857,6 +862,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
                     subscriber.put_error(errors.InternalError("the server failed; nothing was changed"))
         finally:
             manager.unsubscribe(table, subscriber)
+            if subscriber.dropped is not None:
+                await asyncio.wait({sender}, timeout=2 * FAREWELL_SECONDS)   # its last words and the close
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
 
@@ -868,11 +875,44 @@ def invite_url(table_id: str, seat: int, invite: str) -> str:
     return f"/table/{table_id}?seat={seat}#invite={invite}"
 
 
+def close_code(error: errors.ApiError) -> int:
+    """The websocket close code of a refusal: 4000 plus its HTTP status (4401, 4409, 4429...)."""
+    return 4000 + error.status
+
+
+async def _farewell(websocket: WebSocket, error: errors.ApiError) -> None:
+    """Refuse a socket: the reason, then the close, neither waited for longer than ``FAREWELL_SECONDS``."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.send_json({"type": "error", **error.to_dict()}), FAREWELL_SECONDS)
+        await asyncio.wait_for(websocket.close(code=close_code(error)), FAREWELL_SECONDS)
+
+
+async def _pump(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send the watcher's outbox in order; once it is dropped and its last message (the reason) sent, close
+    the socket with the reason's code, not waiting longer than ``FAREWELL_SECONDS`` for a client that does
+    not read."""
+    while (message := await subscriber.next()) is not None:
+        await websocket.send_text(message)
+    if subscriber.dropped is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(websocket.close(code=close_code(subscriber.dropped)), FAREWELL_SECONDS)
+
+
+def _message_text(message: MutableMapping[str, Any]) -> str:
+    """A websocket message's text, a binary one read as UTF-8 (whatever cannot be read becomes U+FFFD)."""
+    text = message.get("text")
+    if text is None:
+        text = (message.get("bytes") or b"").decode("utf-8", "replace")
+    return str(text)
+
+
 async def _hello(manager: TableManager, table: Table, websocket: WebSocket) -> tuple[int | None, str | None]:
-    """Read the socket's first message: the seat it watches and its credential's digest."""
-    message = await asyncio.wait_for(websocket.receive_text(), timeout=HELLO_SECONDS)
+    """Read the socket's first message (text or binary): the seat it watches and its credential's digest."""
+    received = await asyncio.wait_for(websocket.receive(), timeout=HELLO_SECONDS)
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(received.get("code", 1000))
     try:
-        hello = HelloIn.model_validate_json(message)
+        hello = HelloIn.model_validate_json(_message_text(received))
     except ValidationError as exc:
         raise errors.MalformedRequest("the first message must be {\"type\": \"hello\", \"seat\", \"token\"}: "
                                       + describe_validation(exc.errors())) from None
@@ -881,11 +921,13 @@ async def _hello(manager: TableManager, table: Table, websocket: WebSocket) -> t
     return hello.seat, manager.authorize(table, hello.seat, hello.token)
 
 
-async def _socket_action(manager: TableManager, table: Table, seat: int | None, text: str) -> None:
+async def _socket_action(manager: TableManager, table: Table, subscriber: Subscriber, text: str) -> None:
+    """An action sent on the socket, in the name of the credential the socket said hello with: if that no
+    longer holds the seat when the action is applied, it is refused (``TableManager.act``)."""
     try:
         message = SocketActionIn.model_validate_json(text)
     except ValidationError as exc:
         raise errors.MalformedRequest(describe_validation(exc.errors())) from None
-    if seat is None:
+    if subscriber.seat is None or subscriber.credential is None:
         raise errors.Unauthorized("a spectator cannot act: connect with a seat and its token")
-    await manager.act(table, seat, message.version, message.action)
+    await manager.act(table, subscriber.seat, message.version, message.action, subscriber.credential)

@@ -146,6 +146,7 @@ class BotJob:
     record: dict[str, Any]
     seat: int
     seed: int
+    person_waits: bool = True   # a person sits at the table (a hint, or bots playing among people)
 
 
 @dataclass(frozen=True)

@@ -137,3 +137,10 @@ class ReviewUnavailable(ApiError):
     """The coach could not judge a decision in time (its worker failed or overran); asking again retries."""
 
     status = 503
+
+
+class TooSlow(ApiError):
+    """A websocket whose client stopped reading: more messages waited for it than the server keeps, so it
+    was dropped (connect again for the table as it is now)."""
+
+    status = 429

@@ -14,8 +14,13 @@ database can never fork a game, and the loser of a race learns it (``StoreConfli
 PostgreSQL each write also sends ``NOTIFY parlour`` in its transaction, which other processes listen for
 (``Listener``), and one process at a time holds an advisory lock that makes it the one that moves the bots.
 
-Reading is defensive: a row that cannot be read (bad JSON, an impossible date, a missing seat) is reported
-as ``Unreadable`` for that table alone, so one damaged row never keeps the others offline.
+Reading is defensive: a row that cannot be read (bad JSON, an impossible date, a missing seat, bytes that are
+not UTF-8) is reported as ``Unreadable`` for that table alone, so one damaged row never keeps the others offline.
+
+The schema has a version: every database is upgraded to this release's when it opens, by the Alembic
+revisions of ``parlour/web/migrations`` (recorded in ``parlour_alembic_version``); one made before migrations
+is recognised by its tables and completed by the first revision. The limits that must hold across processes
+(how fast one client may create tables) are token buckets kept in the database too.
 """
 
 from __future__ import annotations
@@ -35,12 +40,16 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Column,
     Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
+    Table,
+    case,
     create_engine,
     delete,
     event,
@@ -61,8 +70,13 @@ logger = logging.getLogger("parlour.web")
 DATABASE_FILE = "parlour.sqlite3"
 CHANNEL = "parlour"                 # the NOTIFY channel of table changes
 BOT_MASTER_LOCK = 0x5061726C6F7572  # "Parlour": the advisory lock whose holder moves the bots
+SCHEMA_LOCK = BOT_MASTER_LOCK + 1   # the advisory lock held while the schema is upgraded
+VERSION_TABLE = "parlour_alembic_version"   # prefixed like the rest: a database shared with another Alembic app
+MIGRATIONS = Path(__file__).with_name("migrations")
 NAME_LENGTH = 24                    # the longest name a person may give their seat
 CHAT_LENGTH = 200                   # the longest chat message
+PERSON_KINDS = ("human", "open")    # the seats a person holds (the creator's, a friend's), as tables.PEOPLE
+SWEEP_SECONDS = 60.0                # how often a store clears the limits' full buckets
 
 
 def default_database_url() -> str:
@@ -108,6 +122,7 @@ class TableRow(Base):
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)            # seconds a person has a move
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # the mover's
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)       # the host's new table, if any
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # its maker's, digested
 
 
 class SeatRow(Base):
@@ -139,6 +154,21 @@ class ChatRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)
     text: Mapped[str] = mapped_column(String(CHAT_LENGTH))
+
+
+class LimitRow(Base):
+    """A token bucket, kept as the moment it will be full again (``full_at``, seconds since the epoch): that
+    one number is the whole state of a bucket that refills at a steady rate, and a bucket full by now is as
+    good as no row, so such rows may be deleted at any time without changing any answer."""
+
+    __tablename__ = "parlour_limits"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)    # a digest of the key, never the key
+    full_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+# Alembic's own table, made by Alembic; named in the models so that dropping them all empties the database.
+Table(VERSION_TABLE, Base.metadata, Column("version_num", String(32), primary_key=True))
 
 
 @dataclass
@@ -176,10 +206,18 @@ class StoredTable:
     clock: int | None = None
     deadline: datetime | None = None
     rematch: str | None = None
+    creator: str | None = None      # a digest of the address that made it (``token_hash``), if known
 
 
 class StoreConflict(RuntimeError):
     """The row was not at the version this server expected: another process wrote to the same table."""
+
+
+class SeatRevoked(StoreConflict):
+    """The seat no longer holds the credential an action was made with (its person left, or the host gave it
+    to someone else, maybe through another process): nothing was written. A ``StoreConflict``, because the
+    remedy is the same (catch up with the database, where the seat's new credential is), and a caller that
+    knows only conflicts still writes nothing in the old credential's name."""
 
 
 class Unreadable(ValueError):
@@ -196,24 +234,23 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
         self.sender = ""            # this process's mark on its notifications, so it can skip its own
+        from alembic.util import CommandError
+
         try:
             self.engine = _engine(self.url)
             with self.engine.begin() as connection:
-                Base.metadata.create_all(connection)
-                _adopt_first_schema(connection)
-                _add_new_columns(connection)
+                _upgrade(connection)
                 connection.execute(select(func.count()).select_from(TableRow)).scalar()
         except SQLAlchemyError as exc:
             raise StoreUnavailable(f"cannot open the database {self.display_url}: {_reason(exc)}") from None
+        except CommandError as exc:     # a revision this Parlour does not know: a newer one made the database
+            raise StoreUnavailable(f"cannot open the database {self.display_url}: {exc} (was it made by a newer "
+                                   f"Parlour?)") from None
         self.notifies = self.engine.dialect.name == "postgresql"
         self._master: Connection | None = None
         self._fast = _DriverWrites(self.engine)
-        self._append_sql = _driver_sql(self.engine, [
-            "UPDATE parlour_tables SET version = :version, is_over = :is_over, last_active = :now, "
-            "deadline = :deadline WHERE id = :id AND version = :expected",
-            "INSERT INTO parlour_actions (table_id, position, seat, notation, by_clock) "
-            "VALUES (:id, :position, :seat, :notation, :by_clock)",
-        ] + (["SELECT pg_notify(:channel, :payload)"] if self.notifies else []))
+        self._append, self._append_checked = _appends(self.engine)
+        self._swept = 0.0       # when this store last cleared the limits' full buckets
 
     @property
     def display_url(self) -> str:
@@ -231,7 +268,7 @@ class Store:
                 seed=table.seed, created=table.created, last_active=table.last_active or table.created,
                 version=table.version, rewound=table.rewound, is_over=table.is_over, closed=table.closed,
                 private=table.private, stacked=table.stacked, guide=table.guide, host_hash=table.host_hash,
-                clock=table.clock, deadline=table.deadline, rematch=table.rematch))
+                clock=table.clock, deadline=table.deadline, rematch=table.rematch, creator=table.creator))
             connection.execute(insert(SeatRow), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
                  "invite_hash": s.invite_hash, "name": s.name} for s in table.seats])
@@ -243,20 +280,26 @@ class Store:
 
     def append_action(self, table_id: str, position: int, seat: int, notation: str, *, version: int,
                       is_over: bool, expected_version: int, now: datetime, deadline: datetime | None = None,
-                      by_clock: bool = False) -> None:
+                      by_clock: bool = False, credential: str | None = None) -> None:
         """Add one action at ``position`` (``by_clock``: played for a person out of time) and the deadline of
-        the people then to move, at a table with a clock; refused
-        (``StoreConflict``) unless the row is still at ``expected_version``, so two servers on one database
-        cannot fork a game.
+        the people then to move, at a table with a clock; refused (``StoreConflict``) unless the row is still
+        at ``expected_version``, so two servers on one database cannot fork a game.
 
-        The server's hottest write, so it goes straight to the driver with two prepared statements: built
+        With ``credential`` (the digest of the person's token, as ``token_hash`` makes it), refused as well
+        (``SeatRevoked``) unless ``seat`` still holds that credential in the database when the action is
+        written: a person whose seat was given away or left, through this process or another, acts no more.
+        On PostgreSQL the seat's row is locked (``FOR SHARE``) until the action commits, so a reseating either
+        waits for the action or is seen by it; on SQLite the check is part of the write, under its lock.
+
+        The server's hottest write, so it goes straight to the driver with statements prepared once: built
         through SQLAlchemy's expressions it cost more CPU than everything else an action does."""
         params = {"id": table_id, "position": position, "seat": seat, "notation": notation, "version": version,
                   "is_over": is_over, "expected": expected_version, "now": _stored_time(now, self.notifies),
                   "deadline": None if deadline is None else _stored_time(deadline, self.notifies),
-                  "by_clock": True if by_clock else None,
+                  "by_clock": True if by_clock else None, "credential": credential,
                   "channel": CHANNEL, "payload": f"{self.sender} {table_id}"}
-        self._fast.run(self._append_sql, params, table_id, expected_version)
+        write = self._append if credential is None else self._append_checked
+        self._fast.run(write, params, f"table {table_id}", expected_version)
 
     def truncate_actions(self, table_id: str, keep: int, *, taken_back: int, version: int, expected_version: int,
                          now: datetime, deadline: datetime | None = None) -> None:
@@ -283,8 +326,10 @@ class Store:
                  invite_hash: str | None, name: str | None = None,
                  expected: tuple[str | None, str | None] | None = None) -> bool:
         """Give a seat new credentials (and its holder's name, none for a seat nobody holds). With
-        ``expected`` (the digests it must still hold), the change is made only if no one else changed them
-        first; answers whether it was made."""
+        ``expected`` (the digests ``(token_hash, invite_hash)`` it must still hold), the change is made only if
+        no one else changed them first, in any process; answers whether it was made. A person renaming or
+        leaving passes ``expected=(their credential's digest, the seat's invitation digest)``, so that a seat
+        given away meanwhile is left alone."""
         values: dict[str, Any] = {"token_hash": token_hash, "invite_hash": invite_hash, "name": name}
         if kind is not None:
             values["kind"] = kind
@@ -324,18 +369,72 @@ class Store:
             rows = connection.execute(select(ChatRow.position, ChatRow.seat, ChatRow.name, ChatRow.text)
                                       .where(ChatRow.table_id == table_id)
                                       .order_by(ChatRow.position.desc()).limit(limit)).mappings().all()
-        return [dict(row) for row in reversed(rows)]
+        return [{key: _repaired(value) for key, value in row.items()} for row in reversed(rows)]
+
+    # --- limits that hold across processes -------------------------------------------------------------
+    def take_token(self, bucket: str, rate_per_minute: float, now: datetime) -> float:
+        """Take a token from ``bucket``'s token bucket, which refills at ``rate_per_minute`` and holds as many
+        (at least one): answers 0.0 if one was taken, else the seconds until one will be there.
+
+        One bucket per key for every process on the database: the test and the taking are one statement
+        (an upsert whose update holds only while a token is left, answering a row only if it wrote one),
+        atomic on SQLite and on PostgreSQL alike.
+        ``bucket`` may be anything a stranger chose (an address); only its digest is kept. ``now`` must be
+        aware, and every process's clock about the same."""
+        interval = 60.0 / rate_per_minute
+        slack = (max(rate_per_minute, 1.0) - 1.0) * interval + 1e-6   # a full bucket's tokens but one, as time
+        moment = now.timestamp()
+        key = token_hash(bucket)
+        take = (self._upsert().values(key=key, full_at=moment + interval)
+                .on_conflict_do_update(index_elements=[LimitRow.key],
+                                       set_={"full_at": _latest(LimitRow.full_at, moment) + interval},
+                                       where=LimitRow.full_at <= moment + slack)
+                .returning(LimitRow.key))
+        with self.engine.begin() as connection:
+            if connection.execute(take).first() is not None:    # written: inserted, or updated while a token was left
+                wait = 0.0
+            else:
+                full_at = connection.scalar(select(LimitRow.full_at).where(LimitRow.key == key))
+                wait = max(full_at - moment - slack, 1e-3) if full_at is not None else interval
+            if moment - self._swept >= SWEEP_SECONDS:
+                connection.execute(delete(LimitRow).where(LimitRow.full_at <= moment))
+                self._swept = moment
+        return wait
+
+    def _upsert(self) -> Any:
+        """An ``INSERT ... ON CONFLICT`` of the limits, in this database's dialect (SQLite or PostgreSQL)."""
+        if self.notifies:
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+            return postgresql_insert(LimitRow)
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(LimitRow)
+
+    def live_bot_tables(self, creator: str) -> int:
+        """How many tables made by ``creator`` (the digest given as ``StoredTable.creator``) are in play with
+        bots alone at them: neither over nor closed, and no seat a person holds or is invited to."""
+        person = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.kind.in_(PERSON_KINDS))
+        query = (select(func.count()).select_from(TableRow)
+                 .where(TableRow.creator == creator, TableRow.is_over.is_(False), TableRow.closed.is_(False),
+                        ~person.exists()))
+        with self.engine.connect() as connection:
+            return int(connection.scalar(query) or 0)
 
     # --- reading ------------------------------------------------------------------------------------
     def live_ids(self) -> list[str]:
-        """The tables still in play (neither over nor closed), oldest first: those a server resumes."""
+        """The tables still in play (neither over nor closed), oldest first: those a server resumes. An id
+        that is not UTF-8 text names no table anyone could ask for: it is logged and left out."""
         try:
             with self.engine.connect() as connection:
-                return list(connection.scalars(select(TableRow.id).where(TableRow.is_over.is_(False),
-                                                                         TableRow.closed.is_(False))
-                                               .order_by(TableRow.id)))
+                ids = list(connection.scalars(select(TableRow.id).where(TableRow.is_over.is_(False),
+                                                                        TableRow.closed.is_(False))
+                                              .order_by(TableRow.id)))
         except SQLAlchemyError as exc:
             raise StoreUnavailable(f"cannot read the tables of {self.display_url}: {_reason(exc)}") from None
+        for damaged in filter(_undecodable, ids):
+            logger.error("a table whose id %r is not UTF-8 text is left alone", damaged)
+        return [table_id for table_id in ids if not _undecodable(table_id)]
 
     def version_of(self, table_id: str) -> int | None:
         with self.engine.connect() as connection:
@@ -366,7 +465,7 @@ class Store:
                 select(*_raw(TableRow)).where(TableRow.private.is_(False), TableRow.closed.is_(False),
                                               TableRow.is_over.is_(False), TableRow.last_active >= active_since)
                 .order_by(TableRow.created.desc()).limit(limit)).mappings().all()
-            ids = [row["id"] for row in rows]
+            ids = [row["id"] for row in rows if not _undecodable(row["id"])]
             seats = connection.execute(select(*_raw(SeatRow)).where(SeatRow.table_id.in_(ids))
                                        .order_by(SeatRow.seat)).mappings().all() if ids else []
         by_table: dict[str, list[dict[str, Any]]] = {}
@@ -430,17 +529,21 @@ class _DriverWrites:
         self.engine = engine
         self._connection: Any = None
 
-    def run(self, statements: list[str], params: dict[str, Any], table_id: str, expected: int) -> None:
+    def run(self, write: _Write, params: dict[str, Any], what: str, expected: int) -> None:
         if self._connection is None:
             self._connection = self.engine.raw_connection()
         connection = self._connection
         try:
             cursor = connection.cursor()
             try:
-                cursor.execute(statements[0], params)
+                if write.guard is not None and not _found(cursor, write.guard, params):
+                    raise SeatRevoked(f"seat {params['seat']} of {what} no longer holds this credential")
+                cursor.execute(write.advance, params)
                 if cursor.rowcount != 1:
-                    raise StoreConflict(f"table {table_id} is no longer at version {expected} in the database")
-                for statement in statements[1:]:
+                    if write.holds is not None and not _found(cursor, write.holds, params):
+                        raise SeatRevoked(f"seat {params['seat']} of {what} no longer holds this credential")
+                    raise StoreConflict(f"{what} is no longer at version {expected} in the database")
+                for statement in write.rest:
                     cursor.execute(statement, params)
             finally:
                 cursor.close()
@@ -463,14 +566,53 @@ class _DriverWrites:
             self._connection = None
 
 
-def _driver_sql(engine: Engine, statements: list[str]) -> list[str]:
+@dataclass(frozen=True)
+class _Write:
+    """The statements of one hot write, in the driver's parameter style."""
+
+    advance: str                   # must change one row: the table is still at the expected version
+    rest: tuple[str, ...]          # then these
+    guard: str | None = None       # first, must find a row: the seat still holds the credential (and locks it)
+    holds: str | None = None       # after a refused advance, finds a row if the credential still held
+
+
+_ADVANCE = ("UPDATE parlour_tables SET version = :version, is_over = :is_over, last_active = :now, "
+            "deadline = :deadline WHERE id = :id AND version = :expected")
+_HOLDS = "SELECT 1 FROM parlour_seats WHERE table_id = :id AND seat = :seat AND token_hash = :credential"
+_INSERT_ACTION = ("INSERT INTO parlour_actions (table_id, position, seat, notation, by_clock) "
+                  "VALUES (:id, :position, :seat, :notation, :by_clock)")
+_NOTIFY = "SELECT pg_notify(:channel, :payload)"
+
+
+def _appends(engine: Engine) -> tuple[_Write, _Write]:
+    """Appending an action: by anyone (a bot, the clock), and in the name of a credential. On PostgreSQL the
+    seat's row is read ``FOR SHARE`` first: a concurrent reseating waits for the action to commit, or the
+    read waits for it and sees the new credential (READ COMMITTED reads the latest row after a wait). On
+    SQLite the update itself asks, under the database's one write lock; when it changes nothing, the seat
+    is asked again to tell a revoked credential from a lost race."""
+    postgresql = engine.dialect.name == "postgresql"
+    rest = (_INSERT_ACTION, _NOTIFY) if postgresql else (_INSERT_ACTION,)
+    anyone = _Write(_driver_sql(engine, _ADVANCE), tuple(_driver_sql(engine, s) for s in rest))
+    if postgresql:
+        checked = _Write(anyone.advance, anyone.rest, guard=_driver_sql(engine, _HOLDS + " FOR SHARE"))
+    else:
+        checked = _Write(_ADVANCE + f" AND EXISTS ({_HOLDS})", anyone.rest, holds=_HOLDS)
+    return anyone, checked
+
+
+def _found(cursor: Any, statement: str, params: dict[str, Any]) -> bool:
+    cursor.execute(statement, params)
+    return cursor.fetchone() is not None
+
+
+def _driver_sql(engine: Engine, statement: str) -> str:
     """``:name`` parameters in the driver's own style (sqlite3 takes them as they are; psycopg wants
     ``%(name)s``)."""
     import re
 
     if engine.dialect.name == "sqlite":
-        return statements
-    return [re.sub(r":(\w+)", r"%(\1)s", statement) for statement in statements]
+        return statement
+    return re.sub(r":(\w+)", r"%(\1)s", statement)
 
 
 def _stored_time(moment: datetime, aware: bool) -> Any:
@@ -563,6 +705,9 @@ def _raw(model: type[Base]) -> list[Any]:
 
 def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
                  actions: list[tuple[Any, ...]] | None) -> StoredTable:
+    _check_text(row, "its")
+    for seat in seats:
+        _check_text(seat, f"seat {seat.get('seat')}'s")
     table_id = row["id"]
     try:
         options = json.loads(row["options"]) if row["options"] is not None else None
@@ -579,7 +724,7 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         stacked=bool(row["stacked"]), guide=bool(row.get("guide")), host_hash=row["host_hash"],
         last_active=_time(row, "last_active"),
         clock=_optional(row, "clock", int), deadline=_time(row, "deadline") if row.get("deadline") else None,
-        rematch=_optional(row, "rematch", str))
+        rematch=_optional(row, "rematch", str), creator=_optional(row, "creator", str))
     for seat in seats:
         name = seat.get("name")
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
@@ -588,10 +733,42 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         for expected, (position, seat_number, notation, by_clock) in enumerate(actions):
             if position != expected:
                 raise Unreadable(f"its actions skip from {expected - 1} to {position}")
+            if _undecodable(notation):
+                raise Unreadable(f"its action {position} holds bytes that are not UTF-8 text")
             stored.actions.append([seat_number, notation])
             if by_clock:
                 stored.by_clock.add(position)
     return stored
+
+
+def _undecodable(value: Any) -> bool:
+    """Whether a value read from SQLite held bytes that are not UTF-8 (see ``_lenient_text``)."""
+    if not isinstance(value, str) or value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _check_text(row: dict[str, Any], whose: str) -> None:
+    for column, value in row.items():
+        if _undecodable(value):
+            raise Unreadable(f"{whose} column {column} holds bytes that are not UTF-8 text")
+
+
+def _repaired(value: Any) -> Any:
+    """Free text read back with its undecodable bytes shown as U+FFFD, as a browser shows them."""
+    if not _undecodable(value):
+        return value
+    return str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _latest(column: Any, moment: float) -> Any:
+    """The later of a column's time and ``moment``, in SQL either database reads (``max`` is SQLite's,
+    ``greatest`` PostgreSQL's)."""
+    return case((column > moment, column), else_=moment)
 
 
 def _field(row: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
@@ -674,25 +851,34 @@ def _adopt_first_schema(connection: Connection) -> None:
                                                    for n, (seat, notation) in enumerate(table.actions)])
 
 
-# --- columns added since ---------------------------------------------------------------------------------------
-NEW_COLUMNS = {   # table -> column -> its SQL type
-    "parlour_seats": {"name": f"VARCHAR({NAME_LENGTH})"},
-    "parlour_tables": {"guide": "BOOLEAN DEFAULT FALSE", "clock": "INTEGER", "deadline": "TIMESTAMP WITH TIME ZONE",
-                       "rematch": "VARCHAR(32)"},
-    "parlour_actions": {"by_clock": "BOOLEAN"},
-}
+# --- the schema's version -----------------------------------------------------------------------------------
+def migration_config(connection: Connection) -> Any:
+    """Alembic's configuration, made in code (no ``alembic.ini`` is installed): the revisions shipped in
+    this package, run on ``connection`` inside its transaction."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
 
 
-def _add_new_columns(connection: Connection) -> None:
-    """Add the columns a database made by an older Parlour lacks (``create_all`` makes missing tables, not
-    missing columns), each empty: a seat of an older table simply has no name. Run at every start; a
-    column already there is left alone; a table made before guides is not guided."""
-    for table, columns in NEW_COLUMNS.items():
-        present = {column["name"] for column in inspect(connection).get_columns(table)}
-        for column, kind in columns.items():
-            if column not in present:
-                logger.info("adding the column %s.%s to the database", table, column)
-                connection.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+_UPGRADING = threading.Lock()    # Alembic's ``context`` and ``op`` are module globals: one upgrade at a time
+
+
+def _upgrade(connection: Connection) -> None:
+    """Bring the database to this release's schema: Alembic's revisions from wherever its version table
+    says it is (a database without one, new or made before migrations, starts at the first), then the
+    tables of the very first schema, if any, copied over. On PostgreSQL under an advisory lock for the
+    transaction, so that of several processes starting at once one upgrades and the others then find the
+    work done."""
+    from alembic import command
+
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+    with _UPGRADING:
+        command.upgrade(migration_config(connection), "head")
+    _adopt_first_schema(connection)
 
 
 def _engine(url: str) -> Engine:
@@ -701,8 +887,11 @@ def _engine(url: str) -> Engine:
         return create_engine(url, pool_pre_ping=True)
     if parsed.database in (None, "", ":memory:"):
         # One shared connection, or every thread would see its own empty in-memory database.
-        return create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+        memory = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+        event.listen(memory, "connect", _read_text_leniently)
+        return memory
     engine = create_engine(url, connect_args={"timeout": 30})
+    event.listen(engine, "connect", _read_text_leniently)
 
     @event.listens_for(engine, "connect")
     def _pragmas(connection: Any, _record: Any) -> None:
@@ -715,3 +904,14 @@ def _engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+def _read_text_leniently(connection: Any, _record: Any) -> None:
+    """SQLite's text read as UTF-8 with bytes that are not kept as lone surrogates (which no UTF-8 text can
+    hold): the driver would fail the whole query ("Could not decode to UTF-8"), so one damaged value would
+    hide every table; this way the row holding it is found and set aside (``_undecodable``)."""
+    connection.text_factory = _lenient_text
+
+
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "surrogateescape")

@@ -43,6 +43,7 @@ import logging
 import math
 import random
 import secrets
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -88,8 +89,9 @@ MAX_BACKLOG = 64
 IDLE_HOURS = 12.0          # a table nobody touched for this long leaves the lobby's listing
 MASTER_CHECK = 2.0         # seconds between a process's attempts to become the one that moves the bots
 EVICT_EVERY = 60.0         # seconds between sweeps of finished tables out of memory
-CLOSE = None               # put in a watcher's outbox: close the socket after what is queued
+VIEW_PREFIX = '{"type":"view",'   # how every pushed view begins: a newer one replaces it in an outbox
 CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in this many seconds
+WRITE_BURST, WRITE_WINDOW = 5, 10.0   # and renames itself (or a host gives new invitations) as often
 CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot",
              "easy": "Easy bot", "medium": "Medium bot", "strong": "Strong bot", "expert": "Expert bot"}
@@ -147,21 +149,57 @@ def _dumps(data: Any) -> str:
 
 class Subscriber:
     """One websocket's outbox: messages (JSON text) queued in order and sent by a single task, so that two
-    updates can never be written to the socket at once or out of order."""
+    updates can never be written to the socket at once or out of order.
+
+    The outbox is bounded, since a client that stops reading must not grow the server's memory: a view is
+    complete in itself, so a new one replaces any view still waiting, and a watcher with more than
+    ``MAX_BACKLOG`` other messages waiting has fallen behind and is dropped (``TooSlow``). A dropped watcher
+    (``drop``: its seat reopened or left, its table closed, or too slow) is told why and closed by its
+    socket's handler, which stops waiting for it after ``FAREWELL_SECONDS`` whether or not the client reads.
+    """
 
     def __init__(self, seat: int | None, credential: str | None = None) -> None:
         self.seat = seat
         self.credential = credential          # the digest it was let in with: a reopened seat puts it out
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._outbox: deque[str] = deque()
+        self._ready = asyncio.Event()         # set while the outbox holds something, or once dropped
+        self.dropped: errors.ApiError | None = None
 
-    def put(self, message: str | None, *, is_view: bool = False) -> None:
-        if is_view and self.queue.qsize() >= MAX_BACKLOG:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(message)
+    def put(self, message: str, *, is_view: bool = False) -> None:
+        if self.dropped is not None:
+            return
+        if is_view:
+            self._outbox = deque(waiting for waiting in self._outbox if not waiting.startswith(VIEW_PREFIX))
+        elif len(self._outbox) >= MAX_BACKLOG:
+            self.drop(errors.TooSlow(f"this connection fell more than {MAX_BACKLOG} messages behind; "
+                                     "connect again for the table as it is now"))
+            return
+        self._outbox.append(message)
+        self._ready.set()
 
     def put_error(self, error: errors.ApiError) -> None:
         self.put(_dumps({"type": "error", **error.to_dict()}))
+
+    def drop(self, error: errors.ApiError) -> None:
+        """Stop serving this watcher: what is queued, then ``error``, is all it will be sent."""
+        if self.dropped is None:
+            self._outbox.append(_dumps({"type": "error", **error.to_dict()}))
+            self.dropped = error
+            self._ready.set()
+
+    async def next(self) -> str | None:
+        """The next message to send; ``None`` once a dropped watcher's last message has been taken."""
+        while not self._outbox:
+            if self.dropped is not None:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._outbox.popleft()
+
+    @property
+    def backlog(self) -> int:
+        """How many messages wait to be sent."""
+        return len(self._outbox)
 
 
 @dataclass
@@ -213,7 +251,7 @@ class Table:
     moved: asyncio.Event = field(default_factory=asyncio.Event)   # set by every change: a waiting bot wakes
     sheet: DealSheet | None = None    # the finished deals' totals and the latest one's end, once worked out
     _built: dict[int | None, str] = field(default_factory=dict)   # payload text by seat, for `_built_at`
-    chatted: dict[int, list[float]] = field(default_factory=dict)  # seat -> when it spoke lately (loop time)
+    writes: dict[tuple[str, int | None], list[float]] = field(default_factory=dict)  # (what, seat) -> when, lately
     _built_at: int = -1
     clock: int | None = None          # seconds a move for people; None: no clock
     deadline: datetime | None = None  # when the people to move run out of time (None: no person is clocked)
@@ -237,9 +275,25 @@ class Table:
         """Over or closed: nothing will change, and the seed may be shown."""
         return self.closed or self.state.is_over
 
+    def take_write(self, key: tuple[str, int | None], burst: int, window: float, what: str) -> None:
+        """Count one write of a kind (``key``: what, and by which seat) or refuse it (``TooManyRequests``) if
+        ``burst`` were already made in the last ``window`` seconds: every write a visitor can repeat is
+        limited, since each one is stored and pushed to every watcher."""
+        now = asyncio.get_running_loop().time()
+        recent = [moment for moment in self.writes.get(key, []) if now - moment < window]
+        if len(recent) >= burst:
+            raise errors.TooManyRequests(f"at most {burst} {what} in {window:g} s; wait a moment",
+                                         retry_after=math.ceil(window - (now - recent[0])))
+        self.writes[key] = [*recent, now]
+
     def public_options(self) -> dict[str, Any]:
         """The options without a prepared deal, which would show every hand."""
         return {name: value for name, value in self.state.options.items() if name != DEAL_OPTION}
+
+    @property
+    def has_people(self) -> bool:
+        """Whether any seat is a person's (held or waiting for its friend): its bots' moves are awaited."""
+        return any(not s.is_bot for s in self.seats)
 
     def only_bots_besides(self, seat: int) -> bool:
         return all(s.is_bot for s in self.seats if s.seat != seat)
@@ -375,7 +429,7 @@ class Table:
         of the table comes here, so this is also where a bot waiting to react is woken)."""
         self.moved.set()
         for subscriber in self.subscribers:
-            subscriber.put('{"type":"view",' + self.payload_text(subscriber.seat)[1:], is_view=True)
+            subscriber.put(VIEW_PREFIX + self.payload_text(subscriber.seat)[1:], is_view=True)
 
     def announce_seats(self, news: str | None = None) -> None:
         """Tell every watcher who now holds which seat (a claim or a reopening changes no version, so no
@@ -396,11 +450,12 @@ class Table:
                                    "rematch": self.rematch_for(subscriber.seat)}))
 
     def put_out(self, seat: int, error: errors.ApiError) -> None:
-        """Tell the watchers of a seat whose credential changed, and close their sockets."""
+        """Drop the watchers of a seat whose credential changed: each is told why and its socket closed,
+        whether or not its client reads. (A closed table keeps its seats' sockets: nothing can be done there,
+        every act being refused, and they carry the news of the host's rematch.)"""
         for subscriber in list(self.subscribers):
             if subscriber.seat == seat and subscriber.credential != self.seats[seat].token_hash:
-                subscriber.put_error(error)
-                subscriber.put(CLOSE)
+                subscriber.drop(error)
                 self.subscribers.discard(subscriber)
 
 
@@ -509,8 +564,9 @@ class TableManager:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, hint_bot: str = HINT_BOT,
                  limits: BotLimits | None = None, bot_workers: int = 2, idle_hours: float = IDLE_HOURS,
-                 now: Callable[[], datetime] = _now) -> None:
+                 now: Callable[[], datetime] = _now, bot_tables_per_client: int = 0) -> None:
         self.store = store
+        self.bot_tables_per_client = bot_tables_per_client   # 0: no bound
         self.now = now          # the clock's time source (tests move it on rather than wait)
         self.bot_delay = bot_delay
         self.hint_bot = hint_bot
@@ -679,6 +735,18 @@ class TableManager:
         expected = table.seats[seat].token_hash
         return expected is not None and hmac.compare_digest(digest, expected)
 
+    def _still_holds(self, table: Table, seat: int, credential: str) -> None:
+        """Refuse, under the table's lock, a credential that ``authorize`` let in but that no longer holds the
+        seat (reopened or left while the request waited for the lock), so nothing is done in its name."""
+        if not self._holds(table, seat, credential):
+            raise errors.SeatReopened(f"seat {seat} is no longer held by this credential: it was given to "
+                                      "someone else or left")
+
+    def _lost_seat(self, table: Table, seat: int) -> None:
+        """The database refused a seat's change: another process reseated it first. Catch up and say so."""
+        self._catch_up(table)
+        raise errors.SeatReopened(f"seat {seat} was given to someone else or left meanwhile; nothing was changed")
+
     @staticmethod
     def _check_seat_number(table: Table, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
@@ -696,10 +764,11 @@ class TableManager:
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
                      seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
                      *, avoid_seed: int | None = None, guide: bool = False,
-                     clock: int | None = None) -> Created:
+                     clock: int | None = None, client: str | None = None) -> Created:
         """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
         a drawn seed is never ``avoid_seed`` (a rematch's old one); ``guide`` asks for a guided first deal
-        (``check_guided``); ``clock`` gives people that many seconds a move."""
+        (``check_guided``); ``clock`` gives people that many seconds a move; ``client`` is the creator's
+        address, whose tables of bots alone in play are bounded (``bot_tables_per_client``)."""
         name = person_name(name)
         clock = clock_seconds(clock)
         try:
@@ -719,6 +788,9 @@ class TableManager:
             self._check_kind(kind, info.id)
         if guide:
             check_guided(kinds)
+        creator = None if client is None else token_hash(client)
+        if creator is not None and not any(kind in PEOPLE for kind in kinds):
+            self._check_bot_tables(creator)
         stacked = seed is not None or DEAL_OPTION in options
         people = sum(kind in PEOPLE for kind in kinds)
         if stacked and people > 1:
@@ -751,7 +823,7 @@ class TableManager:
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
                              private=private, stacked=stacked, guide=guide, host_hash=table.host_hash,
-                             clock=clock, deadline=table.deadline,
+                             clock=clock, deadline=table.deadline, creator=creator,
                              seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
@@ -762,6 +834,22 @@ class TableManager:
         self.tables[table_id] = table
         self._kick(table)
         return Created(table, tokens, invites, host_token)
+
+    def _check_bot_tables(self, creator: str) -> None:
+        """Refuse one more table of bots alone to a client that has ``bot_tables_per_client`` in play: each
+        keeps the bots' workers busy with no person waiting, and the bound holds across processes (the
+        database counts them)."""
+        if self.bot_tables_per_client <= 0:
+            return
+        try:
+            live = self.store.live_bot_tables(creator)
+        except SQLAlchemyError:
+            logger.exception("the tables of bots alone cannot be counted")
+            raise errors.Unavailable("the server cannot count its tables just now; try again") from None
+        if live >= self.bot_tables_per_client:
+            raise errors.TooManyRequests(
+                f"at most {self.bot_tables_per_client} tables of bots alone in play from one address: wait for one "
+                "to end, or close it", retry_after=60)
 
     def _check_kind(self, kind: str, game_id: str) -> None:
         if kind in PEOPLE:
@@ -842,6 +930,7 @@ class TableManager:
             if table.stacked:
                 raise errors.ReopenUnavailable("the creator chose this table's deal, so its seat cannot be given "
                                                "to anyone else")
+            table.take_write(("reopen", None), WRITE_BURST, WRITE_WINDOW, "new invitations")
             invite = secrets.token_urlsafe(24)
             self._store_seat(table, seat, None, token_hash(invite), kind=OPEN)
             current.kind, current.token_hash, current.invite_hash, current.name = OPEN, None, token_hash(invite), None
@@ -849,21 +938,26 @@ class TableManager:
             table.announce_seats()
         return invite
 
-    async def rename(self, table: Table, seat: int, name: str) -> str:
-        """The seat's holder gives (or changes) the name the table calls them by; answers it, trimmed."""
+    async def rename(self, table: Table, seat: int, name: str, credential: str) -> str:
+        """The seat's holder (``credential``, the digest ``authorize`` answered) gives or changes the name the
+        table calls them by, at most ``WRITE_BURST`` times in ``WRITE_WINDOW`` seconds; answers it, trimmed."""
         self._check_seat_number(table, seat)
         given = person_name(name)
         async with table.lock:
+            self._still_holds(table, seat, credential)
+            table.take_write(("name", seat), WRITE_BURST, WRITE_WINDOW, "renames of a seat")
             current = table.seats[seat]
-            self._store_seat(table, seat, current.token_hash, current.invite_hash, name=given)
+            if not self._store_seat(table, seat, credential, current.invite_hash, name=given,
+                                    expected=(credential, current.invite_hash)):
+                self._lost_seat(table, seat)
             current.name = given
             table.announce_seats()
         return given or ""
 
-    async def chat(self, table: Table, seat: int, text: str) -> dict[str, Any]:
-        """Say ``text`` to the table as ``seat``: only where at least two people sit (friends, not a person
-        alone with bots), at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds a seat. Kept with the
-        table and pushed to every watcher, spectators too (who cannot speak)."""
+    async def chat(self, table: Table, seat: int, text: str, credential: str) -> dict[str, Any]:
+        """Say ``text`` to the table as ``seat`` (held by ``credential``): only where at least two people sit
+        (friends, not a person alone with bots), at most ``CHAT_BURST`` messages in ``CHAT_WINDOW`` seconds a
+        seat. Kept with the table and pushed to every watcher, spectators too (who cannot speak)."""
         message = " ".join(text.split())
         if not 1 <= len(message) <= CHAT_LENGTH:
             raise errors.MalformedRequest(f"a chat message is 1 to {CHAT_LENGTH} characters; this one has "
@@ -872,18 +966,14 @@ class TableManager:
             raise errors.MalformedRequest("a chat message may hold only printable characters")
         if sum(s.taken is True for s in table.seats) < 2:
             raise errors.ChatUnavailable("chat is for tables where at least two people sit")
-        now = asyncio.get_running_loop().time()
-        recent = [moment for moment in table.chatted.get(seat, []) if now - moment < CHAT_WINDOW]
-        if len(recent) >= CHAT_BURST:
-            raise errors.TooManyRequests(f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s; wait a moment",
-                                         retry_after=math.ceil(CHAT_WINDOW - (now - recent[0])))
+        self._still_holds(table, seat, credential)
+        table.take_write(("chat", seat), CHAT_BURST, CHAT_WINDOW, "messages")
         name = table.seats[seat].name
         try:
             position = self.store.add_chat(table.id, seat, name, message)
         except SQLAlchemyError:
             logger.exception("a chat message at table %s could not be saved", table.id)
             raise errors.Unavailable("the message could not be saved; try again") from None
-        table.chatted[seat] = [*recent, now]
         said = {"position": position, "seat": seat, "name": name, "text": message}
         pushed = _dumps({"type": "chat", "table_id": table.id, **said})
         for subscriber in table.subscribers:
@@ -897,23 +987,25 @@ class TableManager:
             logger.exception("the chat of table %s cannot be read", table.id)
             raise errors.Unavailable("the chat cannot be read; try again") from None
 
-    async def leave(self, table: Table, seat: int) -> None:
-        """The person at ``seat`` gets up: the seat is open again, for the link it had (a friend's seat's
-        invitation seats the next person to open it; the creator's own seat gets one the host can renew
-        with ``reopen``), and the table is told who left."""
+    async def leave(self, table: Table, seat: int, credential: str) -> None:
+        """The person at ``seat`` (holding ``credential``) gets up: the seat is open again, for the link it
+        had (a friend's seat's invitation seats the next person to open it; the creator's own seat gets one
+        the host can renew with ``reopen``), and the table is told who left."""
         self._check_seat_number(table, seat)
         async with table.lock:
+            self._still_holds(table, seat, credential)
             current = table.seats[seat]
             if table.finished:
                 raise errors.GameOver(f"the game is {table.status}: there is no seat to leave")
             who = current.name or f"the player at seat {seat}"
             invite = current.invite_hash or token_hash(secrets.token_urlsafe(24))
-            self._store_seat(table, seat, None, invite, kind=OPEN)
+            if not self._store_seat(table, seat, None, invite, kind=OPEN, expected=(credential, current.invite_hash)):
+                self._lost_seat(table, seat)
             current.kind, current.token_hash, current.invite_hash, current.name = OPEN, None, invite, None
             table.put_out(seat, errors.SeatReopened(f"seat {seat} was left: it is open again"))
             table.announce_seats(news=f"{who} left the table: seat {seat} is open again")
 
-    async def rematch(self, table: Table, name: str | None) -> Created:
+    async def rematch(self, table: Table, name: str | None, client: str | None = None) -> Created:
         """A new table for the same game, variant, options and seats, on a new seed: the creator's own seats
         are theirs again (under ``name``, or the name they had), friends' seats get new invitations, bots
         stay. Only once the game is finished; a prepared deal is not dealt again."""
@@ -923,7 +1015,7 @@ class TableManager:
         mine = next((s.name for s in table.seats if s.kind == HUMAN and s.name), None)
         made = await self.create(table.game, old.players, old.variant, table.public_options(),
                                  [s.kind for s in table.seats], None, table.private, name if name is not None
-                                 else mine, avoid_seed=table.seed, clock=table.clock)
+                                 else mine, avoid_seed=table.seed, clock=table.clock, client=client)
         try:
             self.store.set_rematch(table.id, made.table.id)
         except SQLAlchemyError:
@@ -955,11 +1047,14 @@ class TableManager:
         return table.describe()
 
     # --- playing ---------------------------------------------------------------------------------------
-    async def act(self, table: Table, seat: int, version: int, text: str) -> str:
-        """Apply a person's action if it is current, in turn and legal; answer with the seat's new view."""
+    async def act(self, table: Table, seat: int, version: int, text: str, credential: str) -> str:
+        """Apply a person's action if it is current, in turn and legal, and ``credential`` still holds the seat
+        as the action is written (the database checks it in the same write, so no process applies an action
+        of a credential another process revoked); answer with the seat's new view."""
         async with table.lock:
             if version > table.version and self.store.notifies:
                 self._catch_up(table)
+            self._still_holds(table, seat, credential)
             state = table.state
             if table.closed:
                 raise errors.TableClosed("the table was closed by its host")
@@ -982,7 +1077,8 @@ class TableManager:
                 raise errors.InvalidMove(str(exc), rule=exc.rule) from None
             except ValueError as exc:
                 raise errors.InvalidMove(str(exc), rule=None) from None
-            if not self._append(table, candidate, seat, str(action)):
+            if not self._append(table, candidate, seat, str(action), credential=credential):
+                self._still_holds(table, seat, credential)     # caught up: a revoked credential says so
                 raise self._stale(table, version)
             answer = table.payload_text(seat)
         self._kick(table)
@@ -993,9 +1089,12 @@ class TableManager:
         return errors.StaleStateId(f"the action was made against version {version}, but the table is at "
                                    f"version {table.version}", version=table.version)
 
-    async def undo(self, table: Table, seat: int) -> str:
+    async def undo(self, table: Table, seat: int, credential: str) -> str:
         """Take back the seat's last action and the bots' actions after it, by replaying the rest."""
         async with table.lock:
+            if self.store.notifies:
+                self._catch_up(table)         # the database's word on who holds the seat
+            self._still_holds(table, seat, credential)
             if not table.only_bots_besides(seat):
                 raise errors.UndoUnavailable("undo is available only when every other seat is a bot")
             if table.finished:
@@ -1021,9 +1120,10 @@ class TableManager:
         self._kick(table)
         return answer
 
-    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+    async def hint(self, table: Table, seat: int, credential: str) -> dict[str, Any]:
         """A short IS-MCTS search from the seat's view and sampled worlds: it knows what the seat knows."""
         async with table.lock:
+            self._still_holds(table, seat, credential)
             state = table.state
             if table.finished:
                 raise errors.GameOver(f"the game is {table.status}")
@@ -1050,24 +1150,26 @@ class TableManager:
         subscriber = Subscriber(seat, credential)
         async with table.lock:   # the first view is queued before any later change can be
             table.subscribers.add(subscriber)
-            subscriber.put('{"type":"view",' + table.payload_text(seat)[1:], is_view=True)
+            subscriber.put(VIEW_PREFIX + table.payload_text(seat)[1:], is_view=True)
         return subscriber
 
     def unsubscribe(self, table: Table, subscriber: Subscriber) -> None:
         table.subscribers.discard(subscriber)
 
     # --- changing a table ------------------------------------------------------------------------------
-    def _append(self, table: Table, new_state: State, seat: int, notation: str, *, by_clock: bool = False) -> bool:
-        """Store one action (``by_clock``: played for a person out of time), then swap the new state in;
-        ``False`` if another process moved the table first (it has then been caught up). Called under the
-        table's lock, with no ``await`` between the write and the swap."""
+    def _append(self, table: Table, new_state: State, seat: int, notation: str, *, by_clock: bool = False,
+                credential: str | None = None) -> bool:
+        """Store one action (``by_clock``: played for a person out of time; ``credential``: a person's, which
+        must still hold the seat in the database), then swap the new state in; ``False`` if another process
+        moved the table or reseated the person first (it has then been caught up). Called under the table's
+        lock, with no ``await`` between the write and the swap."""
         expected = table.version
         deadline = table.deadline_after(seat, table.state, new_state, self.now())
         try:
             self._write(table, lambda: self.store.append_action(
                 table.id, len(new_state.history) - 1, seat, notation, version=expected + 1,
                 is_over=new_state.is_over, expected_version=expected, now=_now(), deadline=deadline,
-                by_clock=by_clock))
+                by_clock=by_clock, credential=credential))
         except StoreConflict:
             self._catch_up(table)
             return False
@@ -1228,7 +1330,8 @@ class TableManager:
                         return
                     snapshot, version, kind = table.state, table.version, table.seats[seat].kind
                     seed = move_seed(table.seed, seat, version)
-                    job = None if is_quick(kind) else BotJob(table.id, kind, snapshot.record(), seat, seed)
+                    job = None if is_quick(kind) else BotJob(table.id, kind, snapshot.record(), seat, seed,
+                                                             person_waits=table.has_people)
                 if react > 0 and await _moved_within(table, react):
                     continue   # a person got in first: the race goes on, or is over, on the new table
                 if self.bot_delay > 0:

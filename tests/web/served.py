@@ -97,3 +97,23 @@ def worker_database(url: str, worker: str) -> str:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
     engine.dispose()
     return make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def empty_database(kind: str, tmp_path: Path, purpose: str) -> str:
+    """A new, empty database for a test: an SQLite file, or (``kind`` "postgresql") a PostgreSQL database of
+    this test process's own for ``purpose``, emptied of every table; skips without PostgreSQL."""
+    import pytest
+    import sqlalchemy as sa
+
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
+    postgres = os.environ.get("PARLOUR_TEST_POSTGRES")
+    if postgres is None:
+        pytest.skip("no PostgreSQL server: set PARLOUR_TEST_POSTGRES to a database URL (.ci/run starts one)")
+    url = worker_database(postgres, f"{purpose}_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}")
+    engine = sa.create_engine(url)
+    everything = sa.MetaData()
+    everything.reflect(engine)
+    everything.drop_all(engine)
+    engine.dispose()
+    return url

@@ -14,7 +14,6 @@ that is a credential.
 from __future__ import annotations
 
 import random
-import sqlite3
 import sys
 import time
 import warnings
@@ -148,15 +147,9 @@ def test_no_clock_by_default(client: TestClient) -> None:
     assert view(client, created, 0)["clock"] is None
 
 
-def test_the_deadline_survives_a_restart_and_an_older_database_gains_the_columns(
-        database: str, moment: Moment, tmp_path: Path) -> None:
-    with TestClient(create_app(database_url=database)) as client:
-        older = create(client, ["human", *BOTS])
-    with sqlite3.connect(tmp_path / "parlour.sqlite3") as old:
-        for column in ("clock", "deadline", "rematch"):
-            old.execute(f"ALTER TABLE parlour_tables DROP COLUMN {column}")
+def test_the_deadline_survives_a_restart(database: str, moment: Moment) -> None:
+    """(A database made before clocks: tests/web/test_store_schema.py.)"""
     with TestClient(create_app(database_url=database, now=moment)) as timed:
-        assert view(timed, older, 0)["clock"] is None
         created = create(timed, ["human", *BOTS], clock=30)
         start = wait_for_turn(timed, created, 0)
         moment.advance(20)

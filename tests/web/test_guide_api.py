@@ -7,9 +7,7 @@ several people does not give."""
 # ruff: noqa: F811  (the tests take the fixtures imported from test_hostile as their arguments)
 from __future__ import annotations
 
-import sqlite3
 import warnings
-from pathlib import Path
 
 import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
@@ -86,16 +84,10 @@ def test_the_rules_page_gives_the_aim_the_guide_opens_with(client: TestClient) -
     assert rules["aim"].startswith("Four players avoid the cards")
 
 
-def test_a_guided_table_stays_guided_and_an_older_database_opens(database: str, tmp_path: Path) -> None:
-    """The flag is stored with the table: a server started again still guides it. A database made before
-    guides (no ``guide`` column) gains the column when it opens, and its tables are not guided."""
+def test_a_guided_table_stays_guided(database: str) -> None:
+    """The flag is stored with the table: a server started again still guides it. (A database made before
+    guides: tests/web/test_store_schema.py.)"""
     with TestClient(create_app(database_url=database)) as client:
         guided = create(client, LEARNER, seed=3, guide=True)
     with TestClient(create_app(database_url=database)) as client:
         assert view(client, guided, 0)["guide"] is True
-    with sqlite3.connect(tmp_path / "parlour.sqlite3") as old:
-        old.execute("ALTER TABLE parlour_tables DROP COLUMN guide")
-    with TestClient(create_app(database_url=database)) as client:
-        assert view(client, guided, 0)["guide"] is False
-        again = create(client, LEARNER, seed=3, guide=True)
-        assert client.get(f"/api/tables/{again['table_id']}").json()["guide"] is True

@@ -6,17 +6,13 @@ still opens."""
 # ruff: noqa: F811  (the tests take the fixtures imported from test_hostile as their arguments)
 from __future__ import annotations
 
-import sqlite3
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
 from webapi import claim, create, refused, token
 
-from parlour.web.app import create_app
-from parlour.web.store import Store
 from parlour.web.tables import bot_name
 
 with warnings.catch_warnings():
@@ -132,26 +128,6 @@ def test_leaving_opens_the_seat_for_its_link_and_tells_the_table(client: TestCli
     assert client.post(f"/api/tables/{table_id}/leave", json={"seat": 0}, headers=token(created, 0)).status_code == 204
     assert client.get(f"/api/tables/{table_id}").json()["seats"][0] == {"seat": 0, "kind": "open", "taken": False,
                                                                         "name": None}
-
-
-def test_a_database_from_before_names_still_opens(database: str, tmp_path: Path) -> None:
-    with TestClient(create_app(database_url=database)) as client:
-        created = create(client, FRIENDS, name="Ann")
-    with sqlite3.connect(tmp_path / "parlour.sqlite3") as old:
-        old.execute("ALTER TABLE parlour_seats DROP COLUMN name")
-        old.execute("DROP TABLE parlour_chat")
-    with TestClient(create_app(database_url=database)) as client:
-        seats = client.get(f"/api/tables/{created['table_id']}").json()["seats"]
-        assert [s["name"] for s in seats] == [None, None, "Heuristic bot", "IS-MCTS bot (hard)"]
-        claim(client, created, 1)
-        assert seat_names(client, created)[1] is None
-        said = client.post(f"/api/tables/{created['table_id']}/chat", json={"seat": 1, "text": "still here"},
-                           headers=token(created, 1))
-        assert said.status_code == 200, said.text
-    store = Store(database)
-    stored = store.load(created["table_id"])
-    store.close()
-    assert stored is not None and [s.name for s in stored.seats] == [None, None, None, None]
 
 
 def test_a_seated_person_may_change_their_name(client: TestClient) -> None:

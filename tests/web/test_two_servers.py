@@ -45,7 +45,8 @@ def cut_listeners(url: str) -> None:
     engine = create_engine(url)
     with engine.begin() as connection:
         cut = connection.scalar(text("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                     "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()"))
+                                     "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid() "
+                                     "AND datname = current_database()"))   # not another test's servers
     engine.dispose()
     assert cut == 2
 

@@ -1,0 +1,1 @@
+"""The revisions, oldest first: ``down_revision`` links each to the one before it."""

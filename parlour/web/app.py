@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import ipaddress
 import json
 import logging
 import math
@@ -342,8 +343,21 @@ HOST_TOKEN = Annotated[str | None, Header(description="the table's host credenti
 
 def client_address(request: Request | WebSocket) -> str:
     """Whom the limits count a request against: the connection's address (a proxy's header is believed only
-    from the addresses ``parlour serve --forwarded-allow-ips`` names)."""
-    return request.client.host if request.client else "unknown"
+    from the addresses ``parlour serve --forwarded-allow-ips`` names), an IPv6 one by its /64, the network
+    one household or server is given, so that a client cannot step round a limit by changing its last bits.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> client_address(Seen(client=Seen(host="2001:db8::7")))
+    '2001:db8::/64'
+    >>> client_address(Seen(client=Seen(host="203.0.113.9")))
+    '203.0.113.9'
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    return str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else host
 
 
 def json_text(text: str) -> Response:

@@ -700,6 +700,8 @@ class TableManager:
             raise errors.Unavailable("the tables cannot be listed; try again") from None
         rows = []
         for row in stored:
+            if row.id in self.set_aside:      # its rows read, but its actions do not replay
+                continue
             live = self.tables.get(row.id)
             if live is not None:
                 description = live.describe()

@@ -402,3 +402,23 @@ def test_tables_of_bots_alone_are_bounded_per_client(tmp_path: Path) -> None:
                              headers={"X-Host-Token": made[0]["host_token"]})
         assert closed.status_code == 200
         assert client.post("/api/tables", json=BOTS_ALONE).status_code == 201
+
+
+def test_a_table_set_aside_for_its_actions_is_not_listed_in_the_lobby(tmp_path: Path) -> None:
+    """A table whose actions no longer replay is set aside at start (503 TableUnavailable when asked for);
+    the lobby does not offer it either, though its own row reads well."""
+    import sqlite3
+
+    database = tmp_path / "damaged.sqlite3"
+    with TestClient(create_app(database_url=f"sqlite:///{database}")) as client:
+        created = create(client, ["human", "random", "random", "random"])
+        current = view(client, created, 0)
+        answer = client.post(f"/api/tables/{created['table_id']}/actions", headers=token(created, 0),
+                             json={"seat": 0, "version": current["version"],
+                                   "action": current["view"]["legal_actions"][0]})
+        assert answer.status_code == 200, answer.text
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE parlour_actions SET notation = 'play XX' WHERE position = 0")
+    with TestClient(create_app(database_url=f"sqlite:///{database}")) as client:
+        refused(client.get(f"/api/tables/{created['table_id']}"), 503, "TableUnavailable")
+        assert created["table_id"] not in {t["table_id"] for t in client.get("/api/tables").json()}

@@ -360,6 +360,29 @@ def client_address(request: Request | WebSocket) -> str:
     return str(ipaddress.ip_network(f"{address}/64", strict=False)) if address.version == 6 else host
 
 
+async def while_connected(request: Request, work: Awaitable[Any]) -> Any:
+    """``work``'s answer, or, if the client goes first, nothing: the work is cancelled then, so that a request
+    given up (a timeout, a closed tab) leaves nothing running on its behalf."""
+    answer = asyncio.ensure_future(work)
+    gone = asyncio.create_task(_disconnected(request))
+    try:
+        await asyncio.wait({answer, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+        if not answer.done():
+            answer.cancel()
+        await asyncio.gather(gone, answer, return_exceptions=True)
+    if answer.cancelled():
+        return Response(status_code=204)       # nobody is there to read it
+    return answer.result()
+
+
+async def _disconnected(request: Request) -> None:
+    """Until the client closes its connection (the body of a GET is read at once, then its end waited for)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 def json_text(text: str) -> Response:
     """An answer already serialised (a view payload is built once per seat and version)."""
     return Response(content=text, media_type="application/json")
@@ -559,6 +582,7 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         try:
             yield
         finally:
+            reviews.close()          # first: a backlog of reviews must not hold up the shutdown
             await manager.stop()
             store.close()
 
@@ -803,14 +827,16 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
 
     @app.get("/api/tables/{table_id}/review", summary="The coach's review of a seat's decisions, once the game is over",
              responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver,
-                                errors.ReviewUnavailable))
-    async def get_review(table_id: str,
-                         seat: Annotated[int, Query(description="whose decisions to review")]) -> dict[str, Any]:
+                                errors.ReviewUnavailable, errors.TooManyRequests))
+    async def get_review(table_id: str, request: Request,
+                         seat: Annotated[int, Query(description="whose decisions to review")]) -> Any:
         """Each decision of the seat (a move with more than one option), its options valued from that seat's
         information alone in the game's score units, the move played against the best and what it cost,
         mistakes marked (``parlour.bots.coach``). Any seat, without a token: the finished game's record is
-        public. Worked out in the bots' workers once per table and seat, then kept."""
-        return await reviews.of(manager.get(table_id), seat)
+        public. Worked out in the bots' workers once per table and seat, behind every live table's bots, then
+        kept; abandoned if every client asking for it goes; a client waits for at most two at a time."""
+        table = manager.get(table_id)
+        return await while_connected(request, reviews.of(table, seat, client_address(request)))
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayOut, summary="A finished game, step by step",
              responses=refusals(errors.MalformedRequest, errors.NotFound, errors.GameNotOver))

@@ -13,10 +13,16 @@ every other table and request. Hence three bounds, each standing in for the one 
 Searching bots think in worker *processes* (``multiprocessing``'s "spawn", since the server has threads
 and forking a threaded process can copy a held lock), so a search never takes the event loop or the
 GIL. Workers ignore SIGINT: Ctrl+C in a terminal reaches the whole process group, and it is the server's
-to stop its workers, not each worker's to die with a traceback. Jobs wait in one first-in, first-out
-queue from which every free worker takes the oldest, so one table's bots delay another's by at most one
-deadline per job ahead of it. The random and heuristic bots answer in well under a millisecond and are
-played inline, so that a table of them never queues behind a search.
+to stop its workers, not each worker's to die with a traceback. The random and heuristic bots answer in
+well under a millisecond and are played inline, so that a table of them never queues behind a search.
+
+Jobs wait in a ``Schedule``, which shares the workers fairly (issue 36: eight tables of bots alone, each
+thinking five seconds a move, had made a person's table wait a minute a card). Three classes, each served
+before the next: the bots of a table where a person sits (and hints), whose moves someone is waiting for;
+then the bots of tables of bots alone; then the coach's reviews of finished games. Within a class the
+tables take turns, one job each, so a table with many jobs waiting cannot hold the class. And the last two
+classes together may occupy at most all workers but one: a person's table never waits behind a search
+nobody is watching, beyond the one already running when there is a single worker.
 
 A job is plain data (``BotJob``): the table's record, not its state, since the states of some games do
 not pickle. Each worker keeps the states of its last few tables, and applies only the actions a record
@@ -40,7 +46,7 @@ import signal
 import threading
 import time
 import traceback
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -415,6 +421,76 @@ class _Worker:
         return message
 
 
+# --- sharing the workers ---------------------------------------------------------------------------------
+PERSON, ALONE, REVIEW = 0, 1, 2     # the classes of jobs, served in this order
+
+
+def job_class(job: BotJob | ReviewJob) -> int:
+    """Whose job it is: a move someone waits for, a move of bots alone, or a decision of a review."""
+    if isinstance(job, ReviewJob):
+        return REVIEW
+    return PERSON if job.person_waits else ALONE
+
+
+Waiting = tuple[BotJob | ReviewJob, "asyncio.Future[Any]"]
+
+
+class Schedule:
+    """The jobs waiting for a worker, handed out by class (``PERSON``, then ``ALONE``, then ``REVIEW``) and,
+    within a class, a job a table in turn; ``ALONE`` and ``REVIEW`` jobs together run on at most
+    ``background`` workers at once, so that the rest stay free for the tables where people wait."""
+
+    def __init__(self, background: int) -> None:
+        self.background = background
+        self._waiting: list[OrderedDict[str, deque[Waiting]]] = [OrderedDict() for _ in (PERSON, ALONE, REVIEW)]
+        self._running_background = 0
+        self._changed = asyncio.Event()
+
+    def put(self, job: BotJob | ReviewJob, answer: asyncio.Future[Any]) -> None:
+        self._waiting[job_class(job)].setdefault(job.table_id, deque()).append((job, answer))
+        self._changed.set()
+
+    async def take(self) -> Waiting:
+        """The next job a free worker should run (its caller must say ``done`` after it)."""
+        while (chosen := self._next()) is None:
+            self._changed.clear()
+            await self._changed.wait()
+        if job_class(chosen[0]) != PERSON:
+            self._running_background += 1
+        return chosen
+
+    def done(self, job: BotJob | ReviewJob) -> None:
+        if job_class(job) != PERSON:
+            self._running_background -= 1
+            self._changed.set()          # a background place is free again
+
+    def cancel_all(self) -> None:
+        for tables in self._waiting:
+            for jobs in tables.values():
+                for _, answer in jobs:
+                    answer.cancel()
+            tables.clear()
+
+    @property
+    def waiting(self) -> int:
+        """How many jobs wait (those whose callers left included, until they are passed over)."""
+        return sum(len(jobs) for tables in self._waiting for jobs in tables.values())
+
+    def _next(self) -> Waiting | None:
+        for rank, tables in enumerate(self._waiting):
+            if rank != PERSON and self._running_background >= self.background:
+                return None
+            while tables:
+                table_id, jobs = next(iter(tables.items()))
+                job, answer = jobs.popleft()
+                del tables[table_id]
+                if jobs:
+                    tables[table_id] = jobs      # its next job, after every other table's
+                if not answer.done():            # its caller may have stopped waiting
+                    return job, answer
+        return None
+
+
 # --- the pool -------------------------------------------------------------------------------------------
 class BotPool:
     """The server's bots: quick ones inline, searching ones in a few worker processes, each move under a
@@ -430,7 +506,7 @@ class BotPool:
         self.startup = startup
         context = multiprocessing.get_context("spawn")
         self._workers = [_Worker(context, limits, number) for number in range(workers)]
-        self._queue: asyncio.Queue[tuple[BotJob | ReviewJob, asyncio.Future[Any]]] = asyncio.Queue()
+        self._schedule = Schedule(max(1, workers - 1))
         self._servers: list[asyncio.Task[None]] = []
         self._states = _States()   # for quick bots and random fallbacks, in this process
         self._closed = False
@@ -465,7 +541,7 @@ class BotPool:
         """The answer of the first free worker to ``job``, waiting in line behind the jobs before it."""
         self._start()
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((job, answer))
+        self._schedule.put(job, answer)
         return await answer   # cancelling the caller cancels the answer, and a worker then skips the job
 
     async def close(self) -> None:
@@ -480,8 +556,7 @@ class BotPool:
         until = time.monotonic() + STOP_WAIT
         for worker in self._workers:
             worker.reap(max(until - time.monotonic(), 0.0))
-        while not self._queue.empty():
-            self._queue.get_nowait()[1].cancel()
+        self._schedule.cancel_all()
 
     # --- inside ----------------------------------------------------------------------------------------
     def _choose_inline(self, job: BotJob) -> str:
@@ -505,9 +580,7 @@ class BotPool:
     async def _serve(self, worker: _Worker) -> None:
         """Take the oldest waiting job whenever this worker is free, for as long as the pool is open."""
         while True:
-            job, answer = await self._queue.get()
-            if answer.done():
-                continue   # its caller stopped waiting
+            job, answer = await self._schedule.take()
             try:
                 choice = await (self._ask(worker, job) if isinstance(job, BotJob) else self._review(worker, job))
             except asyncio.CancelledError:
@@ -517,6 +590,8 @@ class BotPool:
                 if not answer.done():
                     answer.set_exception(exc)
                 continue
+            finally:
+                self._schedule.done(job)
             if not answer.done():
                 answer.set_result(choice)
 

@@ -19,7 +19,10 @@ Three rules keep the state and the database in step:
 Seats: a person's seat is held by whoever has its credential. The creator's own seats ("human") get theirs
 at once; a friend's ("open") seat gets an invitation, which the first browser to open it exchanges for the
 credential (``claim``), so one link seats one person. The creator holds a host credential to give a seat a
-new invitation (``reopen``) or to close the table.
+new invitation (``reopen``) or to close the table. A credential is checked when a request arrives and again
+under the table's lock as its act is applied (``_still_holds``), and the database checks it once more in the
+same write (``Store.append_action``'s ``credential``), so a seat given away or left, in any process, is acted
+for by its new holder alone; the old holder's sockets are dropped (``Table.put_out``).
 
 Bots: random and heuristic bots answer in microseconds and move inline; searching bots think in the
 ``BotPool``'s worker processes under the server's ``BotLimits``, so a search holds up neither the event

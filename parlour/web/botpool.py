@@ -20,18 +20,28 @@ Jobs wait in a ``Schedule``, which shares the workers fairly (issue 36: eight ta
 thinking five seconds a move, had made a person's table wait a minute a card). Three classes, each served
 before the next: the bots of a table where a person sits (and hints), whose moves someone is waiting for;
 then the bots of tables of bots alone; then the coach's reviews of finished games. Within a class the
-tables take turns, one job each, so a table with many jobs waiting cannot hold the class. And the last two
-classes together may occupy at most all workers but one: a person's table never waits behind a search
-nobody is watching, beyond the one already running when there is a single worker.
+tables take turns, one job each, so a table with many jobs waiting cannot hold the class. The last two
+classes together may occupy at most all workers but one, so with two workers or more a person's table
+never waits behind a search nobody is watching; with a single worker it waits for at most the one already
+running (a move's deadline). A person's table plays one move at a time, so the worker kept free is
+enough for it: on two cores (the default, a worker a core) a person's three ``ismcts:200`` bots answered a
+card in 0.07 s (median) beside eight tables of bots alone, as on an idle server, where with every worker
+open to those tables it took 5 s, and up to 25 (``benchmarks/server_load.py --beside``). Pausing a search
+(SIGSTOP) or killing it for a person's move would let the background use every worker, but needs a spare
+process per paused one and a deadline that stops while paused; the kept worker is simpler, and enough.
+
+A job whose caller stops waiting is dropped from the line at once; if a worker is already on it, the
+worker finishes that one move (bounded by its deadline) and its answer is thrown away, since killing the
+worker would cost a new one's start-up, a couple of seconds of a core.
 
 A job is plain data (``BotJob``): the table's record, not its state, since the states of some games do
 not pickle. Each worker keeps the states of its last few tables, and applies only the actions a record
 adds to a history it has already played. A bot is given only its seat's view and a world sampler, as
 everywhere else: the worker holds the full state, the bot does not.
 
-The coach's review of a finished game goes through the same queue, one decision a job (``ReviewJob``), so
-that a review delays other tables' bots by no more than a move would; a decision that fails or overruns is
-an error for its caller (``ReviewFailed``), not a random answer.
+The coach's review of a finished game goes through the same workers, one decision a job (``ReviewJob``),
+in the last class, so that a review never delays a table's bots; a decision that fails or overruns is an
+error for its caller (``ReviewFailed``), not a random answer.
 """
 
 from __future__ import annotations
@@ -432,7 +442,7 @@ def job_class(job: BotJob | ReviewJob) -> int:
     return PERSON if job.person_waits else ALONE
 
 
-Waiting = tuple[BotJob | ReviewJob, "asyncio.Future[Any]"]
+Waiting = tuple[BotJob | ReviewJob, "asyncio.Future[Any]"]   # a job, and the future its caller awaits
 
 
 class Schedule:
@@ -441,14 +451,29 @@ class Schedule:
     ``background`` workers at once, so that the rest stay free for the tables where people wait."""
 
     def __init__(self, background: int) -> None:
+        if background < 1:
+            raise ValueError(f"searches nobody watches need at least one worker, not {background}")
         self.background = background
         self._waiting: list[OrderedDict[str, deque[Waiting]]] = [OrderedDict() for _ in (PERSON, ALONE, REVIEW)]
         self._running_background = 0
         self._changed = asyncio.Event()
 
     def put(self, job: BotJob | ReviewJob, answer: asyncio.Future[Any]) -> None:
+        """Line ``job`` up, behind its table's earlier jobs of the same class."""
         self._waiting[job_class(job)].setdefault(job.table_id, deque()).append((job, answer))
         self._changed.set()
+
+    def discard(self, job: BotJob | ReviewJob, answer: asyncio.Future[Any]) -> None:
+        """Take a job out of the line once its caller has stopped waiting (nothing if it was handed out)."""
+        tables = self._waiting[job_class(job)]
+        jobs = tables.get(job.table_id)
+        if jobs is None:
+            return
+        kept = deque(entry for entry in jobs if entry[1] is not answer)
+        if kept:
+            tables[job.table_id] = kept      # the table keeps its turn
+        else:
+            del tables[job.table_id]
 
     async def take(self) -> Waiting:
         """The next job a free worker should run (its caller must say ``done`` after it)."""
@@ -460,11 +485,13 @@ class Schedule:
         return chosen
 
     def done(self, job: BotJob | ReviewJob) -> None:
+        """A job handed out by ``take`` has ended, one way or another."""
         if job_class(job) != PERSON:
             self._running_background -= 1
             self._changed.set()          # a background place is free again
 
     def cancel_all(self) -> None:
+        """Empty the line, cancelling every waiting job's answer (the pool is closing)."""
         for tables in self._waiting:
             for jobs in tables.values():
                 for _, answer in jobs:
@@ -473,7 +500,7 @@ class Schedule:
 
     @property
     def waiting(self) -> int:
-        """How many jobs wait (those whose callers left included, until they are passed over)."""
+        """How many jobs wait for a worker."""
         return sum(len(jobs) for tables in self._waiting for jobs in tables.values())
 
     def _next(self) -> Waiting | None:
@@ -483,11 +510,14 @@ class Schedule:
             while tables:
                 table_id, jobs = next(iter(tables.items()))
                 job, answer = jobs.popleft()
+                if answer.done():   # cancelled a moment ago, before its caller ran to ``discard`` it
+                    if not jobs:
+                        del tables[table_id]
+                    continue        # the table keeps its turn
                 del tables[table_id]
                 if jobs:
                     tables[table_id] = jobs      # its next job, after every other table's
-                if not answer.done():            # its caller may have stopped waiting
-                    return job, answer
+                return job, answer
         return None
 
 
@@ -538,11 +568,15 @@ class BotPool:
         return decision
 
     async def _queued(self, job: BotJob | ReviewJob) -> Any:
-        """The answer of the first free worker to ``job``, waiting in line behind the jobs before it."""
+        """The answer of a worker to ``job``, once the schedule hands it out."""
         self._start()
         answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._schedule.put(job, answer)
-        return await answer   # cancelling the caller cancels the answer, and a worker then skips the job
+        try:
+            return await answer
+        except asyncio.CancelledError:   # the caller has gone (cancelling it cancelled the answer too)
+            self._schedule.discard(job, answer)
+            raise
 
     async def close(self) -> None:
         """Kill every worker now (a running search is not waited for) and cancel the jobs still waiting."""
@@ -578,7 +612,7 @@ class BotPool:
                          for worker in self._workers]
 
     async def _serve(self, worker: _Worker) -> None:
-        """Take the oldest waiting job whenever this worker is free, for as long as the pool is open."""
+        """Take the schedule's next job whenever this worker is free, for as long as the pool is open."""
         while True:
             job, answer = await self._schedule.take()
             try:

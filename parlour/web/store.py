@@ -75,7 +75,9 @@ VERSION_TABLE = "parlour_alembic_version"   # prefixed like the rest: a database
 MIGRATIONS = Path(__file__).with_name("migrations")
 NAME_LENGTH = 24                    # the longest name a person may give their seat
 CHAT_LENGTH = 200                   # the longest chat message
-PERSON_KINDS = ("human", "open")    # the seats a person holds (the creator's, a friend's), as tables.PEOPLE
+HUMAN = "human"    # the creator's own seat: its credential is given to the creator
+OPEN = "open"      # a seat for a friend: an invitation is given to the creator to pass on as a link
+PEOPLE = (HUMAN, OPEN)              # the seats a person holds; every other kind is a bot's
 SWEEP_SECONDS = 60.0                # how often a store clears the limits' full buckets
 
 
@@ -414,7 +416,7 @@ class Store:
     def live_bot_tables(self, creator: str) -> int:
         """How many tables made by ``creator`` (the digest given as ``StoredTable.creator``) are in play with
         bots alone at them: neither over nor closed, and no seat a person holds or is invited to."""
-        person = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.kind.in_(PERSON_KINDS))
+        person = select(SeatRow.table_id).where(SeatRow.table_id == TableRow.id, SeatRow.kind.in_(PEOPLE))
         query = (select(func.count()).select_from(TableRow)
                  .where(TableRow.creator == creator, TableRow.is_over.is_(False), TableRow.closed.is_(False),
                         ~person.exists()))

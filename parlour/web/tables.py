@@ -70,7 +70,10 @@ from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
 from parlour.web.store import (
     CHAT_LENGTH,
     EVERY_TABLE,
+    HUMAN,
     NAME_LENGTH,
+    OPEN,
+    PEOPLE,
     Store,
     StoreConflict,
     StoredSeat,
@@ -81,9 +84,6 @@ from parlour.web.store import (
 
 logger = logging.getLogger("parlour.web")
 
-HUMAN = "human"    # the creator's own seat: its credential is given to the creator
-OPEN = "open"      # a seat for a friend: an invitation is given to the creator to pass on as a link
-PEOPLE = (HUMAN, OPEN)
 HINT_BOT = "ismcts:0.5s"
 MAX_ACTION_TEXT = 200
 MAX_OPTIONS_JSON = 100_000
@@ -198,11 +198,6 @@ class Subscriber:
             self._ready.clear()
             await self._ready.wait()
         return self._outbox.popleft()
-
-    @property
-    def backlog(self) -> int:
-        """How many messages wait to be sent."""
-        return len(self._outbox)
 
 
 @dataclass

@@ -90,9 +90,11 @@ PRIVATE_PATHS = ("/api/tables",)   # answers that may hold a credential or a han
 
 # --- what clients send ----------------------------------------------------------------------------------
 class Strict(BaseModel):
-    """No extra fields and no coercion: ``"1"`` is not a seat and ``true`` is not a version."""
+    """No extra fields and no coercion: ``"1"`` is not a seat and ``true`` is not a version. A visitor's
+    strings are not cached: pydantic's JSON parser keeps up to 16,384 of the strings it read, so a stranger's
+    fresh texts would hold about a megabyte of every process for good."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, cache_strings=False)
 
 
 class CreateTableIn(Strict):

@@ -11,6 +11,7 @@ True
 from parlour import games
 from parlour.engine import (
                             Action,
+                            DealError,
                             GameInfo,
                             GameOver,
                             HandResult,
@@ -30,6 +31,7 @@ __version__ = "0.1.0"
 
 __all__ = [
                             "Action",
+                            "DealError",
                             "GameInfo",
                             "GameOver",
                             "HandResult",

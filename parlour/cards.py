@@ -157,7 +157,7 @@ class Card:
         body, _, copy_text = raw.partition("#")
         copy = 0
         if copy_text:
-            if not copy_text.isdigit() or not 1 <= int(copy_text) <= MAX_COPIES:
+            if not (copy_text.isascii() and copy_text.isdigit()) or not 1 <= int(copy_text) <= MAX_COPIES:
                 raise NotationError(f"{raw[:16]!r}: the copy number after '#' is 1 to {MAX_COPIES}")
             copy = int(copy_text) - 1
         body = body.upper()

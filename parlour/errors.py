@@ -30,3 +30,8 @@ class GameOver(IllegalAction):
 
 class RecordError(ValueError):
     """A record that cannot be replayed: malformed, for an unknown game, or with an action that fails."""
+
+
+class DealError(ValueError):
+    """A prepared deal (``deal=``) that does not fit the game's form: refused by ``new_game`` before play,
+    with what is wrong and where (which deal of a list, which seat or list)."""

@@ -145,6 +145,8 @@ FEWEST = 10     # states looked at in the longest game
 FEWEST_PLAYOUTS = 20    # whole random games played of the longest game
 DEALS_WORTH = 1_000     # actions of random play past which a game's sweeps look at proportionally fewer games
 FEWEST_GAMES = 2        # random games a sweep looks at in the longest game
+PLAYOUT_ACTIONS = 110_000   # random actions the playouts of a very long game make: twenty Samba games of ten deals
+FEWEST_LONG = 5         # whole random games played of a game that runs to its safety bound
 
 
 def playout_seeds(game: str, players: int, variant: str | None) -> range:
@@ -155,6 +157,9 @@ def playout_seeds(game: str, players: int, variant: str | None) -> range:
     full = table_share(game, players, variant, PLAYOUTS)
     length = game_length(game, players, variant, 0)
     fewest = FEWEST_PLAYOUTS if usual(game, players, variant) else FEWEST_PLAYOUTS // 2
+    # A random game that never reaches its target plays to its safety bound (Samba's forty deals, some
+    # 22,000 actions): at most ``PLAYOUT_ACTIONS`` of such play, in at least ``FEWEST_LONG`` games.
+    fewest = max(FEWEST_LONG, min(fewest, PLAYOUT_ACTIONS // length))
     return range(max(fewest, full * min(length, LONG) // length))
 
 

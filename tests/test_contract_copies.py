@@ -28,6 +28,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.cardplay import CardPlayState
+from parlour.engine.deals import DealShape
 
 PACK = DOUBLE_108
 PLAYS = card_table(PACK, Play)
@@ -46,6 +47,9 @@ class Doubles(CardPlayState):
     ACTIONS = PLAYS
     ACTION_KINDS = (Play,)
     MUTABLE = ("hands", "trick", "won")
+
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(PACK, 'a stacked pack, {"pack": [the 108 cards, top first]}', hands=False, stacked=True)
 
     def _setup(self) -> None:
         self.won = [0, 0, 0]

@@ -35,6 +35,7 @@ from parlour.engine import (
     card_table,
     seat_entry,
 )
+from parlour.engine.deals import DealShape
 
 PACK = DOUBLE_108
 HAND = 10
@@ -77,6 +78,9 @@ class FirstMelds(StagedTurnState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "melded", "opened", "won")
+
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(PACK, 'a stacked pack, {"pack": [the 108 cards, top first]}', hands=False, stacked=True)
 
     def _setup(self) -> None:
         self.dealer = 1

@@ -22,6 +22,7 @@ from parlour.engine import (
     Unknown,
     seat_entry,
 )
+from parlour.engine.deals import DealShape
 from parlour.mechanics.stock import EVERYONE, Stock, not_thrown_back
 
 GameT = TypeVar("GameT", bound=State)
@@ -57,6 +58,9 @@ class PeekGame(State):
     ACTION_KINDS = (Draw, Peek, Discard)
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "pile", "stock", "told", "won")
+
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(PACK, 'a stacked pack, {"pack": [the 12 cards, top first]}', hands=False, stacked=True)
 
     def _setup(self) -> None:
         self.hands_in_game = 2
@@ -411,5 +415,5 @@ class TestPreparedStock:
     def test_a_card_held_or_listed_twice_is_refused(self, stock: list[str]) -> None:
         import parlour
 
-        with pytest.raises(ValueError, match="may list only cards no hand holds, each once"):
+        with pytest.raises(ValueError, match="may name only cards no hand nor other list holds, each once"):
             parlour.new_game("kowah", players=2, seed=1, deal={"hands": KOWAH_HANDS, "stock": stock})

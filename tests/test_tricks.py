@@ -8,6 +8,7 @@ import pytest
 
 import parlour
 from parlour.cards import ACE_HIGH, DOUBLE_108, PIQUET_32, SPANISH_40, STANDARD_52, Card, Pack, Rank, Suit, parse_cards
+from parlour.errors import DealError
 from parlour.mechanics.tricks import (
     PLAIN,
     CardOrder,
@@ -350,7 +351,7 @@ def test_the_last_card_dealt_is_the_dealers_and_is_the_card_turned_up() -> None:
 
 def test_a_prepared_deal_turns_the_dealers_last_card_or_the_one_named_there() -> None:
     """Prepared: the card turned is the dealer's last unless the deal names another of his cards; one
-    outside his hand is refused, naming the card and the dealer."""
+    outside his hand is refused, naming the card and the dealer's seat, and one not of the pack too."""
     deal = tetka_deal()
     hands = deal["hands"]
     assert isinstance(hands, list)
@@ -359,9 +360,9 @@ def test_a_prepared_deal_turns_the_dealers_last_card_or_the_one_named_there() ->
     assert str(STANDARD_52.cards[state.bum]) == dealer_cards[-1]               # type: ignore[attr-defined]
     state = parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": dealer_cards[0]})
     assert str(STANDARD_52.cards[state.bum]) == dealer_cards[0]                # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match=r"the bum card KC must be in the dealer's \(seat 3\) hand"):
+    with pytest.raises(DealError, match="the bum KC must be in seat 3's hand"):
         parlour.new_game("tetka", seed=1, deal={"hands": hands, "bum": "KC"})
-    with pytest.raises(ValueError, match="the trump card 8C must be in the dealer's"):   # no 8s in Tute's pack
+    with pytest.raises(DealError, match="the trump: '8C' is not a card of the spanish-40 pack"):   # no 8s
         parlour.new_game("tute", seed=1, deal={"hands": spanish_hands(), "trump": "8C"})
 
 

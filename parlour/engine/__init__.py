@@ -31,6 +31,7 @@ from parlour.engine.actions import (
     write_expression,
 )
 from parlour.engine.claims import NO_CLAIM, Answer, Claim, ClaimWindow, NoClaim, RaceWon, forget_answers
+from parlour.engine.deals import Apart, DealShape, Prepared
 from parlour.engine.match import (
     EarlyEnd,
     HandResult,
@@ -47,10 +48,10 @@ from parlour.engine.registry import GameInfo, OptionSpec, game_info, games, new_
 from parlour.engine.sampling import Holds, Unknown, Zone, any_of, at_least, at_most, deal_unknown
 from parlour.engine.seating import CLOCKWISE, COUNTER_CLOCKWISE, Roles, Seating, Turn
 from parlour.engine.staging import COMMIT, WITHDRAW, Commit, Lay, Stage, StagedTurnState, Withdraw
-from parlour.engine.state import AudienceRule, State, prepared_cards, read_apart, read_hands
+from parlour.engine.state import AudienceRule, State
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import ZONE_KINDS, View, fits, kinds, misfits, seat_entry
-from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
+from parlour.errors import DealError, GameOver, IllegalAction, NotationError, OutOfTurn, RecordError
 
 __all__ = [
     "CLOCKWISE",
@@ -63,6 +64,7 @@ __all__ = [
     "ActionSpace",
     "ActionTable",
     "Answer",
+    "Apart",
     "AudienceRule",
     "CardAction",
     "Cards",
@@ -70,6 +72,8 @@ __all__ = [
     "ClaimWindow",
     "Combination",
     "Commit",
+    "DealError",
+    "DealShape",
     "Discard",
     "Domain",
     "EarlyEnd",
@@ -94,6 +98,7 @@ __all__ = [
     "Phase",
     "PhasedState",
     "Play",
+    "Prepared",
     "RaceWon",
     "Reason",
     "RecordError",
@@ -133,9 +138,6 @@ __all__ = [
     "parse_action_text",
     "parse_expression",
     "places_by_score",
-    "prepared_cards",
-    "read_apart",
-    "read_hands",
     "refuse_out_of_phase",
     "register",
     "replay",

@@ -119,7 +119,7 @@ class GameInfo:
 
 _GAMES: dict[str, tuple[GameInfo, type[State]]] = {}
 
-# Every game takes a prepared deal for tests and tutorials; the game validates its shape.
+# Every game takes a prepared deal for tests and tutorials, read against the form it declares (``deals``).
 DEAL_OPTION = "deal"
 
 
@@ -168,6 +168,8 @@ def new_game(game_id: str, players: int | None = None, variant: str | None = Non
     ``deal=`` takes a prepared deal (its shape is the game's; see its module) for the first hand, or a
     list of them for the first hands. Games that deal the whole pack also take ``{"pack": [every card,
     top first]}``, a stacked pack dealt by the book's own procedure (packets, widow, the dealer's order).
+    Every deal given, each of a list, is read against the game's form before play: one that does not fit
+    raises ``DealError`` and no game is made.
     """
     info, state_class = _lookup(game_id)
     if players is None:

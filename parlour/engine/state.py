@@ -26,14 +26,15 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, ClassVar, NoReturn
 
-from parlour.cards import Card, Pack
+from parlour.cards import Pack
 from parlour.engine.actions import Action, ActionTable, Numbering, Withheld, WithheldUnseen, parse_action_text
+from parlour.engine.deals import DealShape, Prepared, read_deal
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
 from parlour.engine.sampling import Unknown, deal_unknown
 from parlour.engine.seating import Roles, Seating
 from parlour.engine.view import View, ZoneKind, declared_kinds, view_kinds
-from parlour.errors import GameOver, IllegalAction, NotationError, OutOfTurn
+from parlour.errors import DealError, GameOver, IllegalAction, NotationError, OutOfTurn
 
 # A log entry: (position in the action history it follows, a format template or a function, its
 # arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
@@ -141,12 +142,19 @@ class State:
         # first when asked, so that every state keeps its attributes in the same order, in CPython's
         # compact form that playouts read quickly.
         self._offer: Offer | None = None
+        # Every prepared deal read before the first is dealt, so that a bad later deal stops ``new_game``.
+        self._prepared: tuple[Prepared, ...] = self._read_plan(options.get(DEAL_OPTION))
         self._setup()
 
     # --- hooks a game provides ----------------------------------------------------------------------
     def _setup(self) -> None:
         """Deal the first hand and set whose turn it is."""
         raise NotImplementedError
+
+    def _deal_shape(self, number: int) -> DealShape | None:
+        """The form a prepared deal takes for deal ``number`` of the game (its sizes may depend on who
+        deals it), for ``deals.read_deal``; asked before the first deal, so of the options and seating only."""
+        return None
 
     def _legal(self, seat: int) -> list[Action]:
         """Every legal action of a seat that is to move, in a stable order."""
@@ -568,15 +576,20 @@ class State:
         """The chance for one purpose (a deal), derived from the seed so that clones need not copy it."""
         return random.Random(f"{self._chance_key}|{purpose}")
 
-    def _stacked(self, top: list[int], held: int, size: int, what: str) -> list[int]:
-        """A prepared deal's undealt cards, top first: ``top`` (indices into a pack of ``size``) as listed,
-        then every card no hand holds (``held``) nor the list names, in the order the seed shuffles them.
-        ``what`` names the list in the error when it repeats a card or names one a hand holds."""
-        listed = sum(1 << i for i in set(top))
-        if listed & held or listed.bit_count() != len(top):
-            raise ValueError(f"{what} of a prepared deal may list only cards no hand holds, each once")
-        used = held | listed
-        return top + [i for i in self._shuffled(f"deal {self.hand_number}", size) if not used >> i & 1]
+    def _following(self, prepared: Prepared, *keys: str) -> list[int]:
+        """The undealt cards of a prepared deal, top first: the cards its lists ``keys`` give (an upcard, a
+        stock's top), in order, then every card the deal names nowhere, in the order the seed shuffles them."""
+        named = prepared.named
+        top = [card for key in keys for card in prepared.apart.get(key, ())]
+        pack = self._deal_pack()
+        return top + [i for i in self._shuffled(f"deal {self.hand_number}", len(pack)) if not named >> i & 1]
+
+    def _deal_pack(self) -> Pack:
+        """The pack of the current deal's form."""
+        shape = self._deal_shape(self.hand_number)
+        if shape is None:
+            raise NotImplementedError("a game that reads prepared deals declares their form (_deal_shape)")
+        return shape.pack
 
     def _shuffled(self, purpose: str, count: int) -> list[int]:
         """``range(count)`` shuffled by the chance of ``purpose``.
@@ -616,20 +629,34 @@ class State:
         to_widow = takes[-1]
         return hands, sum(map(BIT.__getitem__, to_widow(deck))) if to_widow else 0
 
-    def _prepared_deal(self) -> Any:
-        """The prepared deal given for the current hand, if any (``deal=`` option)."""
-        plan = self.options.get(DEAL_OPTION)
-        if plan is None or self._chance_key.startswith("sampled"):
-            return None
-        if isinstance(plan, list):
-            return plan[self.hand_number - 1] if self.hand_number <= len(plan) else None
-        return plan if self.hand_number == 1 else None
+    def _read_plan(self, plan: Any) -> tuple[Prepared, ...]:
+        """The prepared deals given (``deal=``: one, or a list for the first deals), each read against the
+        game's form for its place in the game; the first that does not fit is a ``DealError``."""
+        if plan is None:
+            return ()
+        if not isinstance(plan, list):
+            return (self._read_one(plan, 1, ""),)
+        if not plan:
+            raise DealError("a list of prepared deals holds at least one deal")
+        return tuple(self._read_one(deal, number, f"deal {number} of the list: ")
+                     for number, deal in enumerate(plan, 1))
 
-    def _prepared_hands(self) -> Any:
-        """The prepared deal for the current hand when it names the hands (not a stacked pack, which
-        ``_deck`` deals as the book does); ``None`` otherwise."""
-        plan = self._prepared_deal()
-        return None if _is_stacked(plan) else plan
+    def _read_one(self, deal: Any, number: int, where: str) -> Prepared:
+        shape = self._deal_shape(number)
+        if shape is None:
+            raise DealError(f"{where}{self.info.name} takes no prepared deal for deal {number}")
+        try:
+            return read_deal(deal, shape, self.players)
+        except DealError as exc:
+            raise DealError(f"{where}{exc}") from None
+
+    def _prepared_now(self) -> Prepared | None:
+        """The prepared deal, as read, for the current deal; ``None`` when it is dealt by chance (no deal
+        given for it, or a sampled world, which deals what it cannot see anew)."""
+        number = self.hand_number
+        if number > len(self._prepared) or self._chance_key.startswith("sampled"):
+            return None
+        return self._prepared[number - 1]
 
     def _deck(self, pack: Pack) -> list[int]:
         """The cards of this deal, top first, as indices of ``pack``: a stacked pack when the prepared deal
@@ -638,13 +665,10 @@ class State:
 
         A game whose pack outlives a deal (Pontoon's, carried on unshuffled) calls this only in the deals
         its book shuffles, so a stacked pack's order runs on through the deals that follow."""
-        plan = self._prepared_deal()
-        if not _is_stacked(plan):
+        prepared = self._prepared_now()
+        if prepared is None or prepared.pack is None:
             return self._shuffled(f"deal {self.hand_number}", len(pack))
-        cards = prepared_cards(plan["pack"])
-        if len(cards) != len(pack) or pack.mask(cards) != pack.full_mask:
-            raise ValueError(f"a stacked pack lists each of the {len(pack)} cards of the {pack.name} pack once")
-        return [pack.index[card] for card in cards]
+        return list(prepared.pack)
 
     def _rewrite_secret(self, seat: int, positions: Sequence[int], actions: Sequence[Action]) -> None:
         """In a sampled world (from ``_place_unknown``), the secret actions of ``seat`` at these places of
@@ -807,59 +831,6 @@ def _picker(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]] | N
 def _blanked(log: Sequence[LogEntry], seat: int) -> list[LogEntry]:
     """The log with each event ``seat`` was not told of blanked: not dropped, so positions in the log hold."""
     return [entry if entry[3] is None or seat in entry[3] else (entry[0], "", (), frozenset()) for entry in log]
-
-
-def _is_stacked(plan: Any) -> bool:
-    return isinstance(plan, dict) and "pack" in plan
-
-
-def prepared_cards(cards: Any) -> list[Card]:
-    """The cards of a prepared deal's list (``["QC", "10H"]``); anything else is a ``ValueError`` saying
-    how they are written, so that every game reads ``deal=`` alike."""
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ValueError("cards in a prepared deal are lists of notation such as 'QC'")
-    return [Card.parse(c) for c in cards]
-
-
-def read_hands(deal: Any, pack: Pack, sizes: Sequence[int], shape: str) -> tuple[list[int], int]:
-    """The hands of a prepared deal ``{"hands": [...], ...}`` as masks of ``pack`` by seat, each of
-    ``sizes[seat]`` different cards that no other seat holds (0 for a dealer who sits out), and the mask
-    of all the cards they hold, for the game to read the rest of its deal (a widow, a talon, a trump
-    card) against; a deal of another form is a ``ValueError`` with ``shape``, the form in words.
-
-    >>> from parlour.cards import STANDARD_52
-    >>> hands, held = read_hands({"hands": [["AS", "KS"], []]}, STANDARD_52, [2, 0], "two hands")
-    >>> [hand.bit_count() for hand in hands], held == hands[0]
-    ([2, 0], True)
-    >>> read_hands({"hands": [["AS", "AS"], []]}, STANDARD_52, [2, 0], "two hands")
-    Traceback (most recent call last):
-    ValueError: seat 0 must hold 2 different cards that no other seat holds
-    """
-    if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != len(sizes):
-        raise ValueError(shape)
-    hands, seen = [], 0
-    for seat, (cards, size) in enumerate(zip(deal["hands"], sizes, strict=True)):
-        mask = pack.mask(prepared_cards(cards))
-        if mask.bit_count() != size or len(cards) != size or mask & seen:
-            raise ValueError(f"seat {seat} must hold {size} different cards that no other seat holds")
-        seen |= mask
-        hands.append(mask)
-    return hands, seen
-
-
-def read_apart(deal: dict[str, Any], name: str, pack: Pack, size: int, held: int) -> int:
-    """The ``size`` cards a prepared deal sets apart from the hands under ``name`` (a widow, a talon), as
-    a mask: as listed, or if the deal lists none, what ``pack`` has left once the hands (``held``) are dealt.
-
-    >>> from parlour.cards import STANDARD_52
-    >>> read_apart({}, "widow", STANDARD_52, 2, STANDARD_52.full_mask & ~0b101) == 0b101
-    True
-    """
-    listed = prepared_cards(deal[name]) if name in deal else None
-    apart = pack.full_mask & ~held if listed is None else pack.mask(listed)
-    if apart.bit_count() != size or apart & held or (listed is not None and len(listed) != size):
-        raise ValueError(f"the {name} holds {size} cards that no player holds")
-    return apart
 
 
 def _hand_line(result: HandResult) -> str:

@@ -31,9 +31,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
   higher total over the match wins it (a rubber is settled on the difference), equal totals are a draw.
   Option ``rubbers`` plays several rubbers.
 * A safety stop, so that every game ends (random play never makes a contract and would deal for ever): a
-  rubber still unfinished after ``deal_limit`` deals (20, five rounds of the table) is abandoned with no
-  rubber bonus, its points standing. Played sensibly a rubber takes about seven deals; in 300 rubbers
-  between the heuristic players the longest took seventeen.
+  rubber still unfinished after ``deal_limit`` deals (52, thirteen rounds of the table) is abandoned with
+  no rubber bonus, its points standing, and its deal's result says so. Played sensibly a rubber takes about
+  seven deals; in 300 rubbers between the heuristic players the longest took seventeen, so the stop is set
+  at three times that and never cuts short a rubber a real table would finish.
 * Hand results: ``changes`` give each seat its side's points for the deal; each reason's seat is a member
   of the side that scores it (the declarer for the declaring side, the opening leader for the defenders,
   the seat holding most honours for honours), and its text names the side.
@@ -55,29 +56,10 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Reason,
-    Result,
-    State,
-    Unknown,
-    option,
-    option_specs,
-    places_by_score,
-    read_hands,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import OPEN, Auction, Bid, CallNumbers, Double, Redouble, calls_shown
+from parlour.mechanics.auctions import OPEN, Auction, AuctionState, Bid, CallNumbers, Double, Redouble, calls_shown
 
 RULES = """\
 **Auction Bridge** is the bidding form of bridge that came before contract bridge: four players, partners
@@ -118,12 +100,12 @@ all 5 in one hand 100. At no trumps (the aces): 3 aces 30, 4 divided 40, 4 in on
 
 @dataclass(frozen=True, kw_only=True)
 class AuctionBridgeOptions:
-    rubbers: int = option(1, "rubbers to play; the side with more points over all of them wins", minimum=1,
-                          maximum=10)
-    dealer_may_pass: bool = option(False, "the dealer may pass instead of opening; a deal all four pass is "
+    rubbers: int = engine.option(1, "rubbers to play; the side with more points over all of them wins", minimum=1,
+                                 maximum=10)
+    dealer_may_pass: bool = engine.option(False, "the dealer may pass instead of opening; a deal all four pass is "
                                           "thrown in and dealt again by the next dealer")
-    deal_limit: int = option(20, "safety stop: a rubber still unfinished after this many deals is abandoned "
-                                  "without a rubber bonus", minimum=4, maximum=500)
+    deal_limit: int = engine.option(52, "safety stop: a rubber still unfinished after this many deals is abandoned "
+                                        "without a rubber bonus", minimum=4, maximum=500)
 
 
 PACK = STANDARD_52
@@ -133,6 +115,8 @@ BIT = tuple(1 << i for i in range(len(PACK)))
 SEAT = tuple((s,) for s in range(4))
 SIDES = (0, 1, 0, 1)
 HAND_SIZE = 13
+DEAL_SHAPE = engine.DealShape(PACK, '{"hands": [four lists of 13 cards, seats 0 to 3]} or a stacked pack',
+                              sizes=(HAND_SIZE,) * 4, stacked=True)
 TRICKS = 13
 BOOK = 6                         # tricks the declarer's side must take before any counts
 GAME = 30
@@ -194,10 +178,10 @@ DEAL_ACTIONS = 3 + 35 + 34 * 8 + 9 + 52   # the longest possible auction, then t
 # The compass by seat, as the PBN export writes it (parlour/formats/pbn.py): each seat has the next on its left.
 SEAT_NAMES = ("North", "East", "South", "West")
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="auction-bridge", name="Auction Bridge", family=("auction", "trick-taking", "partnership"),
     min_players=4, max_players=4, pack=PACK.name, rules_source=("auction-bridge.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), options=option_specs(AuctionBridgeOptions), partnerships=True,
+    num_distinct_actions=len(ACTIONS), options=engine.option_specs(AuctionBridgeOptions), partnerships=True,
     max_actions=10 * 500 * DEAL_ACTIONS, seat_names=SEAT_NAMES)
 
 
@@ -383,7 +367,7 @@ class DealRecord:
     declarer_tricks: int | None                 # once the play is over
 
 
-class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
+class AuctionBridgeState(engine.PhasedState[Phase], AuctionState, tricks.TrickPlayState):
     ACTION_KINDS = (Play, BridgeBid, Pass, Double, Redouble)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -415,12 +399,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands = self._read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck, self.dealer)
+        self.hands = self._deal_round()
         # The hands as dealt, kept for the deal's honours and record; a sampled world works its own out.
         self.dealt = tuple(self.hands)
         self.phase = Phase.AUCTION
@@ -439,9 +418,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         self._say("hand {} (rubber {}): seat {} deals and calls first", self.hand_number, self.rubber, self.dealer)
         self._offer_calls()
 
-    def _read_prepared(self, deal: Any) -> list[int]:
-        shape = 'an Auction Bridge deal is {"hands": [four lists of 13 cards, seats 0 to 3]}'
-        return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     # --- what may be done -----------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -550,11 +528,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             auction.double(seat)
         else:
             auction.redouble(seat)
-        if auction.turn is None:
-            self._auction_over()
-        else:
-            self.to_move = SEAT[auction.turn]
-            self._offer_calls()
+        self._after_call()
 
     # --- the end of the auction --------------------------------------------------------------------------
     def _auction_over(self) -> None:
@@ -650,9 +624,9 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             summary = "all four passed: the deal is thrown in"
             if abandoned:
                 summary += "; the deal limit is reached and the unfinished rubber is abandoned"
-            self._finish_hand(HandResult(self.hand_number, seat_changes, summary=summary))
+            self._finish_hand(engine.HandResult(self.hand_number, seat_changes, summary=summary))
         else:
-            self._finish_hand(HandResult(self.hand_number, seat_changes, explain=partial(word_deal, outcome,
+            self._finish_hand(engine.HandResult(self.hand_number, seat_changes, explain=partial(word_deal, outcome,
                                                                                        seat_changes)))
         if finished or abandoned:
             winner = outcome.rubber if outcome is not None and finished else None
@@ -707,9 +681,9 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return [self.totals[s & 1] for s in range(4)]
 
-    def _result(self) -> Result:
+    def _result(self) -> engine.Result:
         scores = self.scores()
-        places = places_by_score(scores, lowest_wins=False)
+        places = engine.places_by_score(scores, lowest_wins=False)
         winners = tuple(s for s in range(4) if places[s] == 1)
         parts = []
         for number, (winner, games, points) in enumerate(self.rubbers_done, 1):
@@ -724,7 +698,7 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             best = 0 if self.totals[0] > self.totals[1] else 1
             text = (f"{side_words(best)} win by {self.totals[best] - self.totals[1 - best]} points "
                     f"({self.totals[best]} to {self.totals[1 - best]})")
-        return Result(winners, places, tuple(scores), text + "; " + "; ".join(parts))
+        return engine.Result(winners, places, tuple(scores), text + "; " + "; ".join(parts))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -742,8 +716,8 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
             if playing and s == self.dummy:
                 status.append("dummy")
             face_up = cards_text(self.hands[s]).split() if self.dummy_shown and s == self.dummy else []
-            seats.append(seat_entry(s, team=s & 1, held=self.hands[s].bit_count(), face_up=face_up,
-                                    tricks=tricks_won[s], status=", ".join(status), open_hand=bool(face_up)))
+            seats.append(engine.seat_entry(s, team=s & 1, held=self.hands[s].bit_count(), face_up=face_up,
+                                           tricks=tricks_won[s], status=", ".join(status), open_hand=bool(face_up)))
         auction = self.auction
         calls = calls_shown(auction.calls)
         contract = contract_text(self.level, self.denomination, self.doubled) if playing else None
@@ -771,11 +745,11 @@ class AuctionBridgeState(PhasedState[Phase], tricks.TrickPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what each seat cannot see ------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         hidden = [s for s in range(4) if not (self.dummy_shown and s == self.dummy)]
         return self._hide_hands(seat, SUIT_MASKS, hidden)
 
-    def sample_world(self, seat: int, rng: Any) -> State:
+    def sample_world(self, seat: int, rng: Any) -> engine.State:
         world = super().sample_world(seat, rng)
         assert isinstance(world, AuctionBridgeState)
         # A thrown-in deal's hands were never seen: a world keeps none of them.
@@ -797,4 +771,4 @@ def declarer_of(calls: Sequence[tuple[int, Any]], side: int, denomination: int) 
     raise ValueError("the winning side never named the contract's denomination")
 
 
-register(INFO, AuctionBridgeState)
+engine.register(INFO, AuctionBridgeState)

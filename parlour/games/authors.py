@@ -52,24 +52,14 @@ from parlour.engine import (
     ActionSpace,
     Cards,
     FieldAction,
-    GameInfo,
-    HandResult,
     IllegalAction,
-    PhasedState,
     Reason,
-    Result,
     Seats,
     Unknown,
     Zone,
     at_least,
     at_most,
     deal_unknown,
-    option,
-    option_specs,
-    prepared_cards,
-    register,
-    result_by_score,
-    seat_entry,
     seat_names,
 )
 from parlour.engine.sampling import Count
@@ -98,8 +88,8 @@ tied players share the win. Option `deals` plays several deals, the books added 
 
 @dataclass(frozen=True, kw_only=True)
 class AuthorsOptions:
-    deals: int = option(1, "deals to play; each deal's books are added up and the most books in all wins",
-                        minimum=1, maximum=50)
+    deals: int = engine.option(1, "deals to play; each deal's books are added up and the most books in all wins",
+                               minimum=1, maximum=50)
 
 
 PACK = STANDARD_52
@@ -137,12 +127,14 @@ class Ask(FieldAction):
 ACTIONS = ActionSpace(Ask)
 # Ask number ``seat * 52 + card index``, by which the play is numbered, listed and applied quickly.
 ASKS = tuple(Ask.from_number(n) for n in range(len(ACTIONS)))
-DEAL_SHAPE = '{"hands": [[cards] per seat], every card of the pack once} or {"pack": [52 cards, top first]}'
+# A prepared deal's hands may be of any sizes (a test sets up an endgame), so long as they hold the whole pack.
+DEAL_SHAPE = engine.DealShape(PACK, '{"hands": [[cards] per seat], every card of the pack once} or {"pack": [52 cards, '
+                              'top first]}', whole=True, stacked=True)
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="authors", name="Authors", family=("quartets", "asking"), min_players=3, max_players=MOST_PLAYERS,
     default_players=4, pack=PACK.name, rules_source=("authors.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), variants=(TO_ASKED,), options=option_specs(AuthorsOptions),
+    num_distinct_actions=len(ACTIONS), variants=(TO_ASKED,), options=engine.option_specs(AuthorsOptions),
     max_actions=5_000 * 50)
 
 
@@ -157,7 +149,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class AuthorsState(PhasedState[Phase], TotalsState):
+class AuthorsState(engine.PhasedState[Phase], TotalsState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "books", "known", "lacks", "least", "totals")
@@ -174,9 +166,9 @@ class AuthorsState(PhasedState[Phase], TotalsState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        self.hands = (self._deal_around(self._deck(PACK), self.dealer) if prepared is None
-                      else self._read_deal(prepared))
+        prepared = self._prepared_now()
+        self.hands = (list(prepared.masks) if prepared is not None and prepared.pack is None
+                      else self._deal_around(self._deck(PACK), self.dealer))
         n = self.players
         self.books = [0] * n       # per seat, the cards of the books it has laid down
         # What the asks have shown everyone, per seat: the cards known to be in its hand, the cards known
@@ -192,23 +184,8 @@ class AuthorsState(PhasedState[Phase], TotalsState):
                     self._lay_book(seat, rank, " (dealt complete)")
         self._pass_turn(self.dealer)
 
-    def _read_deal(self, deal: Any) -> list[int]:
-        if not isinstance(deal, dict) or set(deal) != {"hands"} or not isinstance(deal["hands"], list):
-            raise ValueError(f"an Authors deal is {DEAL_SHAPE}")
-        if len(deal["hands"]) != self.players:
-            raise ValueError(f"an Authors deal gives a hand to each of the {self.players} players, "
-                             f"not {len(deal['hands'])}")
-        hands, seen = [], 0
-        for seat, listed in enumerate(deal["hands"]):
-            cards = prepared_cards(listed)
-            mask = PACK.mask(cards)
-            if mask.bit_count() != len(cards) or mask & seen:
-                raise ValueError(f"seat {seat}'s hand names a card twice or one another seat holds")
-            seen |= mask
-            hands.append(mask)
-        if seen != FULL:
-            raise ValueError("an Authors deal names every card of the 52-card pack once")
-        return hands
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     # --- play ----------------------------------------------------------------------------------------
     def _asks(self, seat: int) -> tuple[int, ...]:
@@ -317,16 +294,16 @@ class AuthorsState(PhasedState[Phase], TotalsState):
         winners = tuple(s for s in range(self.players) if counts[s] == most)
         verb = "wins" if len(winners) == 1 else "share the deal"
         reasons = tuple(Reason(s, counts[s], f"{counts[s]} books") for s in range(self.players) if counts[s])
-        self._score_deal(HandResult(self.hand_number, counts, reasons,
-                                    f"{seat_names(winners)} {verb} with {most} books", winners=winners))
+        self._score_deal(engine.HandResult(self.hand_number, counts, reasons,
+                                           f"{seat_names(winners)} {verb} with {most} books", winners=winners))
 
-    def _result(self) -> Result:
-        return result_by_score(self.scores(), lowest_wins=False, unit="books")
+    def _result(self) -> engine.Result:
+        return engine.result_by_score(self.scores(), lowest_wins=False, unit="books")
 
     # --- what each seat sees ----------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), status=self._status(s)) for s in range(n)]
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), status=self._status(s)) for s in range(n)]
         hand = [] if seat is None else [str(CARDS[c]) for c in sorted(bit_indices(self.hands[seat]),
                                                                       key=lambda c: (RANK_OF[c], c))]
         extra = {
@@ -427,4 +404,4 @@ def _needs_apart(unknown: Unknown) -> Unknown:
     return Unknown(unknown.pool, zones)
 
 
-register(INFO, AuthorsState)
+engine.register(INFO, AuthorsState)

@@ -32,7 +32,8 @@ that the single player held every 3 (only the card given in exchange can have ca
 adversary). The history of a sampled world holds the sampled exchange card and discards, not the real ones.
 
 A prepared deal (``deal=``) is ``{"hands": [[12 cards] per seat; the dealer's list empty with four
-players], "talon": [4 cards]}``; the talon defaults to the four cards left over.
+players], "talon": [4 cards]}``; the talon defaults to the four cards left over. A stacked pack
+``{"pack": [the 40 cards, top first]}`` is dealt as the book deals: four at a time, then the talon.
 """
 
 from __future__ import annotations
@@ -49,22 +50,11 @@ from parlour.engine import (
     ActionTable,
     CardAction,
     FaceDownDiscard,
-    GameInfo,
-    HandResult,
     IllegalAction,
     Pass,
-    PhasedState,
     Play,
     Reason,
-    Unknown,
-    Zone,
-    option,
-    option_specs,
-    read_apart,
-    read_hands,
     refuse_out_of_phase,
-    register,
-    seat_entry,
 )
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
@@ -101,7 +91,7 @@ difference from each adversary if he took 18 or more, and pays it to each otherw
 
 @dataclass(frozen=True, kw_only=True)
 class CalabrasellaOptions:
-    rounds: int = option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=20)
+    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=20)
 
 
 PACK = SPANISH_40
@@ -123,6 +113,8 @@ ONES = THREES | TWOS | PACK.rank_masks[Rank.KING] | PACK.rank_masks[Rank.QUEEN] 
 HAND_SIZE = 12
 TALON_SIZE = 4
 TRICKS = 12
+DEAL_FORM = ('{"hands": [12 cards for each seat, none for a dealer who sits out], "talon": [4 cards]} '
+             'or a stacked pack')
 LAST_TRICK = 3
 ALL_POINTS = 35
 TALON = -1   # where an asked card lay when no adversary held it
@@ -199,10 +191,10 @@ STAND, PASS, DONE = Stand(), Pass(), Done()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *GIVES.actions, *BURIES.actions, *TAKES.actions, *ASKS.actions,
                              STAND, PASS, DONE], chunk=40)
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="calabrasella", name="Calabrasella", family=("trick-taking", "point-trick"), min_players=3,
     max_players=4, pack=PACK.name, rules_source=("calabrasella.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(CalabrasellaOptions),
+    num_distinct_actions=len(ACTIONS_TABLE), options=engine.option_specs(CalabrasellaOptions),
     max_actions=60 * 4 * 20)
 
 
@@ -252,7 +244,7 @@ def word_deal(single: int, players: int, single_points: int, other_points: int, 
     return tuple(reasons), summary
 
 
-class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
+class CalabrasellaState(engine.PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play, Stand, Pass, Ask, Give, FaceDownDiscard, Done, Take)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -275,13 +267,8 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         # The three who take cards, eldest hand first; with four the dealer sits out.
         self.order = self.seating.order_from(self.seating.next(self.dealer))[:3]
         self.after = self.seating.after_among(self.order)
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.talon = self._read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            # Four at a time, three times round; the rest is the talon.
-            self.hands, self.talon = self._deal_packets(deck, self.order, (4, 4, 4), widow=TALON_SIZE, widow_after=3)
+        # Four at a time, three times round; the rest is the talon.
+        self.hands, self.talon = self._deal_with_widow("talon", self.order, (4, 4, 4), TALON_SIZE, after=3)
         self.phase = Phase.DECLARE
         self.single = -1
         self.passes = 0
@@ -302,12 +289,11 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self._say("hand {}: seat {} deals{}", self.hand_number, self.dealer,
                   " and sits out" if n == 4 else "")
 
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = ('a Calabrasella deal is {"hands": [12 cards for each seat, none for a dealer who sits out], '
-                 '"talon": [4 cards]}')
-        sizes = [HAND_SIZE if seat in self.order else 0 for seat in range(self.players)]
-        hands, seen = read_hands(deal, PACK, sizes, shape)
-        return hands, read_apart(deal, "talon", PACK, TALON_SIZE, seen)
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        # The last seat deals first (``_start_rounds``), then the deal passes to the left; a dealer of four
+        # sits out.
+        dealer = self.seating.next(self.players - 1, number - 1)
+        return tricks.sitting_out_shape(PACK, self.players, dealer, HAND_SIZE, "talon", DEAL_FORM)
 
     # --- legality ----------------------------------------------------------------------------------
     def _askable(self) -> int:
@@ -401,8 +387,8 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             self.to_move = (self.after[seat],)
             return
         self._say("all three pass: the deal is void")
-        self._finish_hand(HandResult(self.hand_number, (0,) * self.players,
-                                     summary="all passed: a void deal"))
+        self._finish_hand(engine.HandResult(self.hand_number, (0,) * self.players,
+                                            summary="all passed: a void deal"))
         self._next_deal()
 
     # --- the exchange ------------------------------------------------------------------------------
@@ -496,7 +482,7 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self._say("seat {} wins the last trick and the stock: {}", last, cards_text(stock))
         explain = partial(word_deal, single, self.players, single_points, other_points, last, stock,
                           last == single, diff)
-        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
+        self._score_deal(engine.HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -512,8 +498,9 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 status.append("single player")
             elif self.single >= 0 and s in self.order:
                 status.append("adversary")
-            seats.append(seat_entry(s, team=None if self.single < 0 else int(s != self.single),
-                                    held=self.hands[s].bit_count(), tricks=tricks_won[s], status=", ".join(status)))
+            seats.append(engine.seat_entry(s, team=None if self.single < 0 else int(s != self.single),
+                                           held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                           status=", ".join(status)))
         table = self._trick_table(talon=cards_text(self.talon).split() if self.talon_open else [],
                                   talon_face_down=0 if self.talon_open else self.talon.bit_count(),
                                   stock_face_down=self.buried.bit_count())
@@ -535,8 +522,8 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what each seat cannot see ------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         if self.phase is Phase.OVER:
             return unknown
         single, receiver = self.single, self.asked_from
@@ -563,10 +550,10 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 if s == receiver and gift_hidden and not gift_known and hidden:
                     # One card of this hand came from the single player: only it may be one he is known
                     # to have held.
-                    unknown.zones.append(Zone(("gift", s), 1, allowed))
-                    unknown.zones.append(Zone(("hand", s, keep), hidden.bit_count() - 1, allowed & ~held))
+                    unknown.zones.append(engine.Zone(("gift", s), 1, allowed))
+                    unknown.zones.append(engine.Zone(("hand", s, keep), hidden.bit_count() - 1, allowed & ~held))
                 else:
-                    unknown.zones.append(Zone(("hand", s, keep), hidden.bit_count(), allowed & ~held))
+                    unknown.zones.append(engine.Zone(("hand", s, keep), hidden.bit_count(), allowed & ~held))
                 continue
             hidden = hand & ~keep
             unknown.hide(("hand", s, keep), hidden, allowed)
@@ -602,4 +589,4 @@ class CalabrasellaState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
 
 
-register(INFO, CalabrasellaState)
+engine.register(INFO, CalabrasellaState)

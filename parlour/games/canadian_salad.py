@@ -27,20 +27,7 @@ from typing import Any
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit
-from parlour.engine import (
-    ActionTable,
-    GameInfo,
-    HandResult,
-    Play,
-    Reason,
-    Unknown,
-    option,
-    option_specs,
-    read_hands,
-    register,
-    seat_entry,
-)
-from parlour.engine.totals import TotalsState
+from parlour.engine import ActionTable, Play, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -72,13 +59,13 @@ are played. After the sixth deal the lowest total wins (option `rounds` repeats 
 
 @dataclass(frozen=True, kw_only=True)
 class CanadianSaladOptions:
-    rounds: int = option(1, "how many times the cycle of six deals is played", minimum=1, maximum=10)
+    rounds: int = engine.option(1, "how many times the cycle of six deals is played", minimum=1, maximum=10)
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="canadian-salad", name="Canadian Salad", family=("trick-taking", "avoidance"), min_players=3,
     max_players=6, default_players=4, pack=STANDARD_52.name, rules_source=("canadian-salad.txt",),
-    summary=RULES, num_distinct_actions=52, options=option_specs(CanadianSaladOptions), lowest_score_wins=True,
+    summary=RULES, num_distinct_actions=52, options=engine.option_specs(CanadianSaladOptions), lowest_score_wins=True,
     max_actions=52 * 6 * 10)
 
 PACK = STANDARD_52
@@ -150,6 +137,20 @@ def penalties(conditions: int, hand_size: int) -> tricks.Goal:
     return tricks.Goal(points=points, trick_worth=worth, maximize=False)
 
 
+@cache
+def deal_shape(players: int) -> engine.DealShape:
+    """The form of a prepared deal for ``players``: the hands share out the pack left once the low cards
+    are set aside, and a deal that gives one of those cards to a hand is refused."""
+    size, removed = HAND_SIZES[players], REMOVED_MASKS[players]
+    form = f'{{"hands": [{players} lists of {size} cards]}}, leaving out {" ".join(REMOVED[players]) or "nothing"}'
+
+    def nothing_set_aside(prepared: engine.Prepared) -> str | None:
+        held = prepared.held & removed
+        return f"{_cards_text(held)} is set aside with {players} players: {form}" if held else None
+
+    return engine.DealShape(PACK, form, sizes=(size,) * players, check=nothing_set_aside)
+
+
 def _cards_text(mask: int) -> str:
     return " ".join(str(c) for c in PACK.cards_in(mask))
 
@@ -201,14 +202,10 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class CanadianSaladState(TotalsState, tricks.TrickPlayState):
-    ACTION_KINDS = (Play,)
-    ACTIONS = PLAYS
+class CanadianSaladState(tricks.PlayOnlyState):
     PACK = PACK
     PLAYS = PLAYS
     follow = staticmethod(LEGAL)
-    # A finished trick's list is never changed again, so clones share the entries of ``taken``.
-    MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(set_aside="cards")
     EXTRAS = kinds(deal="text", deal_in_round="number", deal_total="number", dealer="seat", hands_in_game="number",
                    penalises="texts", penalties_this_deal="numbers", trick_number="number", tricks_in_deal="number")
@@ -231,9 +228,9 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
         return (self.hand_number - 1) % DEALS_IN_ROUND
 
     def _deal(self) -> None:
-        prepared = self._prepared_deal()
+        prepared = self._prepared_now()
         if prepared is not None:
-            self.hands = self._read_prepared(prepared)
+            self.hands = list(prepared.masks)
         else:
             order = self._shuffled(f"deal {self.hand_number}", len(self.in_play))
             deck = [self.in_play[k] for k in order]
@@ -243,14 +240,8 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
         self.to_move = (self.leader,)
         self._say("hand {}: seat {} deals; the {} deal", self.hand_number, self.dealer, DEAL_NAMES[self.deal_kind])
 
-    def _read_prepared(self, deal: Any) -> list[int]:
-        n, size = self.players, self.hand_size
-        shape = (f'a Canadian Salad deal for {n} is {{"hands": [{n} lists of {size} cards]}}, '
-                 f"leaving out {' '.join(REMOVED[n]) or 'nothing'}")
-        hands, seen = read_hands(deal, PACK, [size] * n, shape)
-        if seen & self.removed:
-            raise ValueError(f"{_cards_text(seen & self.removed)} is set aside with {n} players: {shape}")
-        return hands
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return deal_shape(self.players)
 
     # --- play (uses mechanics.tricks) ---------------------------------------------------------------
     def _card_order(self) -> tricks.CardOrder:
@@ -289,13 +280,13 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
         changes = tuple(seat_points(self.conditions, count, won, seat == last_taker)
                         for seat, (count, won) in enumerate(tallies))
         explain = partial(word_deal, self.hand_number, self.deal_kind, tallies, last_taker, changes)
-        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
+        self._score_deal(engine.HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         tallies = self.tallies()
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tallies[s][0],
-                            status="dealer" if s == self.dealer else "")
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), tricks=tallies[s][0],
+                                   status="dealer" if s == self.dealer else "")
                  for s in range(self.players)]
         table = self._trick_table(set_aside=[str(c) for c in PACK.cards_in(self.removed)])
         kind = self.deal_kind
@@ -309,8 +300,8 @@ class CanadianSaladState(TotalsState, tricks.TrickPlayState):
         return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         return self._hide_hands(seat, SUIT_MASKS)
 
 
-register(INFO, CanadianSaladState)
+engine.register(INFO, CanadianSaladState)

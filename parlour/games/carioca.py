@@ -47,7 +47,9 @@ Variants: the text names none; options ``deals`` and ``final_discard`` change th
 
 A prepared deal (``deal=``) is ``{"hands": [cards per seat], "upcard": card, "stock": [cards, top first]}``
 (``upcard`` and ``stock`` optional), copies named as ``7H#2``; the cards left out follow in the seed's
-order. ``{"pack": [...]}`` stacks the whole pack.
+order (without an upcard, the first of them is turned up, over the stock listed). ``{"pack": [...]}``
+stacks the whole pack. A list gives one such deal per hand, seven at most (twelve cards a hand in the
+seventh).
 """
 
 from __future__ import annotations
@@ -65,30 +67,20 @@ from parlour.engine import (
     Cards,
     Discard,
     FieldAction,
-    GameInfo,
-    HandResult,
     IllegalAction,
     Lay,
     Numbers,
     Reason,
     Stage,
-    StagedTurnState,
-    Unknown,
     Words,
     card_table,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
-    seat_entry,
 )
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
 from parlour.mechanics.melds import MeldRules, Run, extended, is_wild, run_layouts, set_rank, with_natural
-from parlour.mechanics.stock import Stock, not_thrown_back
+from parlour.mechanics.stock import Stock, deal_upcard, not_thrown_back, upcard_shape
 
 RULES = """\
 **Carioca** (Loba) is contract rummy from Argentina and Chile for two to five players, with two packs
@@ -125,14 +117,13 @@ MOST_MELDS = 5 * SLOTS
 CONTRACT_RULES = MeldRules(most_wilds=1)   # choice 3: one joker in each meld of the contract
 TABLE_RULES = MeldRules()                  # choice 4: as many jokers as one likes afterwards
 ENDS = ("low", "high")
-SHAPE = '{"hands": [cards per seat], "upcard": card, "stock": [cards, top first]}'
 
 
 @dataclass(frozen=True, kw_only=True)
 class CariocaOptions:
-    deals: int = option(7, "deals to play, the first contracts of the seven in order (the book: 7)",
-                        minimum=1, maximum=7)
-    final_discard: bool = option(False, "going out needs a final discard: no meld may use the last card")
+    deals: int = engine.option(7, "deals to play, the first contracts of the seven in order (the book: 7)",
+                               minimum=1, maximum=7)
+    final_discard: bool = engine.option(False, "going out needs a final discard: no meld may use the last card")
 
 
 class Phase(engine.Phase):
@@ -198,10 +189,10 @@ ACTIONS = ActionSpace(Draw, DISCARDS, ContractLay, engine.COMMIT, engine.WITHDRA
 # A deal has at most two turns per stock card (choice 7), 104 turns at most; a turn is a draw, at most
 # about twice the hand in staged steps, a few additions and a discard: 40 steps, with room to spare.
 DEAL_ACTIONS = 2 * 104 * 40
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="carioca", name="Carioca", family=("rummy", "contract rummy"), min_players=2, max_players=5,
     default_players=4, pack=PACK.name, rules_source=("carioca.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), options=option_specs(CariocaOptions), direction=COUNTER_CLOCKWISE,
+    num_distinct_actions=len(ACTIONS), options=engine.option_specs(CariocaOptions), direction=COUNTER_CLOCKWISE,
     lowest_score_wins=True, max_actions=DEAL_ACTIONS * 7)
 
 # A meld on the table: its owner and its cards, a trio as pack indices, an escalera as a run.
@@ -228,6 +219,11 @@ def contract_words(deal: int) -> str:
     trios, runs = CONTRACTS[deal - 1]
     parts = [f"{n} {word}{'s' if n > 1 else ''}" for n, word in ((trios, "trio"), (runs, "escalera")) if n]
     return " and ".join(parts)
+
+
+def hand_size(deal: int) -> int:
+    """Eleven cards a hand, twelve in the seventh deal (three escaleras)."""
+    return 12 if deal == 7 else 11
 
 
 def _trio_options(by_rank: dict[Rank, list[int]], jokers: list[int]) -> list[tuple[int, ...]]:
@@ -288,7 +284,7 @@ def _faces(cards: Sequence[Card]) -> list[str]:
     return [str(card.face) for card in cards]
 
 
-class CariocaState(StagedTurnState):
+class CariocaState(engine.StagedTurnState):
     PACK = PACK
     LAY = ContractLay
     ACTIONS = ACTIONS
@@ -305,20 +301,10 @@ class CariocaState(StagedTurnState):
         self.dealer = self.seating.next(0, -1)
         self._deal()
 
-    def _hand_size(self) -> int:
-        return 12 if self.hand_number == 7 else 11
-
     def _deal(self) -> None:
-        size = self._hand_size()
-        prepared = self._prepared_hands()
-        if prepared is None:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck[:size * self.players], self.dealer)
-            rest = deck[size * self.players:]
-        else:
-            self.hands, rest = self._read_prepared(prepared, size)
-        self.pile: list[int] = [rest[0]]           # face up, bottom first
-        self.stock = Stock(rest[1:])
+        self.hands, upcard, stock = deal_upcard(self, PACK, hand_size(self.hand_number))
+        self.pile: list[int] = [upcard]            # face up, bottom first
+        self.stock = Stock(stock)
         self.melds: list[Meld] = []
         self.laid = [False] * self.players
         self.laid_now = False                      # the contract went down this turn: no additions yet
@@ -328,13 +314,8 @@ class CariocaState(StagedTurnState):
                   contract_words(self.hand_number))
         self._begin_turn(self.seating.next(self.dealer))
 
-    def _read_prepared(self, deal: Any, size: int) -> tuple[list[int], list[int]]:
-        if not isinstance(deal, dict) or set(deal) - {"hands", "upcard", "stock"}:
-            raise ValueError(f"a Carioca deal is {SHAPE}")
-        hands, held = read_hands(deal, PACK, [size] * self.players, f"a Carioca deal is {SHAPE}")
-        upcard = [deal["upcard"]] if "upcard" in deal else []
-        top = [INDEX[card] for card in prepared_cards([*upcard, *deal.get("stock", [])])]
-        return hands, self._stacked(top, held, len(PACK), "the upcard and stock")
+    def _deal_shape(self, number: int) -> engine.DealShape | None:
+        return upcard_shape(PACK, hand_size(number), self.players) if number <= len(CONTRACTS) else None
 
     # --- a turn ---------------------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
@@ -535,7 +516,7 @@ class CariocaState(StagedTurnState):
                         for s, c in enumerate(changes) if c)
         winners: tuple[int, ...] = () if out is None else (out,)
         summary = "the stock is used up: everyone counts the cards held" if out is None else f"seat {out} goes out"
-        self._finish_hand(HandResult(self.hand_number, changes, reasons, summary, winners=winners))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, reasons, summary, winners=winners))
         self._next_deal()
 
     def _game_over(self) -> None:
@@ -563,7 +544,7 @@ class CariocaState(StagedTurnState):
             owned[owner].append(f"{number}: {' '.join(self._meld_cards(meld))}")
         status = [", ".join(t for t in ("dealer" if s == self.dealer else "",
                                         "contract laid" if self.laid[s] else "") if t) for s in range(self.players)]
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), face_up=owned[s], status=status[s])
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), face_up=owned[s], status=status[s])
                  for s in range(self.players)]
         table = {
             "melds": [self._meld_cards(meld) for _, meld in self.melds],
@@ -580,8 +561,8 @@ class CariocaState(StagedTurnState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- sampled worlds ---------------------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0, faces=PACK.face_of)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0, faces=PACK.face_of)
         for s in range(self.players):
             if s != seat:
                 unknown.hide(("hand", s), self.hands[s], known=self._known_held(s))
@@ -597,4 +578,4 @@ class CariocaState(StagedTurnState):
         self.stock.place(deal)
 
 
-register(INFO, CariocaState)
+engine.register(INFO, CariocaState)

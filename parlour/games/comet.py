@@ -57,22 +57,13 @@ from parlour.engine import (
     ActionSpace,
     Claim,
     ClaimWindow,
-    GameInfo,
-    HandResult,
     IllegalAction,
     NoClaim,
-    PhasedState,
     Play,
     Reason,
-    Unknown,
     at_least,
     card_table,
     forget_answers,
-    option,
-    option_specs,
-    prepared_cards,
-    register,
-    seat_entry,
 )
 from parlour.engine.cardplay import CardPlayState
 from parlour.engine.view import kinds
@@ -106,8 +97,8 @@ MAX_TARGET = 500
 
 @dataclass(frozen=True, kw_only=True)
 class CometOptions:
-    target: int = option(100, "points that win the game, checked at the end of each deal",
-                         minimum=1, maximum=MAX_TARGET)
+    target: int = engine.option(100, "points that win the game, checked at the end of each deal",
+                                minimum=1, maximum=MAX_TARGET)
 
 
 # --- the pack and its runs ---------------------------------------------------------------------------
@@ -148,13 +139,14 @@ ACTIONS = ActionSpace(PLAYS, NO_CLAIM, CLAIM_COMET)
 # grows by three quarters of a point a deal at least, and the largest target is reached within 4/3 of
 # its points in deals. Measured, a 100-point game by random play takes 200 to 1,700 actions.
 MOST_ACTIONS_A_DEAL = 51 + 50 * 8
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="comet", name="Comet", family=("stops", "shedding"), min_players=4, max_players=8, default_players=4,
     pack=PACK.name, rules_source=("comet.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
-    variants=(KNOWN_STOPS,), options=option_specs(CometOptions),
+    variants=(KNOWN_STOPS,), options=engine.option_specs(CometOptions),
     max_actions=(4 * MAX_TARGET // 3 + 2) * MOST_ACTIONS_A_DEAL)
 
-DEAL_SHAPE = '{"hands": [[cards] per seat, each at least one]} or {"pack": [51 cards, top first]}'
+DEAL_SHAPE = engine.DealShape(
+    PACK, '{"hands": [[cards] per seat, each at least one]} or {"pack": [51 cards, top first]}', least=1, stacked=True)
 
 
 class Phase(engine.Phase):
@@ -162,7 +154,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class CometState(PhasedState[Phase], CardPlayState):
+class CometState(engine.PhasedState[Phase], CardPlayState):
     PACK = PACK
     PLAYS = PLAYS
     ACTIONS = ACTIONS
@@ -182,9 +174,9 @@ class CometState(PhasedState[Phase], CardPlayState):
         self._deal()
 
     def _deal(self) -> None:
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands = self._read_prepared(prepared)
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            self.hands = list(prepared.masks)
         else:
             deck = self._deck(PACK)
             if self.known_stops:
@@ -204,18 +196,8 @@ class CometState(PhasedState[Phase], CardPlayState):
         self.to_move = (self.last_seat,)
         self._say("hand {}: seat {} deals; seat {} begins", self.hand_number, self.dealer, self.last_seat)
 
-    def _read_prepared(self, deal: Any) -> list[int]:
-        if not isinstance(deal, dict) or set(deal) != {"hands"} or not isinstance(deal["hands"], list) \
-                or len(deal["hands"]) != self.players:
-            raise ValueError(f"a Comet deal for {self.players} players is {DEAL_SHAPE}")
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            mask = PACK.mask(prepared_cards(cards))
-            if not mask or mask.bit_count() != len(cards) or mask & seen:
-                raise ValueError(f"seat {seat} must hold at least one card, each once, that no other seat holds")
-            seen |= mask
-            hands.append(mask)
-        return hands
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     # --- play --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -346,8 +328,8 @@ class CometState(PhasedState[Phase], CardPlayState):
         for seat, change in enumerate(changes):
             self.totals[seat] += change
         self.window, self.must = None, 0
-        self._finish_hand(HandResult(self.hand_number, tuple(changes), tuple(reasons),
-                                     f"seat {winner} goes out and scores {changes[winner]}", winners=(winner,)))
+        self._finish_hand(engine.HandResult(self.hand_number, tuple(changes), tuple(reasons),
+                                            f"seat {winner} goes out and scores {changes[winner]}", winners=(winner,)))
         self._next_deal(over=max(self.totals) >= self.target)
 
     def scores(self) -> list[int]:
@@ -355,7 +337,7 @@ class CometState(PhasedState[Phase], CardPlayState):
 
     # --- what each seat sees -----------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), status=self._titles(s))
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), status=self._titles(s))
                  for s in range(self.players)]
         table = {"run": [str(CARDS[c]) for c in self.trick],
                  "played": [str(card) for card in PACK.cards_in(self.played)],
@@ -368,8 +350,8 @@ class CometState(PhasedState[Phase], CardPlayState):
         hand = [] if seat is None else [str(card) for card in PACK.cards_in(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(0)
         mover = self.to_move[0] if self.window is None and len(self.to_move) == 1 else -1
         for other in range(self.players):
             if other == seat:
@@ -395,4 +377,4 @@ class CometState(PhasedState[Phase], CardPlayState):
         self.window = forget_answers(self, self.window)
 
 
-register(INFO, CometState)
+engine.register(INFO, CometState)

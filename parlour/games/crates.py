@@ -50,8 +50,9 @@ been among them (a card that would have played shows it came from the draws).
 
 A prepared deal (``deal=``) is ``{"hands": [[cards] per seat], "upcard": "7H", "stock": [cards, top
 first]}`` with as many cards a hand as the deal gives; ``upcard`` and ``stock`` may be left out, the cards
-named nowhere following in the seed's order. ``{"pack": [...]}`` stacks the pack, dealt one card at a
-time from the dealer's left, the next card turned up. A list gives one such deal per hand.
+named nowhere following in the seed's order (without an upcard, the first of them is turned up, over the
+stock listed). ``{"pack": [...]}`` stacks the pack, dealt one card at a time from the dealer's left, the
+next card turned up. A list gives one such deal per hand, fifteen at most.
 """
 
 from __future__ import annotations
@@ -62,30 +63,10 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionSpace,
-    FieldAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    PhasedState,
-    Play,
-    Reason,
-    Seating,
-    Unknown,
-    Words,
-    card_table,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Play, Reason, Words, card_table
 from parlour.engine.state import SEAT_BITS
 from parlour.engine.view import kinds
-from parlour.mechanics.stock import Stock
+from parlour.mechanics.stock import Stock, deal_upcard, upcard_shape
 
 RULES = """\
 **Crates** came from Chicago bridge players in 1970: a Crazy Eights in which most cards do something, played
@@ -122,10 +103,10 @@ left: ace 1, 2 20, 4 15, 5 and 6 30, 7 20, 8 50, 9 30, 10 25, pictures 10. Each 
 
 @dataclass(frozen=True, kw_only=True)
 class CratesOptions:
-    deals: int = option(15, "deals to play, of the fifteen (8 cards down to 1 and back up to 8)",
-                        minimum=1, maximum=15)
-    partners: bool = option(True, "at four players, two partnerships sitting opposite (the usual game); "
-                                  "false: each for themselves")
+    deals: int = engine.option(15, "deals to play, of the fifteen (8 cards down to 1 and back up to 8)",
+                               minimum=1, maximum=15)
+    partners: bool = engine.option(True, "at four players, two partnerships sitting opposite (the usual game); "
+                                         "false: each for themselves")
 
 
 PACK = STANDARD_52
@@ -142,7 +123,6 @@ VALUES = {Rank.ACE: 1, Rank.TWO: 20, Rank.THREE: 0, Rank.FOUR: 15, Rank.FIVE: 30
           Rank.SEVEN: 20, Rank.EIGHT: 50, Rank.NINE: 30, Rank.TEN: 25, Rank.JACK: 10, Rank.QUEEN: 10,
           Rank.KING: 10}
 COVERED, BARE_THREE, FIRST_PRESSURE = 3, -50, 5
-SHAPE = '{"hands": [cards per seat], "upcard": card, "stock": [cards, top first]}'
 
 
 class Phase(engine.Phase):
@@ -191,10 +171,10 @@ TEXTS = tuple(map(str, EVERY))
 # five players), the heuristic's 1,100 to 2,200; a deal of many pressures can run long, so the bound
 # leaves room. Version 2: a pressure that finds the deal as an earlier one did blocks it (choice 10), where
 # version 1 went round the circle for ever.
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="crates", name="Crates", family=("stops", "shedding"), min_players=2, max_players=5,
     default_players=4, pack=PACK.name, rules_source=("crates.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), options=option_specs(CratesOptions), partnership_counts=(4,),
+    num_distinct_actions=len(ACTIONS), options=engine.option_specs(CratesOptions), partnership_counts=(4,),
     lowest_score_wins=True, max_actions=40_000, rules_version=2)
 
 
@@ -219,7 +199,7 @@ def _card(action: Action) -> int:
     return PACK.index[action.card]  # type: ignore[attr-defined]
 
 
-class CratesState(PhasedState[Phase]):
+class CratesState(engine.PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained", "lacks", "lacking", "pressed")
@@ -228,9 +208,9 @@ class CratesState(PhasedState[Phase]):
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
 
     # --- deal --------------------------------------------------------------------------------------
-    def _seating(self) -> Seating:
+    def _seating(self) -> engine.Seating:
         if self.players == 4 and not self.options.get("partners", True):
-            return Seating(self.players, self.info.direction)
+            return engine.Seating(self.players, self.info.direction)
         return super()._seating()
 
     def _setup(self) -> None:
@@ -240,23 +220,13 @@ class CratesState(PhasedState[Phase]):
         self.totals = [0] * n                 # by side (partners share theirs); each seat its own otherwise
         self.pressures = [0] * n              # pressures so far this game, by side
         self.dealer = n - 1
-        plan = self.options.get("deal")
-        for number, prepared in enumerate(plan if isinstance(plan, list) else ()):
-            if isinstance(prepared, dict) and "pack" not in prepared:
-                self._read_prepared(prepared, SIZES[number])   # check every prepared deal now
         self._deal()
 
     def _deal(self) -> None:
         n, size = self.players, SIZES[self.hand_number - 1]
-        prepared = self._prepared_hands()
-        if prepared is None:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck[:size * n], self.dealer)
-            rest = deck[size * n:]
-        else:
-            self.hands, rest = self._read_prepared(prepared, size)
-        self.pile: list[int] = [rest[0]]     # face up, bottom first: the top card is the last
-        self.stock = Stock(rest[1:])
+        self.hands, upcard, stock = deal_upcard(self, PACK, size)
+        self.pile: list[int] = [upcard]      # face up, bottom first: the top card is the last
+        self.stock = Stock(stock)
         self.forgot = [False] * n            # who played from two cards without saying "one card"
         self.gained = [0] * n                # points scored this deal by pressures, by side
         # What a draw shows: one who could not play held none of the cards that would have played then. Of
@@ -271,9 +241,9 @@ class CratesState(PhasedState[Phase]):
         self.idle = 0                        # turns in a row that found nothing to draw, no card played
         self.pressed: set[Hashable] = set()  # the deal as each pressure of it found it (choice 10)
         self.turn = self.seating.turn(self.seating.next(self.dealer))
-        upcard = CARDS[rest[0]]
-        self._say("hand {}: seat {} deals {} each; the upcard is {}", self.hand_number, self.dealer, size, upcard)
-        self.blind = upcard.rank in (Rank.EIGHT, Rank.NINE)   # the dealer calls first, blind (choice 4)
+        self._say("hand {}: seat {} deals {} each; the upcard is {}", self.hand_number, self.dealer, size,
+                  CARDS[upcard])
+        self.blind = RANK_OF[upcard] in (Rank.EIGHT, Rank.NINE)   # the dealer calls first, blind (choice 4)
         if self.blind:
             self.phase = Phase.CALL
             self.to_move = (self.dealer,)
@@ -281,16 +251,9 @@ class CratesState(PhasedState[Phase]):
             self.phase = Phase.PLAY
             self.to_move = (self.turn.seat,)
 
-    def _read_prepared(self, deal: Any, size: int) -> tuple[list[int], list[int]]:
-        if not isinstance(deal, dict) or set(deal) - {"hands", "upcard", "stock"}:
-            raise ValueError(f"a Crates deal is {SHAPE}")
-        hands, held = read_hands(deal, PACK, [size] * self.players, f"a Crates deal is {SHAPE}, {size} cards a hand")
-        top = [PACK.index[card] for card in prepared_cards([deal["upcard"]] if "upcard" in deal else [])]
-        top += [PACK.index[card] for card in prepared_cards(deal.get("stock", []))]
-        rest = self._stacked(top, held, len(PACK), "the upcard and stock")
-        if "upcard" not in deal:        # the first card of the seed's order is turned up, over the stock listed
-            rest = [rest[len(top)], *top, *rest[len(top) + 1:]]
-        return hands, rest
+    def _deal_shape(self, number: int) -> engine.DealShape | None:
+        """Each deal's own hand size (``SIZES``); the book has no deal after the fifteenth."""
+        return upcard_shape(PACK, SIZES[number - 1], self.players) if number <= len(SIZES) else None
 
     def decode(self, number: int) -> Action:
         if type(number) is int and 0 <= number < len(EVERY):
@@ -521,8 +484,8 @@ class CratesState(PhasedState[Phase]):
         gained = tuple(self.gained)
         sides = self.side
         self.to_move = ()
-        self._finish_hand(HandResult(self.hand_number, tuple(change[sides[s]] for s in range(n)),
-                                     explain=lambda: _explained(why, tuple(left), gained, sides)))
+        self._finish_hand(engine.HandResult(self.hand_number, tuple(change[sides[s]] for s in range(n)),
+                                            explain=lambda: _explained(why, tuple(left), gained, sides)))
         self._next_deal()
 
     def scores(self) -> list[int]:
@@ -548,9 +511,9 @@ class CratesState(PhasedState[Phase]):
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        seats = [seat_entry(s, team=self.seating.team(s), held=self.hands[s].bit_count(),
-                            status=", ".join(t for t in ("dealer" if s == self.dealer else "",
-                                                          "owes two cards" if self.forgot[s] else "") if t))
+        seats = [engine.seat_entry(s, team=self.seating.team(s), held=self.hands[s].bit_count(),
+                                   status=", ".join(t for t in ("dealer" if s == self.dealer else "",
+                                                                 "owes two cards" if self.forgot[s] else "") if t))
                  for s in range(n)]
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock)}
         sides = sorted(set(self.side))
@@ -568,8 +531,8 @@ class CratesState(PhasedState[Phase]):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- sampled worlds --------------------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         for s in range(self.players):
             if s != seat or self._blind(seat):
                 # Any ``lacking[s]`` of the hand's cards (the sizes are public) lack ``lacks[s]``.
@@ -601,4 +564,4 @@ def _explained(why: str, left: tuple[int, ...], gained: tuple[int, ...],
     return tuple(reasons), why
 
 
-register(INFO, CratesState)
+engine.register(INFO, CratesState)

@@ -22,7 +22,8 @@ Choices where the text is silent (each a default, recorded here and tested):
   both: the two packs share the spades 2-10, so that list has 15 cards (``num_distinct_actions``).
 
 A prepared deal (``deal=``) is ``{"hands": [[cards of seat 0], [cards of seat 1]]}``: it must split the
-variant's pack evenly between the two seats.
+variant's pack evenly between the two seats. It is the game's only deal (the second half exchanges the
+hands), so a list of deals holds just the one.
 """
 
 from __future__ import annotations
@@ -33,24 +34,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import Card, Pack, Rank, Suit
-from parlour.engine import (
-    Action,
-    ActionTable,
-    CardAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Reason,
-    Result,
-    State,
-    Unknown,
-    Zone,
-    option,
-    option_specs,
-    places_by_score,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, CardAction, IllegalAction, Reason
 from parlour.engine.view import kinds
 from parlour.errors import OutOfTurn
 
@@ -81,8 +65,8 @@ fourteen in all.
 
 @dataclass(frozen=True, kw_only=True)
 class DivideAndConquerOptions:
-    halves: int = option(2, "halves to play: 2 is the book's game (hands exchanged after the first); "
-                            "1 plays only the first deal, as a quick game", minimum=1, maximum=2)
+    halves: int = engine.option(2, "halves to play: 2 is the book's game (hands exchanged after the first); "
+                                   "1 plays only the first deal, as a quick game", minimum=1, maximum=2)
 
 
 def _spades(*ranks: int) -> list[Card]:
@@ -99,11 +83,15 @@ INDEX = ALL.index
 # A red card of the long game is worth ten more than its pips; the queen counts twelve; the rest, pips.
 VALUE = tuple(int(c.rank) + (10 if c.suit == Suit.HEARTS else 0) for c in ALL)
 PACK_OF: dict[str | None, Pack] = {None: PACK, "long": LONG_PACK}
+DEAL_SHAPES = {variant: engine.DealShape(pack, f'{{"hands": [[{len(pack) // 2} cards], [{len(pack) // 2} cards]]}} '
+                                               f"splitting the {len(pack)} cards {' '.join(map(str, pack))}",
+                                         sizes=(len(pack) // 2,) * 2, whole=True)
+               for variant, pack in PACK_OF.items()}
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="divide-and-conquer", name="Divide and Conquer", family=("simultaneous play", "open information"),
     min_players=2, max_players=2, pack=PACK.name, rules_source=("divide-and-conquer.txt",), summary=RULES,
-    num_distinct_actions=len(ALL), variants=("long",), options=option_specs(DivideAndConquerOptions),
+    num_distinct_actions=len(ALL), variants=("long",), options=engine.option_specs(DivideAndConquerOptions),
     max_actions=2 * len(LONG_PACK))
 
 
@@ -153,7 +141,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class DivideAndConquerState(State):
+class DivideAndConquerState(engine.State):
     ACTION_KINDS = (Lay,)
     ACTIONS = LAYS
     # dealt is never changed after the deal, so it is shared.
@@ -166,9 +154,9 @@ class DivideAndConquerState(State):
         pack = PACK_OF[self.variant]
         self.pack_mask = ALL.mask(pack)
         self.hand_size = len(pack) // 2
-        prepared = self._prepared_deal()
+        prepared = self._prepared_now()
         if prepared is not None:
-            self.dealt = self._read_prepared(prepared)
+            self.dealt = [sum(1 << INDEX[pack.cards[i]] for i in hand) for hand in prepared.hands]
         else:
             order = [INDEX[pack.cards[i]] for i in self._shuffled("deal", len(pack))]
             self.dealt = [sum(1 << c for c in order[s::2]) for s in range(2)]
@@ -183,26 +171,9 @@ class DivideAndConquerState(State):
         self.to_move = (0, 1)
         self._say("{} cards shuffled, {} to each player; both hands are open", len(pack), self.hand_size)
 
-    def _read_prepared(self, deal: Any) -> list[int]:
-        shape = f'a Divide and Conquer deal is {{"hands": [[{self.hand_size} cards], [{self.hand_size} cards]]}}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list) or len(deal["hands"]) != 2:
-            raise ValueError(shape)
-        hands, seen = [], 0
-        for seat, cards in enumerate(deal["hands"]):
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError(shape + ", each card written as notation such as '7S'")
-            if len(cards) != self.hand_size:
-                raise ValueError(f"seat {seat} is given {len(cards)} cards; each player gets {self.hand_size}")
-            mask = 0
-            for card in map(Card.parse, cards):
-                if card not in INDEX or not self.pack_mask >> INDEX[card] & 1:
-                    raise ValueError(f"{card} is not in this game's pack: {' '.join(_cards(self.pack_mask))}")
-                if (mask | seen) >> INDEX[card] & 1:
-                    raise ValueError(f"{card} is dealt twice")
-                mask |= 1 << INDEX[card]
-            seen |= mask
-            hands.append(mask)
-        return hands
+    def _deal_shape(self, number: int) -> engine.DealShape | None:
+        """The hands dealt for the first half; the second half deals nothing, so takes no prepared deal."""
+        return DEAL_SHAPES[self.variant] if number == 1 else None
 
     # --- play: a match ------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
@@ -256,7 +227,7 @@ class DivideAndConquerState(State):
     # --- halves and scoring ----------------------------------------------------------------------------
     def _end_half(self) -> None:
         summary = f"seat 0 won {self.half_won[0]} matches, seat 1 won {self.half_won[1]}"
-        self._finish_hand(HandResult(self.hand_number, tuple(self.half_won), tuple(self.reasons), summary))
+        self._finish_hand(engine.HandResult(self.hand_number, tuple(self.half_won), tuple(self.reasons), summary))
         self._next_deal()
 
     def _game_over(self) -> None:
@@ -275,15 +246,15 @@ class DivideAndConquerState(State):
     def scores(self) -> list[int]:
         return list(self.won)
 
-    def _result(self) -> Result:
+    def _result(self) -> engine.Result:
         scores = tuple(self.won)
-        places = places_by_score(scores, lowest_wins=False)
+        places = engine.places_by_score(scores, lowest_wins=False)
         winners = tuple(s for s in (0, 1) if places[s] == 1)
         if len(winners) == 2:
             text = f"the matches are split {scores[0]} each: the game is a tie"
         else:
             text = f"seat {winners[0]} wins the majority of the matches, {max(scores)} to {min(scores)}"
-        return Result(winners, places, scores, text)
+        return engine.Result(winners, places, scores, text)
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -291,8 +262,9 @@ class DivideAndConquerState(State):
         for s in (0, 1):
             # Hand and face-down card shown together, in pack order, so no one can tell which went down.
             unrevealed = self.hands[s] | (1 << self.laid[s] if self.laid[s] != NO_CARD else 0)
-            seats.append(seat_entry(s, held=unrevealed.bit_count(), face_up=_cards(unrevealed), tricks=self.won[s],
-                                    status="has laid a card face down" if self.laid[s] != NO_CARD else ""))
+            seats.append(engine.seat_entry(s, held=unrevealed.bit_count(), face_up=_cards(unrevealed),
+                                           tricks=self.won[s],
+                                           status="has laid a card face down" if self.laid[s] != NO_CARD else ""))
         table: dict[str, Any] = {
             "matches": [{"half": h, "match": n, "cards": [str(ALL.cards[a]), str(ALL.cards[b])], "winner": w}
                         for h, n, a, b, w in self.matches],
@@ -307,12 +279,12 @@ class DivideAndConquerState(State):
         return {"phase": Phase.OVER if self.is_over else Phase.LAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         other = 1 - seat
         if self.laid[other] == NO_CARD:
-            return Unknown(pool=0)
+            return engine.Unknown(pool=0)
         pool = self.hands[other] | 1 << self.laid[other]
-        return Unknown(pool, [Zone("laid", 1), Zone("hand", self.hands[other].bit_count())])
+        return engine.Unknown(pool, [engine.Zone("laid", 1), engine.Zone("hand", self.hands[other].bit_count())])
 
     def _place_unknown(self, deal: dict[Hashable, list[int]]) -> None:
         if not deal:
@@ -325,4 +297,4 @@ class DivideAndConquerState(State):
         # the world's own history, log or views must find nothing its seat could not see.
         self._set_entry(self._moves_made() - 1, other, LAYS[self.laid[other]])
 
-register(INFO, DivideAndConquerState)
+engine.register(INFO, DivideAndConquerState)

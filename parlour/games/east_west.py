@@ -27,7 +27,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
 8. The five cards left in the stock when the rows are full are never shown.
 
 A prepared deal is a stacked pack, ``deal={"pack": [32 cards, top first]}``: the first three are the board
-cards, top row first, and the rest are the stock, drawn from the top.
+cards, top row first, and the rest are the stock, drawn from the top (a list gives one for each game of a
+match); no other form is taken.
 """
 
 from __future__ import annotations
@@ -39,24 +40,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card
-from parlour.engine import (
-    ActionSpace,
-    FieldAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Numbers,
-    PhasedState,
-    Reason,
-    Result,
-    Unknown,
-    option,
-    option_specs,
-    register,
-    result_by_score,
-    seat_entry,
-)
-from parlour.engine.actions import Action
+from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Numbers, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics.poker import (
     HIGH_32,
@@ -96,21 +80,23 @@ ROW_SIZE = 4  # cards on one side of a row, beside the board card
 SIDES = ("West", "East")
 NO_CARD = -1
 FLUSH_OVER = "flush-over-full-house"
+# A prepared deal is a stacked pack and nothing else: the board cards and the stock are the pack's order.
+DEAL_SHAPE = engine.DealShape(PACK, 'a stacked pack, {"pack": [the 32 cards, top first]}', hands=False, stacked=True)
 
 
 @dataclass(frozen=True, kw_only=True)
 class EastWestOptions:
-    games: int = option(1, "games in the match; the deal alternates, and more games won wins the match",
-                        minimum=1, maximum=99)
-    wheel: bool = option(True, "A-7-8-9-10 is a straight, the lowest; False: the ace is only high")
-    most_rows: bool = option(False, "a game with one row won and the other two drawn goes to the player who "
-                                    "won that row; by the book a game needs two rows won")
+    games: int = engine.option(1, "games in the match; the deal alternates, and more games won wins the match",
+                               minimum=1, maximum=99)
+    wheel: bool = engine.option(True, "A-7-8-9-10 is a straight, the lowest; False: the ace is only high")
+    most_rows: bool = engine.option(False, "a game with one row won and the other two drawn goes to the player who "
+                                           "won that row; by the book a game needs two rows won")
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="east-west", name="East–West", family=("poker", "placement"), min_players=2, max_players=2,
     pack=PACK.name, rules_source=("east-west.txt",), summary=RULES, num_distinct_actions=ROWS,
-    variants=(FLUSH_OVER,), options=option_specs(EastWestOptions), max_actions=99 * 2 * ROWS * ROW_SIZE)
+    variants=(FLUSH_OVER,), options=engine.option_specs(EastWestOptions), max_actions=99 * 2 * ROWS * ROW_SIZE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +131,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class EastWestState(PhasedState[Phase]):
+class EastWestState(engine.PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     ACTIONS = ACTIONS
     # rows[seat * ROWS + row]: the mask of the cards on that seat's side of that row (row counted from 0).
@@ -170,6 +156,9 @@ class EastWestState(PhasedState[Phase]):
         self._say("{} deals; the board cards are {}", SIDES[self.dealer],
                   ", ".join(f"row {r + 1}: {PACK.cards[c]}" for r, c in enumerate(self.board)))
         self._draw(1 - self.dealer)
+
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     def _draw(self, seat: int) -> None:
         """The seat's turn begins with the top card of the stock, which it alone sees until it places it."""
@@ -216,7 +205,7 @@ class EastWestState(PhasedState[Phase]):
         if winner is not None:
             self.won[winner] += 1
         rules = self.rules
-        self._finish_hand(HandResult(
+        self._finish_hand(engine.HandResult(
             self.hand_number, changes, explain=lambda: _words(values, row_winners, winner, rules),
             winners=() if winner is None else (winner,)))
         self._next_deal()
@@ -224,8 +213,8 @@ class EastWestState(PhasedState[Phase]):
     def scores(self) -> list[int]:
         return list(self.won)
 
-    def _result(self) -> Result:
-        return result_by_score(self.won, lowest_wins=False, unit="games won")
+    def _result(self) -> engine.Result:
+        return engine.result_by_score(self.won, lowest_wins=False, unit="games won")
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _row_facts(self, row: int) -> dict[str, Any]:
@@ -246,8 +235,8 @@ class EastWestState(PhasedState[Phase]):
         for s, side in enumerate(SIDES):
             placed = [str(c) for r in range(ROWS) for c in PACK.cards_in(self.rows[s * ROWS + r])]
             status = ", ".join((side, *(["dealer"] if s == self.dealer else [])))
-            seats.append(seat_entry(s, held=int(self.to_move == (s,) and self.drawn != NO_CARD), face_up=placed,
-                                    status=status))
+            seats.append(engine.seat_entry(s, held=int(self.to_move == (s,) and self.drawn != NO_CARD), face_up=placed,
+                                           status=status))
         table: dict[str, Any] = {"rows": [self._row_facts(r) for r in range(ROWS)], "stock": len(self.stock)}
         # The card just drawn is the drawer's only card in hand, until it places it.
         drawing = seat is not None and self.to_move == (seat,) and self.drawn != NO_CARD
@@ -256,9 +245,9 @@ class EastWestState(PhasedState[Phase]):
                  "games": self.hands_in_game, "most_rows": self.options["most_rows"]}
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         """Only the stock's order and the other seat's card just drawn are hidden: all else lies face up."""
-        unknown = Unknown(0)
+        unknown = engine.Unknown(0)
         if self.to_move and self.to_move != (seat,) and self.drawn != NO_CARD:
             unknown.hide("drawn", 1 << self.drawn)
         self.stock.hide(unknown, seat)
@@ -305,4 +294,4 @@ def _words(values: Sequence[Sequence[int]], row_winners: Sequence[int | None], w
     return tuple(reasons), f"{SIDES[winner]} wins {plural}, and the game: {rows}"
 
 
-register(INFO, EastWestState)
+engine.register(INFO, EastWestState)

@@ -27,7 +27,8 @@ Choices where the text is silent (each a default, recorded here and tested):
 * The game is ``hands`` deals, three by default (each player deals once); each player starts with
   ``stake`` counters and may run below zero; the most counters wins.
 
-A prepared deal (``deal=``) is ``{"hands": [[8 cards] x 3], "dealer": 2}`` (``dealer`` optional).
+A prepared deal (``deal=``) is ``{"hands": [[8 cards] x 3], "dealer": 2}`` (``dealer`` optional, and only
+in the first deal of a list), or a stacked pack ``{"pack": [24 cards, top first]}``, as in Solo.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from parlour import engine
 from parlour.cards import HEART_SOLO_24, Suit
-from parlour.engine import Action, GameInfo, Pass, Play, option, option_specs, register
+from parlour.engine import Action, Pass, Play
 from parlour.games.solo import (
     CONTRACTS,
     HEART,
@@ -96,17 +98,17 @@ HEART_TABLES = Tables(HEART_SOLO_24, [HeartBid(c) for c in HeartBid.CONTRACTS], 
 
 @dataclass(frozen=True, kw_only=True)
 class HeartSoloOptions:
-    hands: int = option(3, "deals in the game (in three deals every player deals once)", minimum=1, maximum=100)
-    stake: int = option(100, "counters each player starts with (balances may go below zero)",
-                        minimum=0, maximum=1_000_000)
-    passed_deal: str = option("colour", "with no bid, the last trick pays a solo in colour (8) or in suit (4)",
-                              choices=tuple(NO_BID_VALUES))
+    hands: int = engine.option(3, "deals in the game (in three deals every player deals once)", minimum=1, maximum=100)
+    stake: int = engine.option(100, "counters each player starts with (balances may go below zero)",
+                               minimum=0, maximum=1_000_000)
+    passed_deal: str = engine.option("colour", "with no bid, the last trick pays a solo in colour (8) or in suit (4)",
+                                     choices=tuple(NO_BID_VALUES))
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="heart-solo", name="Heart Solo", family=("trick-taking", "auction"), min_players=3, max_players=3,
     pack=HEART_SOLO_24.name, rules_source=("solo-foster.txt",), summary=RULES,
-    num_distinct_actions=len(HEART_TABLES.actions), options=option_specs(HeartSoloOptions), max_actions=50 * 100)
+    num_distinct_actions=len(HEART_TABLES.actions), options=engine.option_specs(HeartSoloOptions), max_actions=50 * 100)
 
 
 class HeartSoloState(SoloState):
@@ -150,4 +152,4 @@ class HeartSoloState(SoloState):
                 ledger.pay(last, seat, value, "no bid: the winner of the last trick pays the value of a solo")
 
 
-register(INFO, HeartSoloState)
+engine.register(INFO, HeartSoloState)

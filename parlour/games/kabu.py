@@ -31,11 +31,12 @@ Choices where the texts are silent (each a default, recorded here and tested):
 7. **Several at once.** When two or more players cannot pay in the same deal, each pays no one and the
    result names them all.
 8. **The winner** holds the most chips when the game ends; equal stacks share the win.
-9. **A safety end.** The text's game could in principle go on for ever, so option ``deals`` caps it (2,000
-   by default; at the cap, most chips win). Measured at the default stacks, random play ends on a player
-   who cannot pay after about 110 deals on average at two players, 30 at four and 18 at six (the longest
-   of 2,000 two-player games: 583 deals), and the heuristic bots' games after about 170, 45 and 27 (the
-   longest of 400 two-player games: 890). So the cap almost never binds.
+9. **A safety end.** The text's game could in principle go on for ever, so option ``deals`` caps it (3,000
+   by default, about three times the longest game measured; at the cap, most chips win). Measured at the
+   default stacks, random play ends on a player who cannot pay after about 110 deals on average at two
+   players, 30 at four and 18 at six (the longest of 2,000 two-player games: 583 deals), and the heuristic
+   bots' games after about 170, 45 and 27 (the longest of 400 two-player games: 890). So the cap almost
+   never binds.
 
 Variants: none.
 
@@ -53,30 +54,11 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import NUMBER_40, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    OutOfTurn,
-    Pass,
-    PhasedState,
-    Reason,
-    Result,
-    Unknown,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, IllegalAction, OutOfTurn, Pass, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics.banking import owed, pairwise_debts, settle_pairwise
-from parlour.mechanics.chips import Entry, Ledger, worded
-from parlour.mechanics.stock import Stock
+from parlour.mechanics.chips import ChipsState, Entry, Ledger, worded
+from parlour.mechanics.stock import Stock, deal_stock, stock_shape
 
 RULES = """\
 **Kabu** is a Japanese banking game, here in Sid Sackson's version for two to six players with the
@@ -102,12 +84,12 @@ two scores. Then the deal passes to the left.
 
 @dataclass(frozen=True, kw_only=True)
 class KabuOptions:
-    stake: int | None = option(None, "chips each player starts with (none given: 10 and 15 for each player)",
-                               kind=int, minimum=1, maximum=100_000)
-    others_settle: bool = option(True, "when a player cannot pay, the others still settle that deal among "
-                                       "themselves (false: no chips move in that deal)")
-    deals: int = option(2000, "the most deals played, a safety end: at the cap the most chips win",
-                        minimum=1, maximum=10_000)
+    stake: int | None = engine.option(None, "chips each player starts with (none given: 10 and 15 for each player)",
+                                      kind=int, minimum=1, maximum=100_000)
+    others_settle: bool = engine.option(True, "when a player cannot pay, the others still settle that deal among "
+                                              "themselves (false: no chips move in that deal)")
+    deals: int = engine.option(3000, "the most deals played, a safety end: at the cap the most chips win",
+                               minimum=1, maximum=10_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,15 +108,13 @@ MOST_DRAWS = 2     # cards a player may draw
 DRAW, PASS = Draw(), Pass()
 ACTIONS = ActionTable([DRAW, PASS])
 PAYMENT = "seat {payer} pays seat {payee} the difference, {amount}"
-SHAPE = ('a Kabu deal is {"hands": [two cards per seat], "stock": [cards, top first]} (the stock may be '
-         'left out or given in part)')
 
 # A deal is at most two actions a seat (two draws, or a draw and a pass): 12 at six players, over at most
 # the default 2,000 deals (choice 9).
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="kabu", name="Kabu", family=("banking", "draw"), min_players=2, max_players=6, default_players=4,
     pack=PACK.name, rules_source=("kabu.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
-    options=option_specs(KabuOptions), max_actions=12 * 2000)
+    options=engine.option_specs(KabuOptions), max_actions=12 * 3000)
 
 
 def score(hand: int) -> int:
@@ -151,7 +131,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class KabuState(PhasedState[Phase]):
+class KabuState(engine.PhasedState[Phase], ChipsState):
     ACTION_KINDS = (Draw, Pass)
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "drawn", "passed", "stock", "ledger")
@@ -173,7 +153,7 @@ class KabuState(PhasedState[Phase]):
 
     def _deal(self) -> None:
         n = self.players
-        self.hands, stock = self._dealt()
+        self.hands, stock = deal_stock(self, PACK, HAND)
         self.stock = Stock(stock)
         self.drawn = [0] * n
         self.passed = [False] * n
@@ -181,26 +161,8 @@ class KabuState(PhasedState[Phase]):
         self.to_move = (self.seating.next(self.dealer),)
         self._say("hand {}: seat {} deals two cards each, face down", self.hand_number, self.dealer)
 
-    def _dealt(self) -> tuple[list[int], list[int]]:
-        """The hands (masks by seat) and the stock (top first): a prepared deal's, or the pack's dealt by
-        choice 2 (a stacked pack included)."""
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            return self._read_prepared(prepared)
-        deck = self._deck(PACK)
-        dealt = HAND * self.players
-        return self._deal_around(deck[:dealt], self.dealer), deck[dealt:]
-
-    def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
-        if not isinstance(deal, dict) or set(deal) - {"hands", "stock"}:
-            raise ValueError(SHAPE)
-        hands, held = read_hands(deal, PACK, [HAND] * self.players, SHAPE)
-        top = [PACK.index[card] for card in prepared_cards(deal.get("stock", [])) if card in PACK.index]
-        if len(top) != len(deal.get("stock", [])) or len(set(top)) != len(top) or any(held >> c & 1 for c in top):
-            raise ValueError("the stock of a prepared deal lists cards of the pack that no player holds, once each")
-        named = held | sum(BIT[card] for card in top)
-        rest = [card for card in self._shuffled(f"deal {self.hand_number}", len(PACK)) if not named >> card & 1]
-        return hands, top + rest
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return stock_shape(PACK, HAND, self.players)
 
     # --- drawing --------------------------------------------------------------------------------------
     def _legal(self, seat: int) -> list[Action]:
@@ -256,18 +218,13 @@ class KabuState(PhasedState[Phase]):
         settle_pairwise(ledger, debts, PAYMENT)
         changes = tuple(ledger.net_since(mark))
         self.last_deal = (hands, scores, changes)
-        self._finish_hand(HandResult(self.hand_number, changes,
-                                     explain=partial(_explained, ledger.since(mark), hands, scores, shortfall)))
+        self._finish_hand(engine.HandResult(self.hand_number, changes,
+                                            explain=partial(_explained, ledger.since(mark), hands, scores, shortfall)))
         if short:
             self._end_early(short[0] if len(short) == 1 else None, _cannot_pay(shortfall))
         else:
             self._next_deal()
 
-    def scores(self) -> list[int]:
-        return list(self.ledger.chips)
-
-    def _result(self) -> Result:
-        return result_by_score(self.scores(), False, "chips", ended_early=self.ended_early)
 
     # --- what each seat sees -----------------------------------------------------------------------
     def _status(self, seat: int) -> str:
@@ -284,8 +241,8 @@ class KabuState(PhasedState[Phase]):
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), chips=self.ledger.chips[s], status=self._status(s))
-                 for s in range(n)]
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), chips=self.ledger.chips[s],
+                                   status=self._status(s)) for s in range(n)]
         extra: dict[str, Any] = {
             "dealer": self.dealer, "drawn": list(self.drawn), "passed": [s for s in range(n) if self.passed[s]],
             "your_score": None if seat is None else score(self.hands[seat]),
@@ -303,8 +260,8 @@ class KabuState(PhasedState[Phase]):
         return [{"seat": s, "cards": cards_text(hands[s]).split(), "score": scores[s], "chips": changes[s]}
                 for s in range(self.players)]
 
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         if self.phase is Phase.DRAW:   # once over, every hand has been shown
             for other in range(self.players):
                 if other != seat:
@@ -334,4 +291,4 @@ def _cannot_pay(shortfall: Sequence[tuple[int, int, int]]) -> str:
                         for seat, amount, chips in shortfall)
 
 
-register(INFO, KabuState)
+engine.register(INFO, KabuState)

@@ -12,6 +12,12 @@ Choices where the texts are silent (each a default, recorded here and tested):
    the discard (with nine cards in hand): it is legal when some discard leaves an eight-card checki hand in
    which the named face is an identical pair. It shows that pair face up; for the second shape either pair
    may be named (notes 3). Declaring is optional, once per deal, and only a declared player can win.
+   A hand dealt whole in checki shape is formed at the deal, and the text has the declaration follow the
+   forming of the hand: so it is declared at the deal, before the first turn, seat by seat from the
+   dealer's left, showing its pair (for the second shape, the lower of the two in the pack's order), and
+   its holder may claim from the first card shown or discarded on, and wins on its own first draw of the
+   third copy. This declaration is not a choice offered, for a choice would need a window at every deal
+   for every seat (offered to one holder alone, it would tell the table who holds a checki hand).
 3. A checki hand stands: after declaring, a player's discard must leave a checki hand in which the shown
    pair is still an identical pair (throwing the card just drawn always does). Otherwise a checki player
    takes turns as before (notes 5). The shown pair stays face up and in the hand.
@@ -27,9 +33,11 @@ Choices where the texts are silent (each a default, recorded here and tested):
 6. A checki player whose own draw brings the third copy wins at once, before any claim (notes 2), whether
    the card came from the stock or from the discard pile: the discard pile may be taken to win.
 7. The discard pile's top card may be taken by anyone in turn, on any turn but the deal's first (there is
-   none yet). The card so taken (or a copy of its face) is not thrown back in the same turn, rummy's
-   custom, unless nothing else may go: the text sets no end to a deal whose players keep passing one card
-   round, and so a turn always changes the hand.
+   none yet). The card so taken is not thrown back in the same turn, rummy's custom: the text sets no end
+   to a deal whose players keep passing one card round, and so a turn always changes the hand. The copies
+   of a face are alike, and the table sees a face, so no card of the face taken may go that turn. A
+   player holds other faces, but a checki player's discards must keep its hand (choice 3): it may take
+   the pile's top card only to win with it or when a card of another face could then go.
 8. The stock is used up (notes 4): when a turn begins with the stock empty, the deal is void, even if the
    discard pile could be taken; the last stock card's discard is still offered for claims. A game whose
    every deal was void has no winner.
@@ -69,7 +77,6 @@ from parlour.engine import (
     Claim,
     ClaimWindow,
     Discard,
-    GameInfo,
     HandResult,
     Holds,
     IllegalAction,
@@ -81,18 +88,14 @@ from parlour.engine import (
     card_table,
     deal_unknown,
     forget_answers,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
     seat_entry,
     void_result,
 )
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from parlour.engine.actions import DrawFrom as Draw
+from parlour.engine.deals import Apart, DealShape
 from parlour.engine.view import kinds
-from parlour.mechanics.stock import Stock, not_thrown_back
+from parlour.mechanics.stock import Stock
 
 RULES = """\
 **Kowah** comes from Java: two to four players draw and discard, building a hand round an identical pair
@@ -104,12 +107,15 @@ queen and king of clubs. Two cards of the same rank and suit are *identical*.
 *The deal.* Eight cards each; the rest is the stock. The player left of the dealer begins.
 
 *A turn.* Draw the stock's top card or the discard pile's top card (the first turn of a deal draws from
-the stock), then discard a card face up: not the one just taken from the pile.
+the stock), then discard a card face up: not the card just taken from the pile, nor a card of the same
+rank and suit.
 
 *Checki.* A hand of eight made of two threes of a rank and an identical pair, or of a three of a rank and
 five of one rank made of two identical pairs and one card of the third suit, may be declared:
 `checki 7S` after drawing, showing the pair (for the second kind, either pair), then discard as usual.
-The hand then stands: your discards must keep it.
+A hand dealt in this shape is declared at the deal, before the first turn. The hand then stands: your
+discards must keep it, and you may take the pile's top card only to win with it or when a card of
+another rank or suit could then go and keep the hand.
 
 *After a declaration.* Other players show what they draw from the stock. When a shown draw or a discard
 is the third copy of a checki player's pair (either pair of the second kind), that player may claim it
@@ -123,7 +129,7 @@ option `deals` plays more, a point for each deal won.
 
 @dataclass(frozen=True, kw_only=True)
 class KowahOptions:
-    deals: int = option(1, "deals to play; each deal's winner scores a point and the most points win",
+    deals: int = engine.option(1, "deals to play; each deal's winner scores a point and the most points win",
                         minimum=1, maximum=50)
 
 
@@ -158,10 +164,11 @@ ACTIONS = ActionSpace(Draw, DISCARDS, CHECKIS, CLAIMS, NO_CLAIM)
 # A deal has at most about two turns per stock card (rule 7) and each turn at most a draw, a declaration,
 # a discard and two windows of three answers: 2 * 104 turns of 9 steps, with room to spare.
 DEAL_ACTIONS = 2_000
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="kowah", name="Kowah", family=("draw and discard", "claims"), min_players=2, max_players=4,
     default_players=4, pack=PACK.name, rules_source=("kowah.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), options=option_specs(KowahOptions), max_actions=DEAL_ACTIONS * 50)
+    num_distinct_actions=len(ACTIONS), options=engine.option_specs(KowahOptions), max_actions=DEAL_ACTIONS * 50,
+    rules_version=2)
 
 
 # --- the shapes, over counts of faces ------------------------------------------------------------------
@@ -265,11 +272,13 @@ def awaits(hand: int, pair: int) -> bool:
     return any(awaited >> pair & 1 for awaited in after_discards(hand).values())
 
 
-def declarable(hand: int) -> int:
-    """The faces a nine-card hand may show in a declaration: those some discard leaves as a pair to await."""
+def declarable(hand: int, kept: int = -1) -> int:
+    """The faces a nine-card hand may show in a declaration: those some discard leaves as a pair to await,
+    a discard of face ``kept`` aside (the face just taken from the pile, which may not go: choice 7)."""
     faces = 0
-    for awaited in after_discards(hand).values():
-        faces |= awaited
+    for thrown, awaited in after_discards(hand).items():
+        if thrown != kept:
+            faces |= awaited
     return faces
 
 
@@ -321,21 +330,20 @@ class KowahState(PhasedState[Phase]):
         self.totals = [0] * self.players
         self.hands_in_game = self.options["deals"]
         self.dealer = self.players - 1
-        plan = self.options.get("deal")
-        for prepared in plan if isinstance(plan, list) else ():
-            if prepared is not None and "pack" not in prepared:
-                self._read_prepared(prepared)   # check every prepared deal now, not halfway through
         self._deal()
+
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(PACK, SHAPE, sizes=(HAND_SIZE,) * self.players, apart=(Apart("stock"),), stacked=True)
 
     def _deal(self) -> None:
         n = self.players
-        prepared = self._prepared_hands()
-        if prepared is None:
+        prepared = self._prepared_now()
+        if prepared is None or prepared.pack is not None:
             deck = self._deck(PACK)
             self.hands = self._deal_around(deck[:HAND_SIZE * n], self.dealer)
             rest = deck[HAND_SIZE * n:]
         else:
-            self.hands, rest = self._read_prepared(prepared)
+            self.hands, rest = list(prepared.masks), self._following(prepared, "stock")
         self.stock = Stock(rest)
         self.pile: list[int] = []             # face up, bottom first
         self.offered = -1                     # the card a claim window is open on (-1: none)
@@ -349,22 +357,25 @@ class KowahState(PhasedState[Phase]):
         self._say("hand {}: seat {} deals", self.hand_number, self.dealer)
         self._begin_turn(self.seating.next(self.dealer))
 
-    def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
-        if not isinstance(deal, dict) or set(deal) - {"hands", "stock"}:
-            raise ValueError(f"a Kowah deal is {SHAPE}")
-        hands, held = read_hands(deal, PACK, [HAND_SIZE] * self.players, f"a Kowah deal is {SHAPE}")
-        top = [PACK.index[card] for card in prepared_cards(deal.get("stock", []))]
-        return hands, self._stacked(top, held, len(PACK), "the stock")
-
     # --- a turn ------------------------------------------------------------------------------------------
     def _begin_turn(self, seat: int) -> None:
         if not len(self.stock):
             self._finish_hand(HandResult.void_deal(self.hand_number, self.players, "the stock is used up"))
             self._next_deal()
             return
+        if not self._moves:          # the deal's first turn: a hand dealt whole in checki shape is declared
+            self._declare_dealt(seat)
         self.turn = seat
         self.phase = Phase.DRAW
         self.to_move = (seat,)
+
+    def _declare_dealt(self, first: int) -> None:
+        """Choice 2: a hand dealt in checki shape is formed at the deal, so its holder declares then, before
+        the first turn, seat by seat from ``first`` (the dealer's left), showing its lowest awaited pair."""
+        for seat in self.seating.order_from(first):
+            awaited = hand_needs(self.hands[seat])
+            if awaited:
+                self._declare(seat, (awaited & -awaited).bit_length() - 1)
 
     def _checki_seats(self, besides: int) -> list[int]:
         """The checki players other than ``besides``, in turn order from its left: a window's priority."""
@@ -375,20 +386,39 @@ class KowahState(PhasedState[Phase]):
             offered = FACE_OF[self.offered]
             return [NO_CLAIM, CLAIMS[offered]] if hand_needs(self.hands[seat]) >> offered & 1 else [NO_CLAIM]
         if self.phase is Phase.DRAW:
-            return [DRAW_STOCK, DRAW_DISCARD] if self.pile else [DRAW_STOCK]
+            return [DRAW_STOCK, DRAW_DISCARD] if self.pile and self._pile_draw_refusal(seat) is None else [DRAW_STOCK]
         hand = self.hands[seat]
-        declare = [] if self.shown[seat] >= 0 else [CHECKIS[f] for f in bit_indices(declarable(hand))]
+        declare = [] if self.shown[seat] >= 0 else [CHECKIS[f] for f in bit_indices(declarable(hand, self._kept()))]
         return [*DISCARDS.of(self._discardable(seat)), *declare]
 
 
     def _discardable(self, seat: int) -> int:
-        """The cards ``seat`` may discard (a mask): any but the one taken from the pile this turn (choice 7),
-        and for a checki player those that keep its hand."""
-        return not_thrown_back(self._keeping(seat), self.taken, PACK)
+        """The cards ``seat`` may discard (a mask): none of the face taken from the pile this turn (choice
+        7), and for a checki player those that keep its hand. Never empty: a player holds other faces than
+        the one taken, and a checki player may not take a card it could only throw back."""
+        keeping = self._keeping(seat)
+        return keeping if self.taken is None else keeping & ~FACE_MASKS[FACE_OF[self.taken]]
 
-    def _keeping(self, seat: int) -> int:
-        """The cards whose discard leaves ``seat``'s hand as the checki rules need it: any before checki."""
+    def _kept(self) -> int:
+        """The face taken from the pile this turn, which may not be discarded (choice 7); -1 when none."""
+        return -1 if self.taken is None else FACE_OF[self.taken]
+
+    def _pile_draw_refusal(self, seat: int) -> IllegalAction | None:
+        """Choice 7: a checki player may take the pile's top card only to win with it, or when a card of
+        another face could then go and keep its hand (else the card could only be thrown back)."""
+        pair, top = self.shown[seat], self.pile[-1]
         hand = self.hands[seat]
+        if pair < 0 or hand_needs(hand) >> FACE_OF[top] & 1:
+            return None
+        if self._keeping(seat, hand | 1 << top) & ~FACE_MASKS[FACE_OF[top]]:
+            return None
+        return IllegalAction(f"{FACES[FACE_OF[top]]} taken from the discard pile could only be thrown back, which "
+                             "is not allowed: draw from the stock", rule="not thrown back")
+
+    def _keeping(self, seat: int, hand: int | None = None) -> int:
+        """The cards whose discard leaves ``seat``'s hand (or nine cards ``hand``) as the checki rules need
+        it: any before checki."""
+        hand = self.hands[seat] if hand is None else hand
         pair = self.shown[seat]
         if pair < 0:
             return hand
@@ -416,7 +446,7 @@ class KowahState(PhasedState[Phase]):
             expected = "draw from the stock or the discard pile" if drawing else "discard a card (or declare checki)"
             raise IllegalAction(f"{action} is not allowed now: {expected}", rule="draw then discard")
         if kind is Draw:
-            self._check_draw(action)
+            self._check_draw(seat, action)
         elif kind is Checki:
             self._check_checki(seat, action)
         else:
@@ -435,8 +465,13 @@ class KowahState(PhasedState[Phase]):
             raise IllegalAction(f"{offered} is not the third copy of a pair your checki hand awaits",
                                 rule="claim a third copy")
 
-    def _check_draw(self, action: Action) -> None:
-        if action == DRAW_STOCK or self.pile:
+    def _check_draw(self, seat: int, action: Action) -> None:
+        if action == DRAW_STOCK:
+            return
+        if self.pile:
+            refusal = self._pile_draw_refusal(seat)
+            if refusal is not None:
+                raise refusal
             return
         first = len(self.stock) == len(PACK) - HAND_SIZE * self.players
         raise IllegalAction("there is no discard to take: draw from the stock",
@@ -446,15 +481,15 @@ class KowahState(PhasedState[Phase]):
         if self.shown[seat] >= 0:
             raise IllegalAction("you have declared checki already", rule="one checki")
         face = PACK.face_number.get(_face(action), -1)
-        if face < 0 or not declarable(self.hands[seat]) >> face & 1:
-            raise IllegalAction(f"no discard leaves a checki hand with {_face(action)} as its identical pair",
-                                rule="checki shape")
+        if face < 0 or not declarable(self.hands[seat], self._kept()) >> face & 1:
+            raise IllegalAction(f"no discard you may make leaves a checki hand with {_face(action)} as its "
+                                "identical pair", rule="checki shape")
 
     def _check_discard(self, seat: int, action: Action) -> None:
         face = PACK.face_number.get(_face(action), -1)
         if face < 0 or not FACE_MASKS[face] & self.hands[seat]:
             raise IllegalAction(f"you do not hold {_face(action)}", rule="discard from your hand")
-        if not FACE_MASKS[face] & self._discardable(seat) and self.taken is not None and FACE_OF[self.taken] == face:
+        if self.taken is not None and FACE_OF[self.taken] == face:
             raise IllegalAction(f"{_face(action)} was taken from the discard pile this turn: discard another card",
                                 rule="not thrown back")
         if not FACE_MASKS[face] & self._discardable(seat):
@@ -683,4 +718,4 @@ class KowahState(PhasedState[Phase]):
         self._shapes_kept = None
 
 
-register(INFO, KowahState)
+engine.register(INFO, KowahState)

@@ -53,7 +53,8 @@ player's), ``passed_point`` (a passed lance of pares, juego or punto scores 1 be
 bonuses alone).
 
 A prepared deal (``deal=``) is ``{"hands": [[4 cards] x 4], "stock": [cards, top first]}``; without a
-``stock`` (or below the cards it lists) the others lie in the seed's order.
+``stock`` (or below the cards it lists) the others lie in the seed's order. A stacked pack, ``{"pack":
+[40 cards, top first]}``, is dealt one card at a time from the dealer's right. A list gives one deal per hand.
 """
 
 from __future__ import annotations
@@ -71,32 +72,20 @@ from parlour.engine import (
     Action,
     ActionSpace,
     ActionTable,
-    AudienceRule,
     FaceDownDiscard,
     FieldAction,
-    GameInfo,
-    HandResult,
     IllegalAction,
     Numbers,
-    PhasedState,
     Reason,
-    Result,
     Unknown,
     Words,
     deal_unknown,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
-    result_by_score,
-    seat_entry,
 )
 from parlour.engine.sampling import Fact, Holds, Zone, any_of, at_least, at_most
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
 from parlour.errors import NotationError
-from parlour.mechanics.stock import Stock
+from parlour.mechanics.stock import Stock, deal_stock, stock_shape
 from parlour.mechanics.vying import Limits, Move, Outcome, Vie
 
 RULES = """\
@@ -128,6 +117,7 @@ side reaches 40.
 """
 
 PACK = SPANISH_40
+HAND = 4            # cards dealt to each player
 SIDES = (0, 1, 0, 1)
 CATCH_CHANCE = 0.2
 MOST_BET = 30       # the largest amount the notation knows; the option ``most_bet`` sets what is offered
@@ -351,23 +341,23 @@ def move_of(action: Action) -> tuple[Move, int] | None:
 
 @dataclass(frozen=True, kw_only=True)
 class MusOptions:
-    target: int = option(40, "points that win the game", minimum=5, maximum=40)
-    signs: str = option("customary", "the signs partners may make (none: no signs)", choices=tuple(SIGN_SETS))
-    pares_betting: str = option("both", "betting in pares and juego: only when both sides hold them, or when "
-                                "anyone does", choices=("both", "anyone"))
-    bonuses: str = option("partners", "pares and juego bonuses: each partner's holding on the winning side, or "
-                          "the winning player's alone", choices=("partners", "best"))
-    passed_point: bool = option(True, "a passed lance of pares, juego or punto also scores 1")
-    most_bet: int = option(10, "the largest envido or raise offered (beyond it, órdago)", minimum=2,
-                           maximum=MOST_BET)
+    target: int = engine.option(40, "points that win the game", minimum=5, maximum=40)
+    signs: str = engine.option("customary", "the signs partners may make (none: no signs)", choices=tuple(SIGN_SETS))
+    pares_betting: str = engine.option("both", "betting in pares and juego: only when both sides hold them, or when "
+                                       "anyone does", choices=("both", "anyone"))
+    bonuses: str = engine.option("partners", "pares and juego bonuses: each partner's holding on the winning side, or "
+                                 "the winning player's alone", choices=("partners", "best"))
+    passed_point: bool = engine.option(True, "a passed lance of pares, juego or punto also scores 1")
+    most_bet: int = engine.option(10, "the largest envido or raise offered (beyond it, órdago)", minimum=2,
+                                  maximum=MOST_BET)
 
 
 VARIANTS = ("caught-signs",)
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="mus", name="Mus", family=("vying", "partnership"), min_players=4, max_players=4, pack=PACK.name,
     rules_source=("mus.txt",), summary=RULES, num_distinct_actions=len(ACTIONS), variants=VARIANTS,
-    options=option_specs(MusOptions), partnerships=True, direction=COUNTER_CLOCKWISE, max_actions=5_000)
+    options=engine.option_specs(MusOptions), partnerships=True, direction=COUNTER_CLOCKWISE, max_actions=5_000)
 
 
 class Phase(engine.Phase):
@@ -412,7 +402,7 @@ def hand_words(lance: str, mask: int) -> str:
 Lance = tuple[str, Outcome, int]
 
 
-class MusState(PhasedState[Phase]):
+class MusState(engine.PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "points", "mine", "stock", "signs", "lances", "calls", "gained", "reasons")
@@ -434,15 +424,7 @@ class MusState(PhasedState[Phase]):
     def _deal(self) -> None:
         self.mano = self.seating.next(self.dealer)
         self.order = self.seating.order_from(self.mano)
-        plan = self._prepared_hands()
-        if plan is None:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck[:16], self.dealer)
-            stock = deck[16:]
-        else:
-            self.hands, held = read_hands(plan, PACK, [4] * 4, 'a Mus deal is {"hands": [four lists of 4 cards]}')
-            listed = [PACK.index[c] for c in prepared_cards(plan.get("stock", []))]
-            stock = self._stacked(listed, held, len(PACK), "the stock")
+        self.hands, stock = deal_stock(self, PACK, HAND)
         self.stock = Stock(stock)
         self.pile = 0                    # discards lying face down, not yet shuffled back
         self.mine = [0] * 4              # of those, the ones each seat laid away itself
@@ -461,6 +443,9 @@ class MusState(PhasedState[Phase]):
         self.phase = Phase.MUS
         self.to_move = SEAT[self.mano]
         self._say("hand {}: seat {} deals; seat {} is mano", self.hand_number, self.dealer, self.mano)
+
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return stock_shape(PACK, HAND, self.players)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -577,7 +562,7 @@ class MusState(PhasedState[Phase]):
 
     # Only a sign is made for other eyes. A card laid away face down, secret too, has no entry, so it is
     # seen by its discarder alone: not by the partner, nor by an opponent who catches signs (choice 8).
-    AUDIENCES: ClassVar[Mapping[type[Action], AudienceRule]] = {Sena: _sign_seen_by}
+    AUDIENCES: ClassVar[Mapping[type[Action], engine.AudienceRule]] = {Sena: _sign_seen_by}
 
     def _sign(self, seat: int, action: Action) -> None:
         assert isinstance(action, Sena)
@@ -727,18 +712,18 @@ class MusState(PhasedState[Phase]):
         changes = tuple(self.gained[SIDES[s]] for s in range(4))
         reasons = tuple(Reason(side, points, f"{side_words(side)}: {why}") for side, points, why in self.reasons)
         summary = ending or f"{self.gained[0]} to {self.gained[1]} this hand"
-        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(_words, reasons, summary)))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=partial(_words, reasons, summary)))
         self.vie = None
         self._next_deal(over=max(self.points) >= self.target)
 
     def scores(self) -> list[int]:
         return [self.points[SIDES[s]] for s in range(4)]
 
-    def _result(self) -> Result:
-        base = result_by_score(self.scores(), lowest_wins=False)
+    def _result(self) -> engine.Result:
+        base = engine.result_by_score(self.scores(), lowest_wins=False)
         side = 0 if self.points[0] >= self.points[1] else 1
         text = f"{side_words(side)} win the game, {self.points[side]} to {self.points[1 - side]}"
-        return Result(base.winners, base.places, base.scores, text)
+        return engine.Result(base.winners, base.places, base.scores, text)
 
     # --- what each seat sees --------------------------------------------------------------------------
     def _envite_words(self) -> str | None:
@@ -752,9 +737,10 @@ class MusState(PhasedState[Phase]):
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         over = self.is_over and self.shown
         # At the game's end the hands lie face up on the table: shown, no longer held face down.
-        seats = [seat_entry(s, team=SIDES[s], held=0 if over else self.hands[s].bit_count(),
-                            face_up=[str(c) for c in PACK.cards_in(self.hands[s])] if over else [],
-                            status=", ".join(t for t in (self._titles(s), "mano" if s == self.mano else "") if t))
+        seats = [engine.seat_entry(s, team=SIDES[s], held=0 if over else self.hands[s].bit_count(),
+                                   face_up=[str(c) for c in PACK.cards_in(self.hands[s])] if over else [],
+                                   status=", ".join(t for t in (self._titles(s), "mano" if s == self.mano else "")
+                                                    if t))
                  for s in range(4)]
         declared = [f"{lance}: " + ", ".join(f"seat {s} {'yes' if said[s] else 'no'}" for s in self.order)
                     for lance, said in ((PARES, self.said_pares), (JUEGO, self.said_juego)) if said is not None]
@@ -831,4 +817,4 @@ def _words(reasons: tuple[Reason, ...], summary: str) -> tuple[tuple[Reason, ...
     return reasons, summary
 
 
-register(INFO, MusState)
+engine.register(INFO, MusState)

@@ -29,7 +29,8 @@ keep both.
 
 A prepared deal (``deal=``) is ``{"hands": [[5 cards] per seat], "upcard": "7H", "stock": [cards, top
 first]}``. ``upcard`` and ``stock`` may be left out, and the stock given in part: the cards listed are
-its top, and the cards not named anywhere follow below in the seed's shuffled order.
+its top, and the cards not named anywhere follow below in the seed's shuffled order (without an upcard,
+the first of them is turned up, over the stock listed). A list gives one such deal per hand.
 """
 
 from __future__ import annotations
@@ -41,24 +42,9 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    CardAction,
-    Discard,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Reason,
-    State,
-    Unknown,
-    Zone,
-    option,
-    option_specs,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, CardAction, Discard, IllegalAction, Reason, Zone
 from parlour.engine.view import kinds
+from parlour.mechanics.stock import deal_upcard, upcard_shape
 
 RULES = """\
 **Pitty Pat** is a matching game for two to five players with a 52-card pack; Belize counts it as its
@@ -86,15 +72,15 @@ most points win.
 
 @dataclass(frozen=True, kw_only=True)
 class PittyPatOptions:
-    deals: int = option(1, "deals to play; each deal's winner scores a point and the most points win",
-                        minimum=1, maximum=50)
+    deals: int = engine.option(1, "deals to play; each deal's winner scores a point and the most points win",
+                               minimum=1, maximum=50)
 
 
 # Between two matches a deal turns at most two stocks (~100 cards); a deal has at most 26 matches.
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="pitty-pat", name="Pitty Pat", family=("matching", "shedding"), min_players=2, max_players=5,
     default_players=4, pack=STANDARD_52.name, rules_source=("pitty-pat.txt",), summary=RULES,
-    num_distinct_actions=105, options=option_specs(PittyPatOptions), max_actions=3_000 * 50)
+    num_distinct_actions=105, options=engine.option_specs(PittyPatOptions), max_actions=3_000 * 50)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +118,6 @@ TURN = Turn()
 DISCARD_BASE, TURN_NUMBER = 52, 104
 # Numbers: match 0-51, discard 52-103, turn 104.
 ALL_ACTIONS = ActionTable([*MATCHES.actions, *DISCARDS.actions, TURN])
-DEAL_SHAPE = '{"hands": [five cards per seat], "upcard": card, "stock": [cards, top first]}'
 
 
 class Phase(engine.Phase):
@@ -140,7 +125,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class PittyPatState(State):
+class PittyPatState(engine.State):
     ACTION_KINDS = (Match, Discard, Turn)
     ACTIONS = ALL_ACTIONS
     MUTABLE = ("hands", "pile", "stock", "lacks", "totals")
@@ -155,76 +140,21 @@ class PittyPatState(State):
         self.hands_in_game = self.options["deals"]
         self.dealer = n - 1
         self._next = tuple((s,) for s in self.seating.following)
-        plan = self.options.get("deal")
-        if isinstance(plan, list):   # check every prepared deal now, not halfway through the game
-            for prepared in plan:
-                self._parse_prepared(prepared)
         self._deal()
 
     def _deal(self) -> None:
-        n = self.players
-        deck = self._shuffled(f"deal {self.hand_number}", len(PACK))
-        prepared = self._prepared_deal()
-        if prepared is None:
-            # One card at a time from the dealer's left.
-            hands = [0] * n
-            for k in range(HAND_SIZE * n):
-                hands[self.seating.next(self.dealer, 1 + k)] |= 1 << deck[k]
-            rest = deck[HAND_SIZE * n:]
-        else:
-            hands, upcard, top = self._parse_prepared(prepared)
-            used = sum(hands) | sum(1 << c for c in top) | (0 if upcard is None else 1 << upcard)
-            below = [c for c in deck if not used >> c & 1]
-            rest = [below.pop(0) if upcard is None else upcard] + top + below
-        self.hands = hands
-        self.pile = rest[:1]                  # bottom first: pile[-1] is the upcard
-        self.stock = rest[:0:-1]              # top last, so that turning a card is a pop()
-        self.lacks = [0] * n                  # per seat, every card of the ranks it is known not to hold
+        self.hands, upcard, stock = deal_upcard(self, PACK, HAND_SIZE)
+        self.pile = [upcard]                  # bottom first: pile[-1] is the upcard
+        self.stock = stock[::-1]              # top last, so that turning a card is a pop()
+        self.lacks = [0] * self.players       # per seat, every card of the ranks it is known not to hold
         self.stage = Stage.PLAY
         self.reformed = False
         self.matched_since_reform = False
         self.to_move = self._next[self.dealer]
-        self._say("hand {}: seat {} deals; the upcard is {}", self.hand_number, self.dealer, CARDS[rest[0]])
+        self._say("hand {}: seat {} deals; the upcard is {}", self.hand_number, self.dealer, CARDS[upcard])
 
-    def _parse_prepared(self, deal: Any) -> tuple[list[int], int | None, list[int]]:
-        if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
-            raise ValueError(f"a Pitty Pat deal is {DEAL_SHAPE}")
-        unknown = sorted(set(deal) - {"hands", "upcard", "stock"})
-        if unknown:
-            raise ValueError(f"a Pitty Pat deal has no {unknown[0]!r}: it is {DEAL_SHAPE}")
-        if len(deal["hands"]) != self.players:
-            raise ValueError(f"a Pitty Pat deal gives a hand to each of the {self.players} players, "
-                             f"not {len(deal['hands'])}")
-        seen = 0
-
-        def take(cards: Any, where: str) -> list[int]:
-            nonlocal seen
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError(f"{where} in a prepared deal is a list of cards such as 'QC'")
-            out = []
-            for text in cards:
-                index = INDEX.get(Card.parse(text))
-                if index is None:
-                    raise ValueError(f"{text} ({where}) is not in the 52-card pack")
-                if seen >> index & 1:
-                    raise ValueError(f"{text} is dealt twice (again in {where})")
-                seen |= 1 << index
-                out.append(index)
-            return out
-
-        hands = []
-        for seat, cards in enumerate(deal["hands"]):
-            listed = take(cards, f"seat {seat}'s hand")
-            if len(listed) != HAND_SIZE:
-                raise ValueError(f"seat {seat}'s hand must hold {HAND_SIZE} cards, not {len(listed)}")
-            hands.append(sum(1 << c for c in listed))
-        upcard = None
-        if "upcard" in deal:
-            if not isinstance(deal["upcard"], str):
-                raise ValueError("the upcard in a prepared deal is one card such as '7H'")
-            upcard = take([deal["upcard"]], "the upcard")[0]
-        top = take(deal.get("stock", []), "the stock")
-        return hands, upcard, top
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return upcard_shape(PACK, HAND_SIZE, self.players, stacked=False)
 
     # --- play ----------------------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
@@ -361,8 +291,8 @@ class PittyPatState(State):
         changes = tuple(1 if s in winners else 0 for s in range(self.players))
         for seat in winners:
             self.totals[seat] += 1
-        self._finish_hand(HandResult(self.hand_number, changes, tuple(Reason(s, 1, reason) for s in winners),
-                                     summary))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, tuple(Reason(s, 1, reason) for s in winners),
+                                            summary))
         self._next_deal()
 
     def scores(self) -> list[int]:
@@ -380,7 +310,7 @@ class PittyPatState(State):
         return "match" if self.stage is Stage.TURNED else "discard"
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), status="dealer" if s == self.dealer else "")
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), status="dealer" if s == self.dealer else "")
                  for s in range(self.players)]
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock),
                  "discard": [str(CARDS[c]) for c in self.pile]}
@@ -398,8 +328,8 @@ class PittyPatState(State):
         return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         for s in range(self.players):
             if s == seat:
                 continue
@@ -430,4 +360,4 @@ class PittyPatState(State):
 
 
 
-register(INFO, PittyPatState)
+engine.register(INFO, PittyPatState)

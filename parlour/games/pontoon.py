@@ -52,8 +52,10 @@ every hand still in play counts 21 or less, a hand whose turn came is a pontoon 
 one, the bank's first card is no pontoon once the bank looked, and a hand stuck under the option's
 minimum never is.
 
-A prepared deal stacks the pack, top first: ``deal={"pack": [all 52 cards]}`` (or one per shuffle in a
-list), and the unshuffled deals that follow run on from it.
+A prepared deal stacks the pack, top first: ``deal={"pack": [all 52 cards]}``, and the unshuffled deals that
+follow run on from it; no other form is taken. A list gives a pack for each deal by its number, but only a
+deal the book shuffles (the first, and each after a pontoon) takes its own: the pack of any other deal in
+the list is checked like the rest and then unused, as that deal runs on from the pack as it lies.
 """
 
 from __future__ import annotations
@@ -66,30 +68,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Rank, bit_indices
-from parlour.engine import (
-    Action,
-    ActionSpace,
-    FieldAction,
-    GameInfo,
-    HandResult,
-    Holds,
-    IllegalAction,
-    Numbers,
-    PhasedState,
-    Result,
-    Roles,
-    Unknown,
-    option,
-    option_specs,
-    refuse_out_of_phase,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionSpace, FieldAction, Holds, IllegalAction, Numbers, Unknown, refuse_out_of_phase
 from parlour.engine.sampling import deal_unknown
 from parlour.engine.view import kinds
 from parlour.mechanics.banking import settle_stake
-from parlour.mechanics.chips import Ledger, worded
+from parlour.mechanics.chips import ChipsState, Ledger, worded
 from parlour.mechanics.stock import EVERYONE, Stock
 
 RULES = """\
@@ -121,13 +104,13 @@ wins.
 
 @dataclass(frozen=True, kw_only=True)
 class PontoonOptions:
-    minimum: int = option(1, "the banker's minimum stake", minimum=1, maximum=50)
-    maximum: int = option(10, "the banker's maximum stake", minimum=1, maximum=50)
-    stack: int = option(100, "chips each seat starts with", minimum=10, maximum=10_000)
-    deals: int = option(10, "deals to play (sooner over when a seat cannot cover the minimum stake)",
-                        minimum=1, maximum=100)
-    stick_minimum: int = option(0, "the least total a player may stick on (15 is the standard rule)",
-                                choices=(0, 15))
+    minimum: int = engine.option(1, "the banker's minimum stake", minimum=1, maximum=50)
+    maximum: int = engine.option(10, "the banker's maximum stake", minimum=1, maximum=50)
+    stack: int = engine.option(100, "chips each seat starts with", minimum=10, maximum=10_000)
+    deals: int = engine.option(10, "deals to play (sooner over when a seat cannot cover the minimum stake)",
+                               minimum=1, maximum=100)
+    stick_minimum: int = engine.option(0, "the least total a player may stick on (15 is the standard rule)",
+                                       choices=(0, 15))
 
 
 MOST_STAKE = 50
@@ -138,6 +121,8 @@ ACES = PACK.rank_masks[Rank.ACE]
 TENS = sum(1 << k for k in range(len(CARDS)) if VALUE[k] == 10)
 RANK_OF = tuple(int(card.rank) for card in CARDS)
 TRICK = 5
+# A prepared deal is a stacked pack and nothing else: the pack outlives a deal, so it is what a test sets.
+DEAL_SHAPE = engine.DealShape(PACK, 'a stacked pack, {"pack": [the 52 cards, top first]}', hands=False, stacked=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,10 +170,10 @@ ACTIONS = ActionSpace(Stake, Buy, TWIST, STICK, SPLIT)
 # A deal has at most seven stakes, 28 hands (four each from splits) of at most a split, three draws and a
 # stick, and the bank's four draws and a stick: under 200 actions, for at most 100 deals. Heuristic play
 # measures about 20 a deal at eight seats, random play far fewer (it goes broke).
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="pontoon", name="Pontoon", family=("banking", "twenty-one"), min_players=2, max_players=8,
     default_players=4, pack=PACK.name, rules_source=("pontoon.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), options=option_specs(PontoonOptions), max_actions=200 * 100)
+    num_distinct_actions=len(ACTIONS), options=engine.option_specs(PontoonOptions), max_actions=200 * 100)
 
 
 class Phase(engine.Phase):
@@ -241,7 +226,7 @@ DOING = {Phase.STAKE: "the players are staking", Phase.PLAY: "the players are pl
          Phase.BANK: "the banker is playing"}
 
 
-class PontoonState(PhasedState[Phase]):
+class PontoonState(engine.PhasedState[Phase], ChipsState):
     ACTION_KINDS = ACTIONS.kinds
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "told", "pontoons", "ledger", "stock")
@@ -256,7 +241,7 @@ class PontoonState(PhasedState[Phase]):
             raise ValueError("the banker's minimum stake cannot be above the maximum")
         self.hands_in_game = self.options["deals"]
         self.ledger = Ledger.start(self.players, self.options["stack"])
-        self.roles = Roles.of(banker=0)
+        self.roles = engine.Roles.of(banker=0)
         self.dealer = 0
         self.stock = Stock(self._deck(PACK), name="pack")
         self._deal()
@@ -559,7 +544,7 @@ class PontoonState(PhasedState[Phase]):
         entries = self.ledger.since(self.mark)
         changes = tuple(self.ledger.net_since(self.mark))
         self.shuffle_next = bool(self.pontoons)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, summary)))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=partial(worded, entries, summary)))
         short = [s for s in range(self.players) if self.ledger.chips[s] < self.options["minimum"]]
         if short and len(self.hand_results) < (self.hands_in_game or 0):
             chips = self.ledger.chips[short[0]]
@@ -591,11 +576,9 @@ class PontoonState(PhasedState[Phase]):
                 self._under(hand.cards, hand.seat, shown=False, seen=hand.shown)
         return self.roles["banker"]
 
-    def scores(self) -> list[int]:
-        return list(self.ledger.chips)
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
-    def _result(self) -> Result:
-        return result_by_score(self.scores(), False, "chips", ended_early=self.ended_early)
 
     # --- what each seat sees ------------------------------------------------------------------------------
     def playing(self, seat: int) -> tuple[int, ...]:
@@ -622,9 +605,9 @@ class PontoonState(PhasedState[Phase]):
             wagers = None if s == banker else sum(self.ledger.balance(h.pot) for h in mine)
             face_up = [t for h in mine for t in _shown(h)]
             # A hand all face up (the bank once turned, any hand shown at the settlement) lies open in its place.
-            seats.append(seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers, face_up=face_up,
-                                    status=", ".join(filter(None, (h.status for h in mine))),
-                                    role=self._titles(s), open_hand=bool(face_up) and not down))
+            seats.append(engine.seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers, face_up=face_up,
+                                           status=", ".join(filter(None, (h.status for h in mine))),
+                                           role=self._titles(s), open_hand=bool(face_up) and not down))
         own = [h for h in everyone if h.seat == seat]
         known = self.stock.known(seat)
         extra = {
@@ -743,4 +726,4 @@ def _cards_text(cards: Any) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
-register(INFO, PontoonState)
+engine.register(INFO, PontoonState)

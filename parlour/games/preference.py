@@ -43,44 +43,23 @@ Both rounds are ``mechanics.auctions`` auctions of the ``ONE_ROUND`` shape: one 
 second call for a player who was outbid.
 
 A prepared deal (``deal=``) is ``{"hands": [10 cards per seat; the dealer's list empty with four
-players], "widow": [2 cards]}``; the widow defaults to the two cards left over. A list of such deals
-prepares the first deals in turn.
+players], "widow": [2 cards]}``; the widow defaults to the two cards left over. A stacked pack
+``{"pack": [the 32 cards, top first]}`` is dealt as the book deals: three each, two to the widow, four
+each, three each. A list of such deals prepares the first deals in turn (the deal passes to the left).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, PIQUET_32, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    FaceDownDiscard,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    NotationError,
-    Pass,
-    PhasedState,
-    Play,
-    Result,
-    Unknown,
-    option,
-    option_specs,
-    read_apart,
-    read_hands,
-    refuse_out_of_phase,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, refuse_out_of_phase
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ONE_ROUND, Auction, Bid, CallNumbers, calls_shown
+from parlour.mechanics.auctions import ONE_ROUND, Auction, AuctionState, Bid, CallNumbers, Trumps, calls_shown
 from parlour.mechanics.chips import Ledger, worded
 
 RULES = """\
@@ -117,19 +96,19 @@ equally by the three who last filled it, and the most counters wins.
 
 @dataclass(frozen=True, kw_only=True)
 class PreferenceOptions:
-    rounds: int = option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=50)
-    ante: int = option(10, "counters each active player puts in when the pool is empty at the start of a deal",
-                       minimum=1, maximum=10_000)
-    stake: int = option(2, "the agreed unit k: a bidder who makes six tricks is paid k x the trump suit's "
-                        "multiplier from the pool, and one who fails pays as much into it", minimum=0,
-                        maximum=10_000)
-    spades_multiplier: int = option(1, "the trump multiplier when spades are trumps", minimum=0, maximum=100)
-    clubs_multiplier: int = option(2, "the trump multiplier when clubs are trumps", minimum=0, maximum=100)
-    diamonds_multiplier: int = option(3, "the trump multiplier when diamonds are trumps", minimum=0, maximum=100)
-    hearts_multiplier: int = option(4, "the trump multiplier when hearts (preference) are trumps", minimum=0,
-                                    maximum=100)
-    share_pool: bool = option(True, "at the end of the game, share what is left in the pool equally among "
-                              "the players who last filled it")
+    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=50)
+    ante: int = engine.option(10, "counters each active player puts in when the pool is empty at the start of a deal",
+                              minimum=1, maximum=10_000)
+    stake: int = engine.option(2, "the agreed unit k: a bidder who makes six tricks is paid k x the trump suit's "
+                               "multiplier from the pool, and one who fails pays as much into it", minimum=0,
+                               maximum=10_000)
+    spades_multiplier: int = engine.option(1, "the trump multiplier when spades are trumps", minimum=0, maximum=100)
+    clubs_multiplier: int = engine.option(2, "the trump multiplier when clubs are trumps", minimum=0, maximum=100)
+    diamonds_multiplier: int = engine.option(3, "the trump multiplier when diamonds are trumps", minimum=0, maximum=100)
+    hearts_multiplier: int = engine.option(4, "the trump multiplier when hearts (preference) are trumps", minimum=0,
+                                           maximum=100)
+    share_pool: bool = engine.option(True, "at the end of the game, share what is left in the pool equally among "
+                                     "the players who last filled it")
 
 
 PACK = PIQUET_32
@@ -139,6 +118,8 @@ BIT = tuple(1 << i for i in range(len(PACK)))
 HAND_SIZE = 10
 WIDOW_SIZE = 2
 TRICKS = 10
+DEAL_FORM = ('{"hands": [10 cards for each seat, none for a dealer who sits out], "widow": [2 cards]} '
+             'or a stacked pack')
 TO_MAKE = 6
 WIDOW_BID_LIMIT = 20
 POOL = "pool"
@@ -167,37 +148,20 @@ class PreferenceBid(Bid):
     CONTRACTS = (*SUIT_NAMES, *(str(n) for n in range(1, WIDOW_BID_LIMIT + 1)))
 
 
-@dataclass(frozen=True, slots=True)
-class Trumps(Action):
-    """Name the trump suit, as the widow's buyer (``trumps hearts``)."""
-
-    verb: ClassVar[str] = "trumps"
-    suit: str
-
-    def __str__(self) -> str:
-        return f"trumps {self.suit}"
-
-    @classmethod
-    def parse_args(cls, args: Sequence[str]) -> Action:
-        if len(args) != 1 or args[0].lower() not in SUIT_OF_NAME:
-            raise NotationError("'trumps' takes one suit: " + ", ".join(SUIT_NAMES))
-        return cls(args[0].lower())
-
-
 PLAYS = ActionTable([Play(c) for c in CARDS], chunk=8)
 SUIT_BIDS = tuple(PreferenceBid(name) for name in SUIT_NAMES)
 COUNTER_BIDS = tuple(PreferenceBid(str(n)) for n in range(1, WIDOW_BID_LIMIT + 1))
 LAYS = ActionTable([FaceDownDiscard(c) for c in CARDS], chunk=8)
-TRUMPS = tuple(Trumps(name) for name in SUIT_NAMES)
+TRUMPS = tuple(Trumps(int(suit)) for suit in BIDDING_ORDER)
 PASS = Pass()
 ACTIONS_TABLE = ActionTable([*PLAYS.actions, *SUIT_BIDS, *COUNTER_BIDS, PASS, *LAYS.actions, *TRUMPS], chunk=32)
 # The numbers of the legal calls of both rounds, by what decides them (``PreferenceState._offer_calls``).
 CALLS = CallNumbers()
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="preference", name="Preference", family=("auction", "trick-taking", "pool"), min_players=3,
     max_players=4, pack=PACK.name, rules_source=("preference.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(PreferenceOptions),
+    num_distinct_actions=len(ACTIONS_TABLE), options=engine.option_specs(PreferenceOptions),
     max_actions=(3 + 3 + 2 + 1 + 3 * TRICKS) * 4 * 50)
 
 
@@ -241,7 +205,7 @@ def widow_line(widow: int) -> str:
     return f"the widow: {cards_text(widow)}"
 
 
-class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
+class PreferenceState(engine.PhasedState[Phase], AuctionState, tricks.SetApartPlayState):
     ACTION_KINDS = (Play, PreferenceBid, Pass, FaceDownDiscard, Trumps)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -275,13 +239,8 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
             self.pool_members = self.active     # who made up the pool now in play
             self._say("the pool was empty: seats {} each ante {}", ", ".join(map(str, self.active)),
                       self.options["ante"])
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.widow = self._read_prepared(prepared)
-        else:
-            # Three each, two face down for the widow, four each, three each.
-            self.hands, self.widow = self._deal_packets(self._deck(PACK),
-                                                        self.active, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
+        # Three each, two face down for the widow, four each, three each.
+        self.hands, self.widow = self._deal_with_widow("widow", self.active, (3, 4, 3), WIDOW_SIZE, after=1)
         self.phase = Phase.FIRST
         self.auction: Auction = Auction(self.active, shape=ONE_ROUND)
         self.first_calls: list[tuple[int, Any]] = []
@@ -297,12 +256,10 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         self.to_move = (self.active[0],)
         self._offer_calls()
 
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = ('a Preference deal is {"hands": [10 cards for each seat, none for a dealer who sits out], '
-                 '"widow": [2 cards]}')
-        sizes = [HAND_SIZE if seat in self.active else 0 for seat in range(self.players)]
-        hands, seen = read_hands(deal, PACK, sizes, shape)
-        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        # The last seat deals first (``_setup``), then the deal passes to the left; a dealer of four sits out.
+        dealer = self.seating.next(self.players - 1, number - 1)
+        return tricks.sitting_out_shape(PACK, self.players, dealer, HAND_SIZE, "widow", DEAL_FORM)
 
     # --- legality --------------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -367,15 +324,11 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         elif kind is FaceDownDiscard:
             self._lay_away(seat, INDEX[action.card])  # type: ignore[attr-defined]
         else:
-            self._name_trumps(seat, SUIT_OF_NAME[action.suit])  # type: ignore[attr-defined]
+            self._name_trumps(seat, Suit(action.suit))  # type: ignore[attr-defined]
 
     # --- the two rounds of bidding (on the shared auction) -------------------------------------------------
-    def _after_call(self) -> None:
+    def _auction_over(self) -> None:
         auction = self.auction
-        if not auction.is_over:
-            self.to_move = (auction.turn,)  # type: ignore[assignment]
-            self._offer_calls()
-            return
         if self.phase is Phase.FIRST:
             self.first_calls = list(auction.calls)
             if auction.high_seat is not None:
@@ -472,16 +425,16 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
                 summary += f"; the pool left over is shared, {share} each"
         changes = tuple(self.ledger.net_since(self.deal_mark))
         explain = partial(worded, self.ledger.since(self.deal_mark), summary)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.ledger.chips)
 
-    def _result(self) -> Result:
-        base = result_by_score(self.scores(), lowest_wins=False, unit="counters")
+    def _result(self) -> engine.Result:
+        base = engine.result_by_score(self.scores(), lowest_wins=False, unit="counters")
         pool = self.ledger.balance(POOL)
-        return Result(base.winners, base.places, base.scores, base.text, {"left in the pool": pool})
+        return engine.Result(base.winners, base.places, base.scores, base.text, {"left in the pool": pool})
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -494,9 +447,9 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
             if s == self.declarer:
                 status.append("bidder")
             team = None if self.declarer < 0 or s not in self.active else int(s != self.declarer)
-            seats.append(seat_entry(s, team=team,
-                                    held=self.hands[s].bit_count(), tricks=tricks_won[s],
-                                    chips=self.ledger.chips[s], status=", ".join(status)))
+            seats.append(engine.seat_entry(s, team=team,
+                                           held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                           chips=self.ledger.chips[s], status=", ".join(status)))
         # Both rounds in one grid: the second starts a row of its own, from the first seat again.
         first = self.first_calls if self.phase is not Phase.FIRST else self.auction.calls
         second = self.auction.calls if self.round == 2 else []
@@ -518,9 +471,9 @@ class PreferenceState(PhasedState[Phase], tricks.SetApartPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what each seat cannot see ------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, self.active, "hand"), seat)
 
 
 
-register(INFO, PreferenceState)
+engine.register(INFO, PreferenceState)

@@ -39,7 +39,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
 
 Variants: ``no-calling-the-bring-in`` (choice 5), ``suit-ties`` (choice 4).
 
-A prepared deal (``deal=``) is a stacked pack, ``{"pack": [52 cards, top first]}``, dealt as in choice 3.
+A prepared deal (``deal=``) is a stacked pack, ``{"pack": [52 cards, top first]}``, dealt as in choice 3 (a
+list gives one for each deal); no other form is taken.
 A hand exports to the Poker Hand History format with ``parlour.formats.phh.to_phh``.
 """
 
@@ -52,26 +53,11 @@ from typing import Any, cast
 
 from parlour import engine
 from parlour.cards import STANDARD_52, bit_indices
-from parlour.engine import (
-    Action,
-    ActionSpace,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    PhasedState,
-    Result,
-    Unknown,
-    option,
-    option_specs,
-    register,
-    result_by_score,
-    seat_entry,
-    seat_names,
-)
+from parlour.engine import Action, ActionSpace, IllegalAction, seat_names
 from parlour.engine.view import kinds
 from parlour.mechanics import betting
 from parlour.mechanics.betting import BETTING_ACTIONS, BettingAction, Move, Round
-from parlour.mechanics.chips import Ledger, worded
+from parlour.mechanics.chips import ChipsState, Ledger, worded
 from parlour.mechanics.poker import describe, low_value
 
 RULES = """\
@@ -104,6 +90,8 @@ INDEX = PACK.index
 NO_CALLING_BRING_IN = "no-calling-the-bring-in"
 SUIT_TIES = "suit-ties"
 MOST_PLAYERS = 8
+# A prepared deal is a stacked pack and nothing else: the cards go out street by street, to the seats still in.
+DEAL_SHAPE = engine.DealShape(PACK, 'a stacked pack, {"pack": [the 52 cards, top first]}', hands=False, stacked=True)
 STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
 ACTIONS = ActionSpace(*BETTING_ACTIONS)
 ACTION_OF_MOVE = betting.ACTION_OF
@@ -111,22 +99,22 @@ ACTION_OF_MOVE = betting.ACTION_OF
 
 @dataclass(frozen=True, kw_only=True)
 class RazzOptions:
-    ante: int = option(1, "each player's ante, every deal", minimum=0, maximum=1000)
-    bring_in: int = option(2, "the forced bet of the highest door card (the text: half a small bet)",
-                           minimum=1, maximum=1000)
-    small_bet: int = option(4, "the bet on third and fourth street; the big bet after is twice it",
-                            minimum=1, maximum=1000)
-    stack: int = option(200, "chips each player starts with", minimum=1, maximum=100_000)
-    hands: int = option(10, "the most deals; the game ends sooner when one player holds every chip",
-                        minimum=1, maximum=1000)
-    heads_up_cap: bool = option(True, "the cap of one bet and three raises holds heads-up too (false: no "
-                                      "cap in a round begun with two players)")
+    ante: int = engine.option(1, "each player's ante, every deal", minimum=0, maximum=1000)
+    bring_in: int = engine.option(2, "the forced bet of the highest door card (the text: half a small bet)",
+                                  minimum=1, maximum=1000)
+    small_bet: int = engine.option(4, "the bet on third and fourth street; the big bet after is twice it",
+                                   minimum=1, maximum=1000)
+    stack: int = engine.option(200, "chips each player starts with", minimum=1, maximum=100_000)
+    hands: int = engine.option(10, "the most deals; the game ends sooner when one player holds every chip",
+                               minimum=1, maximum=1000)
+    heads_up_cap: bool = engine.option(True, "the cap of one bet and three raises holds heads-up too (false: no "
+                                             "cap in a round begun with two players)")
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="razz", name="Razz", family=("poker", "stud", "lowball"), min_players=2, max_players=MOST_PLAYERS,
-    default_players=4, pack=PACK.name, rules_source=("razz.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), variants=(NO_CALLING_BRING_IN, SUIT_TIES), options=option_specs(RazzOptions),
+    default_players=4, pack=PACK.name, rules_source=("razz.txt",), summary=RULES, num_distinct_actions=len(ACTIONS),
+    variants=(NO_CALLING_BRING_IN, SUIT_TIES), options=engine.option_specs(RazzOptions),
     # A round at the cap takes at most about 35 actions at eight seats, so a deal under 200; the longest of
     # 240 random games of the default 10 deals (two to eight players) took 276 actions.
     max_actions=200 * 1000)
@@ -175,7 +163,7 @@ def low_words(cards: list[int]) -> str:
     return describe(low_value(CARDS[c] for c in cards), low=True)
 
 
-class RazzState(PhasedState[Phase]):
+class RazzState(engine.PhasedState[Phase], ChipsState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
@@ -223,6 +211,9 @@ class RazzState(PhasedState[Phase]):
             for seat in self.seated:
                 self._give(seat, face_up)
         self._open_round()
+
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     def _put_in(self, seat: int, amount: int, reason: str) -> None:
         self.ledger.pay(seat, "pot", amount, reason, "ante")
@@ -398,8 +389,8 @@ class RazzState(PhasedState[Phase]):
                                               self.community, shown, tuple(self.ledger.chips)))
         changes = tuple(self.ledger.chips[s] - self.chips_before[s] for s in range(self.players))
         entries = self.ledger.since(self.deal_mark)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, summary),
-                                     winners=winners))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=partial(worded, entries, summary),
+                                            winners=winners))
         self._next_deal(over=sum(1 for c in self.ledger.chips if c > 0) < 2)
 
     def _next_dealer(self) -> int:
@@ -409,11 +400,6 @@ class RazzState(PhasedState[Phase]):
             seat = self.seating.next(seat)
         return seat
 
-    def scores(self) -> list[int]:
-        return list(self.ledger.chips)
-
-    def _result(self) -> Result:
-        return result_by_score(self.scores(), lowest_wins=False, unit="chips")
 
     # --- what each seat sees ----------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -421,9 +407,9 @@ class RazzState(PhasedState[Phase]):
         # This street's bets lie in front of the seats that made them, as at a table; the pots hold what
         # earlier streets (and the antes) swept into the middle.
         bets = r.bets if self.to_move else (0,) * self.players
-        seats = [seat_entry(s, held=self.down[s].bit_count(), chips=self.ledger.chips[s],
-                            face_up=[str(CARDS[c]) for c in self.up[s]], status=self._status(s),
-                            bet=bets[s], role=self._titles(s))
+        seats = [engine.seat_entry(s, held=self.down[s].bit_count(), chips=self.ledger.chips[s],
+                                   face_up=[str(CARDS[c]) for c in self.up[s]], status=self._status(s),
+                                   bet=bets[s], role=self._titles(s))
                  for s in range(self.players)]
         # A player's hand is its down cards, which only it sees; its up cards lie face up before it.
         hand = [] if seat is None else [str(CARDS[c]) for c in bit_indices(self.down[seat])]
@@ -469,8 +455,8 @@ class RazzState(PhasedState[Phase]):
         return ", ".join(words)
 
     # --- sampled worlds: the hidden cards dealt again --------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         for other in self.seated:
             if other != seat and self.down[other]:
                 unknown.hide(("down", other), self.down[other], ordered=False)
@@ -497,4 +483,4 @@ class RazzState(PhasedState[Phase]):
         self.deals = ()
 
 
-register(INFO, RazzState)
+engine.register(INFO, RazzState)

@@ -33,6 +33,7 @@ Choices where the texts are silent (each a default, recorded here and tested):
 
 A prepared deal (``deal=``) is ``{"hands": [four lists], "down": [three cards]}``: the dealer's list holds
 twelve cards, the others eleven; ``down`` gives the face-down cards of the seats from the dealer's left.
+In a list of deals each is read against its own dealer (seat 3, then round to the left).
 """
 
 from __future__ import annotations
@@ -44,25 +45,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, REVERSIS_48, Card, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    CardAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Unknown,
-    Zone,
-    option,
-    option_specs,
-    prepared_cards,
-    read_hands,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, CardAction, IllegalAction, Pass, Play
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.chips import Ledger, worded
@@ -109,14 +92,14 @@ someone else makes the reversis, the espagnolette player alone pays them 64.
 
 @dataclass(frozen=True, kw_only=True)
 class ReversisOptions:
-    deals: int = option(4, "how many deals the game lasts (the book: an agreed number)", minimum=1, maximum=100)
-    stake: int = option(100, "chips each player starts with", minimum=0, maximum=100_000)
+    deals: int = engine.option(4, "how many deals the game lasts (the book: an agreed number)", minimum=1, maximum=100)
+    stake: int = engine.option(100, "chips each player starts with", minimum=0, maximum=100_000)
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="reversis", name="Reversis", family=("trick-taking", "avoidance"), min_players=4, max_players=4,
     pack=REVERSIS_48.name, rules_source=("reversis.txt",), summary=RULES, num_distinct_actions=97,
-    options=option_specs(ReversisOptions), max_actions=48 * 100 + 10)
+    options=engine.option_specs(ReversisOptions), max_actions=48 * 100 + 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +129,7 @@ LEGAL = tricks.follower(ORDER)
 SEAT = tuple((s,) for s in range(4))
 TRICKS = 11
 HAND = 11
+FIRST_DEALER = 3   # so that seat 0 leads the first trick
 ACES = PACK.rank_masks[Rank.ACE]
 QUINOLA = INDEX[Card(Rank.JACK, Suit.HEARTS)]
 ACE_DIAMONDS = INDEX[Card(Rank.ACE, Suit.DIAMONDS)]
@@ -186,7 +170,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
+class ReversisState(engine.PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Exchange, Pass)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -204,7 +188,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         self.ledger = Ledger.start(4, self.options["stake"])
         self.remise_into_pot = True    # the next remise goes into the newest pot (not a new one)
         self.hands_in_game = self.options["deals"]
-        self.dealer = 3
+        self.dealer = FIRST_DEALER
         self._deal()
 
     def _deal(self) -> None:
@@ -212,9 +196,12 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         self.chips_before = tuple(self.ledger.chips)
         self._antes()
         self.remise_at_deal_start = self.remise_into_pot
-        prepared = self._prepared_deal()
+        prepared = self._prepared_now()
         if prepared is not None:
-            self.hands, self.down = self._read_prepared(prepared)
+            self.hands = list(prepared.masks)
+            self.down = [-1] * 4
+            for k, card in enumerate(prepared.apart["down"]):
+                self.down[self.seating.next(self.dealer, 1 + k)] = card
         else:
             deck = self._shuffled(f"deal {self.hand_number}", N)
             order = self.seating.order_from(self.seating.next(self.dealer))
@@ -251,19 +238,13 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         else:
             ledger.ante(self.dealer, ledger.newest_pot, 5, "dealer's ante to the newest pot")
 
-    def _read_prepared(self, deal: Any) -> tuple[list[int], list[int]]:
-        shape = 'a Reversis deal is {"hands": [four lists: 12 cards for the dealer, 11 else], "down": [3 cards]}'
-        if not isinstance(deal, dict) or not isinstance(deal.get("down"), list) or len(deal["down"]) != 3:
-            raise ValueError(shape)
-        hands, seen = read_hands(deal, PACK, [12 if seat == self.dealer else HAND for seat in range(4)], shape)
-        down = [-1] * 4
-        for k, listed in enumerate(prepared_cards(deal["down"])):
-            card = INDEX.get(listed)
-            if card is None or seen >> card & 1:
-                raise ValueError(shape)
-            seen |= BIT[card]
-            down[self.seating.next(self.dealer, 1 + k)] = card
-        return hands, down
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        """The dealer of deal ``number`` holds the twelfth card, so the form follows the deal round."""
+        dealer = self.seating.next(FIRST_DEALER, number - 1)
+        form = (f'{{"hands": [four lists: 12 cards for seat {dealer}, who deals, 11 for the others], '
+                '"down": [3 cards, for the seats from the dealer\'s left]}')
+        return engine.DealShape(PACK, form, sizes=tuple(12 if seat == dealer else HAND for seat in range(4)),
+                                apart=(engine.Apart("down", 3),), check=_down_given)
 
     # --- the exchange -----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -534,7 +515,7 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         changes = tuple(ledger.chips[s] - self.chips_before[s] for s in range(4))
         entries = ledger.since(self.deal_mark)
         text = summary + "; " + "; ".join(f"seat {s} {changes[s]:+d}" for s in range(4))
-        self._finish_hand(HandResult(self.hand_number, changes, explain=partial(worded, entries, text)))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=partial(worded, entries, text)))
         self._next_deal()
 
     def scores(self) -> list[int]:
@@ -543,11 +524,11 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
     # --- what each seat sees -------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         won = self.trick_counts()
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=won[s], chips=self.ledger.chips[s],
-                            face_up=[card_text(c) for c in bit_indices(self.shown[s])],
-                            status=" ".join(w for w, on in (("dealer", s == self.dealer),
-                                                            ("espagnolette", s == self.espagnolette),
-                                                            ("reversis", s == self.reversis)) if on))
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), tricks=won[s], chips=self.ledger.chips[s],
+                                   face_up=[card_text(c) for c in bit_indices(self.shown[s])],
+                                   status=" ".join(w for w, on in (("dealer", s == self.dealer),
+                                                                   ("espagnolette", s == self.espagnolette),
+                                                                   ("reversis", s == self.reversis)) if on))
                  for s in range(4)]
         table = self._trick_table(pots=self.ledger.pots_view(), talon=self.talon.bit_count(),
                                   card_face_down_beside=[s for s in range(4) if self.down[s] >= 0])
@@ -570,12 +551,12 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
         prove nothing."""
         return not (seat == self.espagnolette and self.espagnolette_trick <= number <= 9)
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         unknown = self._hide_hands(seat, SUIT_MASKS)
         for s in range(4):
             if self.down[s] >= 0:
                 unknown.pool |= BIT[self.down[s]]
-                unknown.zones.append(Zone(("down", s), 1))
+                unknown.zones.append(engine.Zone(("down", s), 1))
         hidden_talon = self.talon & ~self.talon_known[seat]
         unknown.hide("talon", hidden_talon)
         return unknown
@@ -620,4 +601,9 @@ class ReversisState(PhasedState[Phase], tricks.TrickPlayState):
                     self.eligible = s
 
 
-register(INFO, ReversisState)
+def _down_given(prepared: engine.Prepared) -> str | None:
+    """The face-down cards are part of the deal: left out, nothing says which three lie before whom."""
+    return None if "down" in prepared.apart else 'a Reversis deal names its face-down cards, "down": [3 cards]'
+
+
+engine.register(INFO, ReversisState)

@@ -48,29 +48,11 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    FaceDownDiscard,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Reason,
-    Unknown,
-    option,
-    option_specs,
-    read_apart,
-    read_hands,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, Reason
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, Auction, CallNumbers, calls_shown, offer_numbers
+from parlour.mechanics.auctions import ELIMINATION, Auction, AuctionState, CallNumbers, calls_shown, offer_numbers
 
 RULES = """\
 **Schafkopf** ("sheep's head") is the old Bavarian ancestor of Skat. This is its simple three-hand form,
@@ -110,11 +92,11 @@ total wins.
 
 @dataclass(frozen=True, kw_only=True)
 class SchafkopfOptions:
-    rounds: int = option(1, "rounds of the table: in each, every player deals once (three deals)",
-                         minimum=1, maximum=20)
-    schwarz: str = option("tricks", "what schwarz means: every trick (notes), or all 120 card points as "
-                          "the book words it (schwarzed: no trick, or no card point)",
-                          choices=("tricks", "points"))
+    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once (three deals)",
+                                minimum=1, maximum=20)
+    schwarz: str = engine.option("tricks", "what schwarz means: every trick (notes), or all 120 card points as "
+                                 "the book words it (schwarzed: no trick, or no card point)",
+                                 choices=("tricks", "points"))
 
 
 PACK = PIQUET_32
@@ -140,6 +122,9 @@ ALL_POINTS = 120
 HAND_SIZE = 10
 WIDOW_SIZE = 2
 TRICKS = 10
+DEAL_SHAPE = engine.DealShape(
+    PACK, '{"hands": [10 cards for each of the 3 players], "widow": [2 cards]} or a stacked pack',
+    sizes=(HAND_SIZE,) * 3, apart=(engine.Apart("widow", WIDOW_SIZE, rest=True),), stacked=True)
 SEAT = tuple((s,) for s in range(3))
 
 WIN, SCHNEIDER, SCHWARZ = 2, 4, 6
@@ -193,10 +178,10 @@ ACTIONS_TABLE = ActionTable([*PLAYS.actions, *BURIES.actions, TAKE, PASS], chunk
 CALLS = CallNumbers()
 FIRST_BURY = ACTIONS_TABLE.encode(BURIES[0])
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="schafkopf", name="Schafkopf", family=("trick-taking", "point-trick"), min_players=3, max_players=3,
     pack=PACK.name, rules_source=("schafkopf.txt",), summary=RULES, num_distinct_actions=len(ACTIONS_TABLE),
-    options=option_specs(SchafkopfOptions), max_actions=(3 + WIDOW_SIZE + 3 * TRICKS) * 3 * 20)
+    options=engine.option_specs(SchafkopfOptions), max_actions=(3 + WIDOW_SIZE + 3 * TRICKS) * 3 * 20)
 
 
 class Phase(engine.Phase):
@@ -277,7 +262,7 @@ def word_least(points: tuple[int, ...], widow: int, last: int, changes: tuple[in
     return tuple(reasons), f"played least ({' / '.join(map(str, points))} points): {why}"
 
 
-class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
+class SchafkopfState(engine.PhasedState[Phase], AuctionState, TotalsState, tricks.SetApartPlayState):
     ACTION_KINDS = (Play, Take, Pass, FaceDownDiscard)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -299,11 +284,8 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
     def _deal(self) -> None:
         # Eldest (the dealer's left), middle, dealer: the order of the deal, the offer and the first trick.
         self.order = self.seating.order_from(self.seating.next(self.dealer))
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.widow = self._read_prepared(prepared)
-        else:
-            self.hands, self.widow = self._deal_book(self._deck(PACK))
+        # Three each, two face down for the widow, four each, three each.
+        self.hands, self.widow = self._deal_with_widow("widow", self.order, (3, 4, 3), WIDOW_SIZE, after=1)
         self.phase = Phase.WIDOW
         self.auction = Auction(self.order, shape=ELIMINATION, top_key=1)
         self.declarer = -1
@@ -314,17 +296,10 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.to_move = SEAT[self.order[0]]
         self._say("hand {}: seat {} deals; seat {} is first to be offered the widow", self.hand_number,
                   self.dealer, self.order[0])
-        CALLS.offer(self, self.order[0], Phase.WIDOW)
+        self._offer_calls()
 
-    def _deal_book(self, pack: Sequence[int]) -> tuple[list[int], int]:
-        """Deal a pack (top first) as the book does: 3 each, 2 to the widow, 4 each, 3 each."""
-        return self._deal_packets(pack, self.order, (3, 4, 3), widow=WIDOW_SIZE, widow_after=1)
-
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        shape = ('a Schafkopf deal is {"hands": [10 cards for each of the 3 players], "widow": [2 cards]} '
-                 'or {"pack": [the 32 cards, top first]}')
-        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * 3, shape)
-        return hands, read_apart(deal, "widow", PACK, WIDOW_SIZE, seen)
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
 
     # --- legality ----------------------------------------------------------------------------------
     def _in_play(self) -> bool:
@@ -373,16 +348,24 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         if kind is Play:
             super()._do(seat, action)
         elif kind is Take:
-            self._take(seat)
+            self.auction.bid(seat, "take", key=1)     # nothing ranks above it: the offer ends (top_key)
+            self._after_call()
         elif kind is Pass:
-            self._pass(seat)
+            self.auction.pass_(seat)
+            self._after_call()
         else:
             self._bury(seat, INDEX[action.card])  # type: ignore[attr-defined]
 
     # --- the widow ---------------------------------------------------------------------------------
-    def _take(self, seat: int) -> None:
-        auction = self.auction
-        auction.bid(seat, "take", key=1)     # nothing ranks above it: the offer ends (top_key)
+    def _offer_calls(self) -> None:
+        CALLS.offer(self, self.auction.turn, Phase.WIDOW)  # type: ignore[arg-type]
+
+    def _auction_over(self) -> None:
+        seat = self.auction.high_seat
+        if seat is None:
+            self._say("all three refuse the widow: the hand is played least")
+            self._start_play()
+            return
         self.declarer = seat
         # Cards are put into words when the log is read, not in every deal of a playout.
         self._log.append((self._moves_made(), widow_taken_line, (seat, self.widow),
@@ -393,16 +376,6 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         self.phase = Phase.DISCARD
         self.to_move = SEAT[seat]
         self._offer_buries(seat)
-
-    def _pass(self, seat: int) -> None:
-        auction = self.auction
-        auction.pass_(seat)
-        if auction.all_passed:
-            self._say("all three refuse the widow: the hand is played least")
-            self._start_play()
-        else:
-            self.to_move = SEAT[auction.turn]  # type: ignore[index]
-            CALLS.offer(self, auction.turn, Phase.WIDOW)  # type: ignore[arg-type]
 
     def _bury(self, seat: int, card: int) -> None:
         if self._lay(seat, card) == WIDOW_SIZE:
@@ -467,7 +440,7 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             least, why = least_score(points, self.last_won(), self.dealer)
             changes = tuple(least)
             explain = partial(word_least, points, widow, last, changes, why)
-        self._score_deal(HandResult(self.hand_number, changes, explain=explain))
+        self._score_deal(engine.HandResult(self.hand_number, changes, explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -486,8 +459,8 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
             elif s in self.auction.out:
                 status.append("passed")
             team = None if declarer < 0 else int(s != declarer)
-            seats.append(seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
-                                    status=", ".join(status)))
+            seats.append(engine.seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                           status=", ".join(status)))
         table = self._trick_table(auction=calls_shown(self.auction.calls), widow_face_down=self.widow.bit_count(),
                                   discard_face_down=self.laid_away.bit_count() if self.phase is not Phase.OVER else 0)
         if self.phase is Phase.OVER and declarer >= 0:
@@ -509,11 +482,11 @@ class SchafkopfState(PhasedState[Phase], TotalsState, tricks.SetApartPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what each seat cannot see ------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         if self.phase is Phase.OVER:
-            return Unknown(pool=0)
+            return engine.Unknown(pool=0)
         return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, label="hand"), seat)
 
 
 
-register(INFO, SchafkopfState)
+engine.register(INFO, SchafkopfState)

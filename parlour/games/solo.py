@@ -70,7 +70,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
   the bidding (such as "he passed, so he lacks one black queen") are not used.
 
 A prepared deal (``deal=``) is ``{"hands": [[8 cards] x 4], "dealer": 3}`` (``dealer`` optional, 3 by
-default; it applies to the first deal only).
+default; only the first deal of a list may name it, since the deal passes left from there), or a stacked
+pack ``{"pack": [32 cards, top first]}``, dealt as the rules deal.
 """
 
 from __future__ import annotations
@@ -82,33 +83,12 @@ from typing import Any, ClassVar, cast
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card, Pack, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    CardAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Reason,
-    Result,
-    State,
-    Unknown,
-    option,
-    option_specs,
-    read_hands,
-    refuse_out_of_phase,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, CardAction, IllegalAction, Pass, Play, Reason, refuse_out_of_phase
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.errors import NotationError
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid, calls_shown
+from parlour.mechanics.auctions import ELIMINATION, PAIRWISE, Auction, Bid, Trumps, calls_shown, suit_named
 from parlour.mechanics.chips import Entry, Ledger
 
 RULES = """\
@@ -179,14 +159,6 @@ def level_of(kind: int, trump: int, colour: int) -> int:
     return 2 * kind + (trump == colour)
 
 
-def suit_of_name(text: str) -> int:
-    word = text.lower()
-    for number, name in enumerate(SUIT_NAMES):
-        if word in (name, name[:-1], name[0], Suit(number).symbol):
-            return number
-    raise NotationError(f"{text!r} is not a suit: write clubs, diamonds, hearts or spades")
-
-
 def build_orders(pack: Pack) -> tuple[tricks.CardOrder, ...]:
     """The card order of each trump suit: Q♣, the seven of trumps and Q♠ on top, whatever the suit."""
     orders = []
@@ -246,7 +218,7 @@ class Name(Action):
     def parse_args(cls, args: Sequence[str]) -> Action:
         if len(args) != 2 or args[0].lower() not in KIND_NAMES:
             raise NotationError("write 'name <simple|solo|tout> <suit>', as 'name solo hearts'")
-        return cls(KIND_NAMES.index(args[0].lower()), suit_of_name(args[1]))
+        return cls(KIND_NAMES.index(args[0].lower()), suit_named(args[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,23 +233,6 @@ class Alone(Action):
     """Play your tout alone, without calling a partner (Foster)."""
 
     verb: ClassVar[str] = "alone"
-
-
-@dataclass(frozen=True, slots=True)
-class Trumps(Action):
-    """Name the trump suit, as holder of the called ace in a forcée (``trumps hearts``)."""
-
-    verb: ClassVar[str] = "trumps"
-    suit: int
-
-    def __str__(self) -> str:
-        return f"trumps {SUIT_NAMES[self.suit]}"
-
-    @classmethod
-    def parse_args(cls, args: Sequence[str]) -> Action:
-        if len(args) != 1:
-            raise NotationError("write 'trumps <suit>', as 'trumps hearts'")
-        return cls(suit_of_name(args[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,22 +288,22 @@ SOLO_TABLES = Tables(PIQUET_32, [SoloBid(c) for c in CONTRACTS],
 
 @dataclass(frozen=True, kw_only=True)
 class SoloOptions:
-    hands: int = option(4, "deals in the game (in four deals every player deals once)", minimum=1, maximum=100)
-    colour: str = option("clubs", "the colour suit, agreed before the first deal", choices=SUIT_NAMES)
-    target: int = option(0, "spanish: the game also ends after a deal in which a score goes above this "
-                            "(0: no target)", minimum=0, maximum=100_000)
-    stake: int = option(100, "foster: counters each player starts with (balances may go below zero)",
-                        minimum=0, maximum=1_000_000)
+    hands: int = engine.option(4, "deals in the game (in four deals every player deals once)", minimum=1, maximum=100)
+    colour: str = engine.option("clubs", "the colour suit, agreed before the first deal", choices=SUIT_NAMES)
+    target: int = engine.option(0, "spanish: the game also ends after a deal in which a score goes above this "
+                                   "(0: no target)", minimum=0, maximum=100_000)
+    stake: int = engine.option(100, "foster: counters each player starts with (balances may go below zero)",
+                               minimum=0, maximum=1_000_000)
 
 
 # At most per deal: the auction (under 30 calls), naming, calling, Forcée's trumps, the five-trick
 # question and 32 cards.
 ACTIONS_PER_DEAL = 70
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="solo", name="Solo", family=("trick-taking", "auction", "called ace"), min_players=4, max_players=4,
     pack=PIQUET_32.name, rules_source=("solo-spanish.txt", "solo-foster.txt"), summary=RULES,
-    num_distinct_actions=len(SOLO_TABLES.actions), variants=(SPANISH, FOSTER), options=option_specs(SoloOptions),
+    num_distinct_actions=len(SOLO_TABLES.actions), variants=(SPANISH, FOSTER), options=engine.option_specs(SoloOptions),
     max_actions=ACTIONS_PER_DEAL * 100)
 
 
@@ -441,7 +396,7 @@ def trick_line(number: int, taker: int) -> str:
 
 
 # --- the game -------------------------------------------------------------------------------------------
-class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
+class SoloState(engine.PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     """Solo and its three-handed cousin Heart Solo (``heart_solo.py``): the ruleset comes from the variant."""
 
     T: ClassVar[Tables] = SOLO_TABLES
@@ -471,14 +426,10 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         self.trick_size = self.players
         self.ledger: Ledger | None = None if self.rules == SPANISH else Ledger.start(self.players,
                                                                                      self.options["stake"])
-        prepared = self._prepared_deal()
+        prepared = self._prepared_now()
         if prepared is not None or self.rules == SPANISH:
-            self.dealer = self.players - 1
-            if isinstance(prepared, dict) and "dealer" in prepared:
-                dealer = prepared["dealer"]
-                if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.players:
-                    raise ValueError(f"the dealer of a prepared deal is a seat from 0 to {self.players - 1}")
-                self.dealer = dealer
+            named = None if prepared is None else prepared.dealer
+            self.dealer = self.players - 1 if named is None else named
         else:
             self.dealer = self._first_club()
         self._deal()
@@ -499,9 +450,9 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
 
     def _deal(self) -> None:
         n = self.players
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands = self._read_prepared(prepared)
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            self.hands = list(prepared.masks)
         else:
             deck = self._deck(self.PACK)
             if self.rules == SPANISH:
@@ -540,12 +491,15 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             self.auction = Auction(order, shape=ELIMINATION)
             self.to_move = (order[0],)
 
-    def _read_prepared(self, deal: Any) -> list[int]:
-        n = self.players
-        shape = f'a {self.info.name} deal is {{"hands": [{n} lists of {HAND_SIZE} cards], "dealer": seat}}'
-        return read_hands(deal, self.PACK, [HAND_SIZE] * n, shape)[0]
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        """Eight cards a seat, or a stacked pack. Only the first deal may name its dealer: the deals after
+        it pass to the left, so a dealer named there would say something the game does not do."""
+        hands = f'{{"hands": [{self.players} lists of {HAND_SIZE} cards]'
+        hands += ', "dealer": seat (optional)}' if number == 1 else "} (only the first deal names a dealer)"
+        return engine.DealShape(self.PACK, f"{hands} or a stacked pack", sizes=(HAND_SIZE,) * self.players,
+                                stacked=True, dealer=number == 1)
 
-    def clone(self) -> State:
+    def clone(self) -> engine.State:
         twin = super().clone()
         assert isinstance(twin, SoloState)
         if self.auction is not None:
@@ -805,8 +759,8 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         holder = next((s for s in range(self.players) if self.both_black_queens(s)), -1)
         if holder < 0:
             self._say("no one bids and no one holds both Spadilla and Basta: the cards are thrown in")
-            self._finish_hand(HandResult(self.hand_number, (0,) * self.players,
-                                         summary="no bid and no Forcée: the cards are thrown in"))
+            self._finish_hand(engine.HandResult(self.hand_number, (0,) * self.players,
+                                                summary="no bid and no Forcée: the cards are thrown in"))
             self._next_deal()
             return
         self.declarer, self.forcee = holder, True
@@ -917,13 +871,13 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             if self.kind == SIMPLE and self.partner not in (-1, self.declarer):
                 changes[self.partner] = sign
             explain = partial(word_spanish, facts, tuple(changes))
-            self._score_deal(HandResult(self.hand_number, tuple(changes), explain=explain))
+            self._score_deal(engine.HandResult(self.hand_number, tuple(changes), explain=explain))
         else:
             ledger = self.ledger
             mark = ledger.mark()
             self._settle(ledger, facts, made)
             explain = partial(word_counters, facts, ledger.since(mark))
-            self._finish_hand(HandResult(self.hand_number, tuple(ledger.net_since(mark)), explain=explain))
+            self._finish_hand(engine.HandResult(self.hand_number, tuple(ledger.net_since(mark)), explain=explain))
             self._next_deal()
 
     def _settle(self, ledger: Ledger, facts: Deal, made: bool) -> None:
@@ -949,11 +903,11 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
     def scores(self) -> list[int]:
         return list(self.totals) if self.ledger is None else list(self.ledger.chips)
 
-    def _result(self) -> Result:
+    def _result(self) -> engine.Result:
         result = super()._result()
         if self.ledger is None:
             return result
-        return result_by_score(self.scores(), False, unit="counters")
+        return engine.result_by_score(self.scores(), False, unit="counters")
 
     # --- what a seat knows of the sides (read by the playout habits in bots/heuristics/solo.py) -----------
     def same_side_known(self, seat: int, other: int) -> bool:
@@ -1006,9 +960,10 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             elif self.declarer >= 0 and teams[s] == 1:
                 status.append("adversary")
             shown = self.hands[s] & self.shown
-            seats.append(seat_entry(s, team=teams[s], held=self.hands[s].bit_count(),
-                                    face_up=[str(c) for c in self.PACK.cards_in(shown)], tricks=self.tricks_won[s],
-                                    chips=None if chips is None else chips[s], status=", ".join(status)))
+            seats.append(engine.seat_entry(s, team=teams[s], held=self.hands[s].bit_count(),
+                                           face_up=[str(c) for c in self.PACK.cards_in(shown)],
+                                           tricks=self.tricks_won[s],
+                                           chips=None if chips is None else chips[s], status=", ".join(status)))
         table = {"auction": calls_shown(self.calls), **self._trick_table()}
         auction = self.auction
         high = None if auction is None else auction.high
@@ -1082,8 +1037,8 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             pinned |= 1 << self.called
         return pinned
 
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         pinned = self._pinned()
         full = self.PACK.full_mask
         played = self.phase in (Phase.PLAY, Phase.FIVE, Phase.OVER)
@@ -1121,4 +1076,4 @@ class SoloState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
             self.partner = self.holder(self.called)
 
 
-register(INFO, SoloState)
+engine.register(INFO, SoloState)

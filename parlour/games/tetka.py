@@ -12,7 +12,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
 * One orbit (four deals, each player dealing once) is the book's game; ``orbits`` lengthens it.
 
 A prepared deal (``deal=``) is ``{"hands": [[13 cards] x 4], "bum": "7H"}``; the bum card must be in the
-dealer's hand and defaults to the last card listed for the dealer.
+dealer's hand (seat 3's in the first deal, seat 0's in the second) and defaults to the last card listed for
+the dealer. A stacked pack ``{"pack": [the 52 cards, top first]}`` is dealt round as the book deals.
 """
 
 from __future__ import annotations
@@ -23,19 +24,7 @@ from typing import Any
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, bit_indices
-from parlour.engine import (
-    ActionTable,
-    GameInfo,
-    HandResult,
-    Play,
-    Reason,
-    Unknown,
-    option,
-    option_specs,
-    register,
-    seat_entry,
-)
-from parlour.engine.totals import TotalsState
+from parlour.engine import ActionTable, Play, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -67,14 +56,14 @@ The lowest total wins.
 
 @dataclass(frozen=True, kw_only=True)
 class TetkaOptions:
-    orbits: int = option(1, "rounds of the table: each is four deals, every player dealing once",
-                         minimum=1, maximum=50)
+    orbits: int = engine.option(1, "rounds of the table: each is four deals, every player dealing once",
+                                minimum=1, maximum=50)
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="tetka", name="Tëtka", family=("trick-taking", "avoidance"), min_players=4, max_players=4,
     pack=STANDARD_52.name, rules_source=("tetka.txt",), summary=RULES, num_distinct_actions=52,
-    options=option_specs(TetkaOptions), lowest_score_wins=True, max_actions=52 * 4 * 50)
+    options=engine.option_specs(TetkaOptions), lowest_score_wins=True, max_actions=52 * 4 * 50)
 
 PACK = STANDARD_52
 ORDER = tricks.CardOrder.build(PACK, ACE_HIGH)
@@ -86,6 +75,10 @@ INDEX = PACK.index
 QUEENS = PACK.rank_masks[Rank.QUEEN]
 BIT = tuple(1 << i for i in range(len(PACK)))
 TRICKS = 13
+# A prepared deal's form by who deals it: the bum card must lie in that seat's hand.
+DEAL_SHAPES = tuple(tricks.turning_last_shape(
+    PACK, 4, "bum", dealer, '{"hands": [four lists of 13 cards], "bum": a card of the dealer\'s} or a stacked pack')
+    for dealer in range(4))
 
 
 def trick_of_rank(rank: Rank) -> int:
@@ -199,14 +192,10 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class TetkaState(TotalsState, tricks.TrickPlayState):
-    ACTION_KINDS = (Play,)
-    ACTIONS = PLAYS
+class TetkaState(tricks.PlayOnlyState):
     PACK = PACK
     PLAYS = PLAYS
     follow = staticmethod(LEGAL)
-    # A finished trick's list is never changed again, so clones share the entries of ``taken``.
-    MUTABLE = ("hands", "totals", "trick", "taken")
     ZONES = kinds(bum_card="card")
     EXTRAS = kinds(bum_card="card", dealer="seat", hands_in_game="number", numbered_trick="number",
                    penalties_this_deal="numbers", tetka="card", trick_number="number")
@@ -217,9 +206,12 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
     def _setup(self) -> None:
         self._start_rounds(self.options["orbits"])
 
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        # The last seat deals first (``_start_rounds``), then the deal passes to the left.
+        return DEAL_SHAPES[self.seating.next(self.players - 1, number - 1)]
+
     def _deal(self) -> None:
-        self.hands, self.bum = self._deal_turning_last(
-            "bum card", "bum", 'a Tëtka deal is {"hands": [four lists of 13 cards], "bum": card}')
+        self.hands, self.bum = self._deal_turning_last("bum")
         bum_card = PACK.cards[self.bum]
         self.tetka, self.numbered_trick, _ = BUM_FACTS[self.bum]
         self._start_tricks(self.seating.next(self.dealer))
@@ -274,16 +266,16 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         if most is not None:
             changes[most] += 1
         explain = partial(word_deal, tuple(self.taken), self.bum, most, why, tuple(changes))
-        self._score_deal(HandResult(self.hand_number, tuple(changes), explain=explain))
+        self._score_deal(engine.HandResult(self.hand_number, tuple(changes), explain=explain))
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         bum_held = bool(self.hands[self.dealer] >> self.bum & 1)
         bum_text = str(PACK.cards[self.bum])
         tricks_won = self.trick_counts()
-        seats = [seat_entry(s, held=self.hands[s].bit_count(), tricks=tricks_won[s],
-                            face_up=[bum_text] if s == self.dealer and bum_held else [],
-                            status="dealer" if s == self.dealer else "")
+        seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                   face_up=[bum_text] if s == self.dealer and bum_held else [],
+                                   status="dealer" if s == self.dealer else "")
                  for s in range(4)]
         table = self._trick_table(bum_card=bum_text)
         extra = {"dealer": self.dealer, "bum_card": bum_text, "tetka": str(PACK.cards[self.tetka]),
@@ -293,7 +285,7 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
         return {"phase": Phase.OVER if self.is_over else Phase.PLAY, "hand": hand, "seats": seats, "table": table,
                 "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         return self._hide_hands(seat, ORDER.suit_masks)
 
     def _hidden_in_hand(self, seat: int) -> int:
@@ -302,4 +294,4 @@ class TetkaState(TotalsState, tricks.TrickPlayState):
 
 
 
-register(INFO, TetkaState)
+engine.register(INFO, TetkaState)

@@ -27,7 +27,8 @@ Choices where the texts are silent (each a default, recorded here and tested):
   the deal's points in the book's words (cards in the baza, las cuarenta, veintes, diez de últimas).
 
 A prepared deal (``deal=``) is ``{"hands": [[10 cards] x 4], "trump": "7H"}``; the trump card must be in
-the dealer's (seat 1 for the first deal) hand and defaults to the last card listed for the dealer.
+the dealer's (seat 1 for the first deal, seat 0 for the second) hand and defaults to the last card listed
+for the dealer. A stacked pack ``{"pack": [the 40 cards, top first]}`` is dealt round as the book deals.
 """
 
 from __future__ import annotations
@@ -40,23 +41,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import SPANISH_40, Card, Rank, Suit, bit_indices
-from parlour.engine import (
-    Action,
-    ActionTable,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Play,
-    Reason,
-    Result,
-    State,
-    Unknown,
-    option,
-    option_specs,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, IllegalAction, Play, Reason
 from parlour.engine.seating import COUNTER_CLOCKWISE
 from parlour.engine.view import kinds
 from parlour.errors import NotationError
@@ -91,17 +76,22 @@ number of deals, and the side that won more of them wins the game.
 
 @dataclass(frozen=True, kw_only=True)
 class TuteOptions:
-    hands: int = option(1, "deals in the game; the side that wins more of them wins", minimum=1, maximum=99)
+    hands: int = engine.option(1, "deals in the game; the side that wins more of them wins", minimum=1, maximum=99)
 
 
 PACK = SPANISH_40
 TRICKS = 10
 VARIANTS = ("release",)
+FIRST_DEALER = 1
+# A prepared deal's form by who deals it: the trump card must lie in that seat's hand.
+DEAL_SHAPES = tuple(tricks.turning_last_shape(
+    PACK, 4, "trump", dealer, '{"hands": [four lists of 10 cards], "trump": a card of the dealer\'s} or a stacked pack')
+    for dealer in range(4))
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="tute", name="Tute", family=("trick-taking", "point-trick", "partnership"), min_players=4,
     max_players=4, pack=PACK.name, rules_source=("tute.txt",), summary=RULES, num_distinct_actions=46,
-    variants=VARIANTS, options=option_specs(TuteOptions), partnerships=True, direction=COUNTER_CLOCKWISE,
+    variants=VARIANTS, options=engine.option_specs(TuteOptions), partnerships=True, direction=COUNTER_CLOCKWISE,
     max_actions=50 * 99)
 
 # Lowest first: the 3 rises to just under the ace.
@@ -236,12 +226,14 @@ class TuteState(tricks.TrickPlayState):
         self.hands_in_game: int = self.options["hands"]
         self.released = self.variant == "release"
         self.rules = RULES_OF[self.released]
-        self.dealer = 1
+        self.dealer = FIRST_DEALER
         self._deal()
 
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPES[self.seating.next(FIRST_DEALER, number - 1)]
+
     def _deal(self) -> None:
-        self.hands, self.trump_card = self._deal_turning_last(
-            "trump card", "trump", 'a Tute deal is {"hands": [four lists of 10 cards], "trump": card}')
+        self.hands, self.trump_card = self._deal_turning_last("trump")
         self.trump = int(PACK.cards[self.trump_card].suit)  # type: ignore[arg-type]
         self.order = ORDERS[self.trump]
         self.above = ABOVE[self.trump]
@@ -416,21 +408,21 @@ class TuteState(tricks.TrickPlayState):
             self.hand_wins[s] += changes[s]
         explain = partial(word_hand, (card_points[0], card_points[1]), last, tuple(self.declared),
                           (totals[0], totals[1]), winner, self.tute_by)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=explain))
         self._next_deal()
 
     def scores(self) -> list[int]:
         return list(self.hand_wins)
 
-    def _result(self) -> Result:
+    def _result(self) -> engine.Result:
         scores = self.scores()
-        base = result_by_score(scores, lowest_wins=False, unit="hands")
+        base = engine.result_by_score(scores, lowest_wins=False, unit="hands")
         if scores[0] == scores[1]:
             text = f"drawn game: {scores[0]} hands each"
         else:
             side = 0 if scores[0] > scores[1] else 1
             text = f"{team_words(side)} win the game, {scores[side]} hands to {scores[1 - side]}"
-        return Result(base.winners, base.places, base.scores, text)
+        return engine.Result(base.winners, base.places, base.scores, text)
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _face_up(self, seat: int) -> int:
@@ -442,9 +434,9 @@ class TuteState(tricks.TrickPlayState):
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         tricks_won = self.tricks_won()
-        seats = [seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), tricks=tricks_won[s],
-                            face_up=[str(c) for c in PACK.cards_in(self._face_up(s))],
-                            status="dealer" if s == self.dealer else "")
+        seats = [engine.seat_entry(s, team=s % 2, held=self.hands[s].bit_count(), tricks=tricks_won[s],
+                                   face_up=[str(c) for c in PACK.cards_in(self._face_up(s))],
+                                   status="dealer" if s == self.dealer else "")
                  for s in range(4)]
         table = self._trick_table(trump_card=str(PACK.cards[self.trump_card]))
         extra = {"dealer": self.dealer, "trump": SUIT_NAMES[self.trump],
@@ -482,8 +474,8 @@ class TuteState(tricks.TrickPlayState):
                 out.append((seat, marriage))
         return out
 
-    def _unknown(self, seat: int) -> Unknown:
-        unknown = Unknown(pool=0)
+    def _unknown(self, seat: int) -> engine.Unknown:
+        unknown = engine.Unknown(pool=0)
         cannot = self.cannot_hold()
         played = [0] * 4
         for leader, _, cards, _ in [*self.taken, (self.leader, 0, self.trick, 0)]:
@@ -505,7 +497,7 @@ class TuteState(tricks.TrickPlayState):
             s = int(key)  # type: ignore[call-overload]
             self.hands[s] = self._face_up(s) | sum(BIT[c] for c in cards)
 
-    def sample_world(self, seat: int, rng: random.Random) -> State:
+    def sample_world(self, seat: int, rng: random.Random) -> engine.State:
         # A veinte declared proves its declarer lacked las cuarenta then: a pair constraint that zones
         # cannot state, so a world breaking it is dealt again.
         pairs = [(s, pair) for s, pair in self._not_both() if s != seat]
@@ -517,4 +509,4 @@ class TuteState(tricks.TrickPlayState):
         return world
 
 
-register(INFO, TuteState)
+engine.register(INFO, TuteState)

@@ -31,8 +31,9 @@ Choices where the texts are silent (each a default, recorded here and tested):
   partners sit half the table apart, so no two partners play one after the other) or ``threes`` (nine
   players: seats 0, 3, 6 against 1, 4, 7 against 2, 5, 8). Partners share their side's total.
 
-A prepared deal (``deal=``) is ``{"hands": [[5 cards] for each seat], "upcard": "KD"}``; the stub is the
-rest of the pack.
+A prepared deal (``deal=``) is ``{"hands": [[5 cards] for each seat], "upcard": "KD"}`` (the upcard must be
+given); the stub is the rest of the pack. A stacked pack ``{"pack": [52 cards, top first]}`` is dealt as
+the book deals, the upcard the card after the hands.
 """
 
 from __future__ import annotations
@@ -40,32 +41,12 @@ from __future__ import annotations
 import typing
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Card, Rank, Suit
-from parlour.engine import (
-    Action,
-    ActionTable,
-    CardAction,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Reason,
-    Result,
-    Seating,
-    Unknown,
-    option,
-    option_specs,
-    places_by_score,
-    read_hands,
-    register,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, CardAction, IllegalAction, Pass, Play, Reason
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -108,13 +89,13 @@ ranks as the lowest trump for the rest of that deal.
 
 @dataclass(frozen=True, kw_only=True)
 class TwentyFiveOptions:
-    target: int = option(25, "points that win the game the moment a side reaches them (five a trick)",
-                         minimum=5, maximum=100)
-    teams: str = option("none", "none: everyone for themselves; pairs: partnerships of two (even numbers "
-                        "of players); threes: three teams of three (nine players)",
-                        choices=("none", "pairs", "threes"))
-    dealer_robs_ace: bool = option(True, "when an ace is turned up, the dealer may rob it")
-    ace_lowest_unless_declared: bool = option(
+    target: int = engine.option(25, "points that win the game the moment a side reaches them (five a trick)",
+                                minimum=5, maximum=100)
+    teams: str = engine.option("none", "none: everyone for themselves; pairs: partnerships of two (even numbers "
+                               "of players); threes: three teams of three (nine players)",
+                               choices=("none", "pairs", "threes"))
+    dealer_robs_ace: bool = engine.option(True, "when an ace is turned up, the dealer may rob it")
+    ace_lowest_unless_declared: bool = engine.option(
         False, "the ace of trumps ranks as the lowest trump for the deal unless its holder robs with it or "
         "declares it before the first lead")
 
@@ -212,10 +193,10 @@ EXEMPT = {(low, lower): tuple(tricks.renege_exemptions(orders[s], tops[s], lower
           for low, orders, tops in ((False, ORDERS, TOP_MASKS), (True, DEMOTED_ORDERS, DEMOTED_TOP_MASKS))
           for lower in (False, True)}
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="twenty-five", name="Twenty-Five", family=("trick-taking",), min_players=3, max_players=MAX_PLAYERS,
     default_players=4, pack=PACK.name, rules_source=("twenty-five.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS), variants=(VARIANT_STANDARD,), options=option_specs(TwentyFiveOptions),
+    num_distinct_actions=len(ACTIONS), variants=(VARIANT_STANDARD,), options=engine.option_specs(TwentyFiveOptions),
     max_actions=10_000)
 
 
@@ -263,7 +244,7 @@ class Phase(engine.Phase):
     OVER = "over"
 
 
-class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
+class TwentyFiveState(engine.PhasedState[Phase], tricks.TrickPlayState):
     ACTION_KINDS = (Play, Rob, Pass, DeclareAce)
     ACTIONS = ACTIONS
     PACK = PACK
@@ -277,7 +258,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
     # --- deal --------------------------------------------------------------------------------------
     def _setup(self) -> None:
         layout = team_layout(self.players, self.options["teams"])
-        self.seating = Seating(self.players, teams=layout)
+        self.seating = engine.Seating(self.players, teams=layout)
         self.side = layout if layout is not None else tuple(range(self.players))
         self.totals = [0] * self.players   # by side
         self.trick_size = self.players
@@ -289,9 +270,10 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
 
     def _deal(self) -> None:
         n = self.players
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands, self.upcard = self._read_prepared(prepared)
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            self.hands = list(prepared.masks)
+            self.upcard = prepared.apart["upcard"][0]
         else:
             deck = self._deck(PACK)
             order = self.seating.order_from(self.seating.next(self.dealer))
@@ -320,17 +302,8 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
             self.asking = self.seating.order_from(self.leader)
         self._next_asked()
 
-    def _read_prepared(self, deal: Any) -> tuple[list[int], int]:
-        n = self.players
-        shape = f'a Twenty-Five deal is {{"hands": [{n} lists of 5 cards], "upcard": card}}'
-        hands, seen = read_hands(deal, PACK, [HAND_SIZE] * n, shape)
-        upcard_text = deal.get("upcard")
-        if not isinstance(upcard_text, str):
-            raise ValueError("a prepared deal names the upcard, as \"upcard\": \"KD\"")
-        upcard = INDEX[Card.parse(upcard_text)]
-        if seen >> upcard & 1:
-            raise ValueError(f"the upcard {upcard_text} is also in a hand")
-        return hands, upcard
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return deal_shape(self.players)
 
     # --- robbing the trump ----------------------------------------------------------------------------
     def _rank_ace(self, lowest: bool) -> None:
@@ -475,18 +448,19 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
         changes = tuple(gained[self.side[s]] for s in range(n))
         winners = tuple(s for s in range(n) if self.side[s] == winning_side)
         explain = partial(word_hand, takers, self.side, changes, winners, self.target)
-        self._finish_hand(HandResult(self.hand_number, changes, explain=explain))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, explain=explain))
         self._next_deal(over=winning_side is not None)
 
     def scores(self) -> list[int]:
         return [self.totals[self.side[s]] for s in range(self.players)]
 
-    def _result(self) -> Result:
+    def _result(self) -> engine.Result:
         scores = self.scores()
-        places = places_by_score(scores, False)
+        places = engine.places_by_score(scores, False)
         winners = tuple(s for s in range(self.players) if places[s] == 1)
         verb = "wins" if len(winners) == 1 else "win"
-        return Result(winners, places, tuple(scores), f"{_names(winners)} {verb} with {scores[winners[0]]} points")
+        text = f"{_names(winners)} {verb} with {scores[winners[0]]} points"
+        return engine.Result(winners, places, tuple(scores), text)
 
     # --- what each seat sees ------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -501,9 +475,9 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
                 status = (status + ", robbed the trump").lstrip(", ")
             if s == self.declarer:
                 status = (status + ", declared the ace of trumps").lstrip(", ")
-            seats.append(seat_entry(s, team=None if teams is None else teams[s], held=self.hands[s].bit_count(),
-                                    tricks=self.tricks_won[s], status=status,
-                                    face_up=[upcard_text] if s == self.robber and robbed_in_hand else []))
+            seats.append(engine.seat_entry(s, team=None if teams is None else teams[s], held=self.hands[s].bit_count(),
+                                           tricks=self.tricks_won[s], status=status,
+                                           face_up=[upcard_text] if s == self.robber and robbed_in_hand else []))
         table = self._trick_table(upcard=upcard_text if self.robber is None else None,
                                   trumps=Suit(self.trump).name.lower(), stub=self.stub.bit_count())
         extra = {"dealer": self.dealer, "trump": Suit(self.trump).letter, "upcard": upcard_text,
@@ -515,7 +489,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what a seat does not know, for sampled worlds ---------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         robber = self.robber
         # Publicly known: a robbed upcard stays with the robber until played; a holder who robbed had the
         # ace of trumps, so it lies with them or among the stub (discarded), never with anyone else.
@@ -523,7 +497,7 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
         ace_banned = 0
         if robber is not None and not BIT[self.upcard] & ACES and robber != seat:
             ace_banned = BIT[ACE_OF_TRUMPS[self.trump]]
-        unknown = Unknown(pool=0)
+        unknown = engine.Unknown(pool=0)
         for s in range(self.players):
             if s == seat:
                 continue
@@ -556,4 +530,17 @@ class TwentyFiveState(PhasedState[Phase], tricks.TrickPlayState):
                 self.hands[who] = mask
 
 
-register(INFO, TwentyFiveState)
+@cache
+def deal_shape(players: int) -> engine.DealShape:
+    """The form of a prepared deal for ``players``: five cards a seat and the upcard, or a stacked pack."""
+    form = f'{{"hands": [{players} lists of {HAND_SIZE} cards], "upcard": card}} or a stacked pack'
+    return engine.DealShape(PACK, form, sizes=(HAND_SIZE,) * players, apart=(engine.Apart("upcard", 1, single=True),),
+                            stacked=True, check=_upcard_given)
+
+
+def _upcard_given(prepared: engine.Prepared) -> str | None:
+    """The upcard makes the trump suit: a deal without it would leave trumps to chance."""
+    return None if "upcard" in prepared.apart else 'a prepared deal names the upcard, as "upcard": "KD"'
+
+
+engine.register(INFO, TwentyFiveState)

@@ -44,7 +44,8 @@ Variants: none. The share of random boards that can make 24 is worked out by thi
 board's solutions, for bots.
 
 A prepared deal (``deal=``) is ``{"piles": [[cards, top first] per seat]}`` (20 cards each for two players,
-10 for four, together the whole pack), or a stacked pack (``{"pack": [...]}``) dealt as in choice 1.
+10 for four, together the whole pack), or a stacked pack (``{"pack": [...]}``) dealt as in choice 1. It is
+the deal of the first board only, as every later board is turned up from the piles: a list holds one deal.
 """
 
 from __future__ import annotations
@@ -64,33 +65,23 @@ from parlour.engine import (
     ActionSpace,
     CardAction,
     Combination,
+    DealShape,
     Domain,
     ExpressionAction,
     Expressions,
     FieldAction,
-    GameInfo,
-    HandResult,
     IllegalAction,
     NotationError,
     OutOfTurn,
-    PhasedState,
     RaceWon,
     Reason,
-    Result,
     Seats,
     Term,
-    Unknown,
     card_table,
     evaluate,
     numbers_of,
-    option,
-    option_specs,
     parse_expression,
-    prepared_cards,
     refuse_out_of_phase,
-    register,
-    result_by_score,
-    seat_entry,
     write_expression,
 )
 from parlour.engine.view import kinds
@@ -136,8 +127,8 @@ LETTERS = "abcd"
 
 @dataclass(frozen=True, kw_only=True)
 class TwentyFourOptions:
-    boards: int = option(100, "the most boards played; at the cap the fewest cards win (the book's game "
-                              "could go on for ever)", minimum=1, maximum=1000)
+    boards: int = engine.option(100, "the most boards played; at the cap the fewest cards win (the book's game "
+                                     "could go on for ever)", minimum=1, maximum=1000)
 
 
 # --- actions ------------------------------------------------------------------------------------------
@@ -401,10 +392,10 @@ def figures() -> str:
             f"values once, whatever its chance, {solvable} of {len(table)} ({solvable / len(table):.0%}).")
 
 
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="twenty-four", name="Twenty-Four", family=("arithmetic", "race", "shedding"), min_players=2,
     max_players=4, player_counts=(2, 4), pack=PACK.name, rules_source=("twenty-four.txt",), summary=RULES,
-    figures=figures, num_distinct_actions=len(ACTIONS), options=option_specs(TwentyFourOptions),
+    figures=figures, num_distinct_actions=len(ACTIONS), options=engine.option_specs(TwentyFourOptions),
     lowest_score_wins=True,
     # A board takes at most nine actions (three nones, three slaps, the choice of whom to hear, a form and
     # a sum), and the game at most ``boards`` boards.
@@ -423,7 +414,14 @@ KINDS: dict[Phase, tuple[type[Action], ...]] = {
     Phase.RACE: (Slap, NoSolution), Phase.TAKE_BACK: (Take,), Phase.HEAR: (Hear,), Phase.STATE: (Form, Solve)}
 DOING = {Phase.RACE: "slap when you see 24, or say none", Phase.TAKE_BACK: "each takes one of his cards back",
          Phase.HEAR: "the odd player out chooses whom to hear", Phase.STATE: "the sum is being stated"}
-DEAL_SHAPE = '{"piles": [[cards, top first] per seat]} or {"pack": [every card, top first]}'
+DEAL_FORM = '{"piles": [[cards, top first] per seat], together the whole pack} or {"pack": [every card, top first]}'
+
+
+def deal_shape(players: int) -> DealShape:
+    """The form of the game's one prepared deal: each seat's pile, the pack shared out evenly, or a stacked
+    pack. Only the first board is dealt; every later board is turned up from the piles."""
+    return DealShape(PACK, DEAL_FORM, sizes=(len(PACK) // players,) * players, key="piles", whole=True,
+                     stacked=True)
 
 
 class Piles(list[Stock]):
@@ -433,7 +431,7 @@ class Piles(list[Stock]):
         return Piles(pile.copy() for pile in self)
 
 
-class TwentyFourState(PhasedState[Phase]):
+class TwentyFourState(engine.PhasedState[Phase]):
     ACTION_KINDS = ACTIONS.kinds
     ACTIONS = ACTIONS
     MUTABLE = ("piles", "board")
@@ -456,20 +454,14 @@ class TwentyFourState(PhasedState[Phase]):
     def _piles(self) -> list[list[int]]:
         """Each seat's pile, top first: as prepared, or dealt round from the dealer's left (choice 1)."""
         n = self.players
-        plan = self._prepared_deal()
-        if isinstance(plan, dict) and "piles" in plan:
-            piles = plan["piles"]
-            if set(plan) != {"piles"} or not isinstance(piles, list) or len(piles) != n:
-                raise ValueError(f"a Twenty-Four deal is {DEAL_SHAPE}, a pile for each of the {n} players")
-            named = [prepared_cards(pile) for pile in piles]
-            if any(len(pile) != len(PACK) // n for pile in named) or PACK.mask(
-                    [card for pile in named for card in pile]) != PACK.full_mask:
-                raise ValueError(f"the piles hold {len(PACK) // n} cards each, every card of the pack once")
-            return [[INDEX[card] for card in pile] for pile in named]
-        if plan is not None and not (isinstance(plan, dict) and "pack" in plan):
-            raise ValueError(f"a Twenty-Four deal is {DEAL_SHAPE}")
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            return [list(pile) for pile in prepared.hands]
         deck = self._deck(PACK)
         return [deck[s::n][::-1] for s in range(n)]
+
+    def _deal_shape(self, number: int) -> DealShape | None:
+        return deal_shape(self.players) if number == 1 else None
 
     def _deal(self) -> None:
         """A new board: every empty place filled from the top of its owner's pile, and the race opens."""
@@ -614,8 +606,8 @@ class TwentyFourState(PhasedState[Phase]):
 
     def _turn_anew(self) -> None:
         """Every card to be taken back is back: the board counts for nothing, and new cards fill it."""
-        self._finish_hand(HandResult.void_deal(self.hand_number, self.players,
-                                               "no solution: each takes a card back and turns up another"))
+        self._finish_hand(engine.HandResult.void_deal(self.hand_number, self.players,
+                                                      "no solution: each takes a card back and turns up another"))
         self._next_deal()
 
     def _hear(self, seat: int) -> None:
@@ -645,7 +637,7 @@ class TwentyFourState(PhasedState[Phase]):
         reasons = (Reason(taker, changes[taker], "takes the four cards"),
                    *(Reason(s, changes[s], "sheds its cards on the board") for s in range(self.players) if s != taker))
         winners = tuple(s for s in range(self.players) if s != taker)
-        self._finish_hand(HandResult(self.hand_number, changes, reasons, summary, winners=winners))
+        self._finish_hand(engine.HandResult(self.hand_number, changes, reasons, summary, winners=winners))
         self._next_deal(over=bool(out))
 
     def _pass_deal(self) -> None:
@@ -654,8 +646,8 @@ class TwentyFourState(PhasedState[Phase]):
     def scores(self) -> list[int]:
         return [self.held(s) for s in range(self.players)]
 
-    def _result(self) -> Result:
-        return result_by_score(self.scores(), lowest_wins=True, unit="cards")
+    def _result(self) -> engine.Result:
+        return engine.result_by_score(self.scores(), lowest_wins=True, unit="cards")
 
     def _out_of_turn(self, seat: object) -> OutOfTurn:
         late = self.race_won.refusal(seat) if self.race_won is not None else None
@@ -668,18 +660,18 @@ class TwentyFourState(PhasedState[Phase]):
                 return "states the sum"
             return "slapped" if s in self.slapped else "says none" if s in self.said_none else ""
 
-        seats = [seat_entry(s, held=self.held(s), status=status(s),
-                            face_up=[str(CARDS[c]) for p, c in enumerate(self.board) if c is not None
-                                     and self.owner[p] == s]) for s in range(self.players)]
+        seats = [engine.seat_entry(s, held=self.held(s), status=status(s),
+                                   face_up=[str(CARDS[c]) for p, c in enumerate(self.board) if c is not None
+                                            and self.owner[p] == s]) for s in range(self.players)]
         table = {"board": [str(CARDS[c]) for c in self._cards()], "piles": [len(p) for p in self.piles]}
         extra = {"values": list(self.values), "slapped": list(self.slapped), "said_none": list(self.said_none),
                  "stating": self.stating, "form": None if self.form is None else forms()[self.form],
                  "boards_in_game": self.hands_in_game}
         return {"phase": self.phase, "hand": [], "seats": seats, "table": table, "extra": extra}
 
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         """Every pile is unseen, its owner's too; only the cards seen put under one stay where they lie."""
-        unknown = Unknown(pool=0)
+        unknown = engine.Unknown(pool=0)
         for pile in self.piles:
             pile.hide(unknown, seat)
         return unknown
@@ -689,4 +681,4 @@ class TwentyFourState(PhasedState[Phase]):
             pile.place(deal)
 
 
-register(INFO, TwentyFourState)
+engine.register(INFO, TwentyFourState)

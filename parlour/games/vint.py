@@ -57,9 +57,10 @@ Choices where the texts are silent (each a default, recorded here and tested):
 Hidden information: each player sees only his own hand; calls and played cards are public. Sampled worlds
 deal the unseen cards again, keeping each hand's size and the voids shown by not following suit.
 
-A prepared deal (``deal=``) is ``{"hands": [[13 cards] for seats 0, 1, 2, 3]}``; a list of them gives the
-first deals in order. The first dealer is seat 0, the second seat 1 and so on round the table (from the
-second rubber, round the players' new places).
+A prepared deal (``deal=``) is ``{"hands": [[13 cards] for seats 0, 1, 2, 3]}``, or a stacked pack
+``{"pack": [52 cards, top first]}`` dealt as the book deals; a list of them gives the first deals in order.
+The first dealer is seat 0, the second seat 1 and so on round the table (from the second rubber, round the
+players' new places).
 """
 
 from __future__ import annotations
@@ -71,29 +72,11 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit
-from parlour.engine import (
-    Action,
-    ActionTable,
-    GameInfo,
-    HandResult,
-    IllegalAction,
-    Pass,
-    PhasedState,
-    Play,
-    Reason,
-    Result,
-    Unknown,
-    option,
-    option_specs,
-    read_hands,
-    register,
-    result_by_score,
-    seat_entry,
-)
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
-from parlour.mechanics.auctions import Auction, Bid, CallNumbers, calls_shown
+from parlour.mechanics.auctions import Auction, AuctionState, Bid, CallNumbers, calls_shown
 
 RULES = """\
 **Vint** is the Russian forerunner of bridge: four players, partners facing each other, a full pack of 52
@@ -135,6 +118,8 @@ BIT = tuple(1 << i for i in range(len(PACK)))
 SUIT_MASKS = PACK.suit_masks
 ACES = PACK.rank_masks[Rank.ACE]
 HAND_SIZE = 13
+DEAL_SHAPE = engine.DealShape(PACK, '{"hands": [four lists of 13 cards, seats 0 to 3]} or a stacked pack',
+                              sizes=(HAND_SIZE,) * 4, stacked=True)
 TRICKS = 13
 BOOK = 6
 GAME_POINTS = 500
@@ -201,22 +186,22 @@ ACTIONS_PER_DEAL = len(CONTRACTS) * 12 + 12 + 52
 
 @dataclass(frozen=True, kw_only=True)
 class VintOptions:
-    rubbers: int = option(3, "rubbers in the match; partners change after each, so that in every three "
-                             "rubbers each player partners each other once", minimum=1, maximum=9)
-    passes: int = option(3, "passes in a row that end the auction after a bid: 3 (notes), 8 (each player "
-                            "passes twice, Wikipedia) or 12 (1886 rules; the last bidder may overcall "
-                            "himself)", choices=(3, 8, 12))
-    max_deals: int = option(300, "the match stops after this many deals even if rubbers are unfinished (a "
-                                 "bound, since deals that nobody bids could come round for ever)",
-                            minimum=1, maximum=MAX_DEALS)
+    rubbers: int = engine.option(3, "rubbers in the match; partners change after each, so that in every three "
+                                    "rubbers each player partners each other once", minimum=1, maximum=9)
+    passes: int = engine.option(3, "passes in a row that end the auction after a bid: 3 (notes), 8 (each player "
+                                   "passes twice, Wikipedia) or 12 (1886 rules; the last bidder may overcall "
+                                   "himself)", choices=(3, 8, 12))
+    max_deals: int = engine.option(300, "the match stops after this many deals even if rubbers are unfinished (a "
+                                        "bound, since deals that nobody bids could come round for ever)",
+                                   minimum=1, maximum=MAX_DEALS)
 
 
 # The seat names are bridge's compass (as in parlour/formats/pbn.py). They name the four *places* at the
 # table, as the engine's partnership seating does; who sits in each place changes by rubber (ARRANGEMENTS).
-INFO = GameInfo(
+INFO = engine.GameInfo(
     id="vint", name="Vint", family=("trick-taking", "auction whist", "partnership"), min_players=4,
     max_players=4, pack=PACK.name, rules_source=("vint.txt",), summary=RULES,
-    num_distinct_actions=len(ACTIONS_TABLE), options=option_specs(VintOptions), partnerships=True,
+    num_distinct_actions=len(ACTIONS_TABLE), options=engine.option_specs(VintOptions), partnerships=True,
     max_actions=MAX_DEALS * ACTIONS_PER_DEAL, seat_names=("North", "East", "South", "West"))
 
 
@@ -399,7 +384,7 @@ def trick_line(number: int, taker: int, side: str, value: int, below: tuple[int,
             f"(this game {labels[0]} {below[0]}, {labels[1]} {below[1]})")
 
 
-class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
+class VintState(engine.PhasedState[Phase], AuctionState, TotalsState, tricks.TrickPlayState):
     ACTION_KINDS = (Play, VintBid, Pass)
     ACTIONS = ACTIONS_TABLE
     PACK = PACK
@@ -450,14 +435,12 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         return self.arrangement[side], self.arrangement[side + 2]
 
     # --- deal ----------------------------------------------------------------------------------------
+    def _deal_shape(self, number: int) -> engine.DealShape:
+        return DEAL_SHAPE
+
     def _deal(self) -> None:
         self.dealer = self.arrangement[self.dealer_place]
-        prepared = self._prepared_hands()
-        if prepared is not None:
-            self.hands = _read_prepared(prepared)
-        else:
-            deck = self._deck(PACK)
-            self.hands = self._deal_around(deck, self.dealer, self.left)
+        self.hands = self._deal_round(self.left)
         self.side_tricks = [0, 0]
         self.seat_tricks = [0] * 4
         self.hand_points = [0, 0]       # everything each side scores this deal, above and below
@@ -527,27 +510,24 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         if kind is Play:
             super()._do(seat, action)
             return
-        auction = self.auction
         if kind is VintBid:
             contract = action.contract  # type: ignore[attr-defined]
-            auction.bid(seat, contract, KEY[contract])
-            self.to_move = SEAT[auction.turn]  # type: ignore[index]
-            self._offer_calls()
-            return
-        auction.pass_(seat)
-        if not auction.is_over:
-            self.to_move = SEAT[auction.turn]  # type: ignore[index]
-            self._offer_calls()
-        elif auction.all_passed:
+            self.auction.bid(seat, contract, KEY[contract])
+        else:
+            self.auction.pass_(seat)
+        self._after_call()
+
+    # --- the auction ---------------------------------------------------------------------------------
+    def _auction_over(self) -> None:
+        if self.auction.all_passed:
             self._passed_out()
         else:
             self._start_play()
 
-    # --- the auction ---------------------------------------------------------------------------------
     def _passed_out(self) -> None:
         self._say("all four pass: the hand is not played")
-        self._finish_hand(HandResult(self.hand_number, (0,) * 4,
-                                     summary="all four passed: no play, and the deal passes to the left"))
+        self._finish_hand(engine.HandResult(self.hand_number, (0,) * 4,
+                                            summary="all four passed: no play, and the deal passes to the left"))
         self._next_deal()
 
     def _start_play(self) -> None:
@@ -642,7 +622,7 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         deal = DealWords(labels, self.value, declaring, self.declarer, self.contract, self.needed,  # type: ignore[arg-type]
                          (self.side_tricks[0], self.side_tricks[1]), tuple(self.items), held, each, tuple(above),
                          (gained[0], gained[1]))
-        self._score_deal(HandResult(self.hand_number, changes, explain=partial(word_deal, deal)))
+        self._score_deal(engine.HandResult(self.hand_number, changes, explain=partial(word_deal, deal)))
 
     def dealt_hands(self) -> list[int]:
         """The four hands as they were dealt (masks by seat): what each holds and what it has played. Read
@@ -682,13 +662,13 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 "totals": [below[0] + self.above[0], below[1] + self.above[1]],
                 "winner": None if self.rubber_winner is None else list(self.side_seats(self.rubber_winner))}
 
-    def _result(self) -> Result:
-        base = result_by_score(self.scores(), False)
+    def _result(self) -> engine.Result:
+        base = engine.result_by_score(self.scores(), False)
         rubbers = list(self.rubber_log)
         if len(rubbers) < self.rubbers and (self.past_games or any(self.below) or any(self.above)):
             games = [*self.past_games, *([(self.below[0], self.below[1])] if any(self.below) else [])]
             rubbers.append({**self._rubber_record(games), "unfinished": True})
-        return Result(base.winners, base.places, base.scores, base.text, {"rubbers": rubbers})
+        return engine.Result(base.winners, base.places, base.scores, base.text, {"rubbers": rubbers})
 
     # --- what each seat sees -------------------------------------------------------------------------
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -699,8 +679,8 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
                 status.append("dealer")
             if s == self.declarer:
                 status.append("declarer")
-            seats.append(seat_entry(s, team=self.side_of[s], held=self.hands[s].bit_count(),
-                                    tricks=self.seat_tricks[s], status=", ".join(status)))
+            seats.append(engine.seat_entry(s, team=self.side_of[s], held=self.hands[s].bit_count(),
+                                           tricks=self.seat_tricks[s], status=", ".join(status)))
         table = {"auction": calls_shown(self.auction.calls), **self._trick_table()}
         if self.contract is not None:
             table["contract"] = f"{self.contract} by seat {self.declarer}"
@@ -728,13 +708,8 @@ class VintState(PhasedState[Phase], TotalsState, tricks.TrickPlayState):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- what each seat cannot see -------------------------------------------------------------------
-    def _unknown(self, seat: int) -> Unknown:
+    def _unknown(self, seat: int) -> engine.Unknown:
         return self._hide_hands(seat, SUIT_MASKS)
 
 
-def _read_prepared(deal: Any) -> list[int]:
-    shape = 'a Vint deal is {"hands": [13 cards for each of seats 0, 1, 2, 3]}'
-    return read_hands(deal, PACK, [HAND_SIZE] * 4, shape)[0]
-
-
-register(INFO, VintState)
+engine.register(INFO, VintState)

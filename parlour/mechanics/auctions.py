@@ -21,7 +21,9 @@ higher key beats the lower); an :class:`Auction` runs the calls. Three shapes co
 match the high bid rather than beat it — the elder hand's privilege in several books.
 
 An auction is a small mutable object: a game keeps it in an attribute listed in ``MUTABLE`` so that
-clones copy it.
+clones copy it. A game's state built on :class:`AuctionState` gets the round of calls around it: after each
+call the next seat is to call, until the auction is over and the game settles it. Naming trumps once the
+contract is settled (``trumps hearts``) is the call :class:`Trumps`.
 
 For the integer path, :class:`CallNumbers` keeps the numbers of the legal calls by what decides them, and a
 game offers them to the seat whose call it is (``offer_numbers``), so that ``legal_ids`` answers a call as
@@ -41,13 +43,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from parlour.cards import Suit
 from parlour.engine.actions import Action
+from parlour.engine.state import State
 from parlour.errors import IllegalAction, NotationError
-
-if TYPE_CHECKING:
-    from parlour.engine.state import State
 
 
 # --- the calls, as actions ----------------------------------------------------------------------------
@@ -91,6 +92,42 @@ class Redouble(Action):
     """Redouble your side's doubled bid: it now counts four times. A new bid cancels it."""
 
     verb: ClassVar[str] = "redouble"
+
+
+# The suits as the calls name them, by suit number (``Suit``).
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def suit_named(text: str) -> int:
+    """The number of the suit a call names: by its name, singular or plural, its initial or its symbol
+    (``hearts``, ``heart``, ``h``, ``♥``)."""
+    word = text.lower()
+    for suit in Suit:
+        name = SUIT_WORDS[suit]
+        if word in (name, name[:-1], name[0], suit.symbol):
+            return int(suit)
+    raise NotationError(f"{text!r} is not a suit: write clubs, diamonds, hearts or spades")
+
+
+@dataclass(frozen=True, slots=True)
+class Trumps(Action):
+    """Name the trump suit for the play (``trumps hearts``).
+
+    The call of the one player the book lets choose trumps once the contract is settled: the widow's buyer
+    at Preference, the holder of the called ace in a forcée at Solo. ``suit`` is the suit's number.
+    """
+
+    verb: ClassVar[str] = "trumps"
+    suit: int
+
+    def __str__(self) -> str:
+        return f"trumps {SUIT_WORDS[self.suit]}"
+
+    @classmethod
+    def parse_args(cls, args: Sequence[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write 'trumps <suit>', as 'trumps hearts'")
+        return cls(suit_named(args[0]))
 
 
 # --- the auction ----------------------------------------------------------------------------------------
@@ -274,6 +311,36 @@ class Auction:
             self.turn = None
             return
         self.turn = pair[0] if pair[1] == seat else pair[1]
+
+
+class AuctionState(State):
+    """A game state whose deal has an auction, kept in ``auction``: the round of calls, written once. After
+    each call (``_after_call``) the seat whose call it is calls next, offered its legal calls
+    (``_offer_calls``), until the auction is over and the game settles it (``_auction_over``).
+
+    The game checks each call and makes it on the auction (``auction.bid``, ``pass_``, ``double``...)
+    before calling ``_after_call``.
+    """
+
+    auction: Auction
+
+    def _after_call(self) -> None:
+        """A call has been made: the next seat calls, or the auction is over."""
+        turn = self.auction.turn
+        if turn is None:
+            self._auction_over()
+        else:
+            self.to_move = (turn,)
+            self._offer_calls()
+
+    def _offer_calls(self) -> None:
+        """Offer the seat whose call it is the numbers of its legal calls (``CallNumbers.offer``), for the
+        integer path; by default nothing is offered, and ``legal_ids`` works them out when asked."""
+
+    def _auction_over(self) -> None:
+        """Every call is made: the game settles the contract, or what happens when no one bid
+        (``auction.all_passed``)."""
+        raise NotImplementedError
 
 
 def calls_shown(calls: Sequence[tuple[int, Any]]) -> list[dict[str, Any]]:

@@ -9,6 +9,9 @@ An account is a seat (an ``int``) or a pot (its name, a ``str``). Paying into a 
 opens it as the newest; a pot emptied by a payment out of it is closed. Balances may go below zero
 (play on credit); a game that forbids debt checks ``chips`` itself.
 
+A game played for chips to the end derives from :class:`ChipsState`: its score is the chips each seat
+holds, and the most chips win.
+
 >>> ledger = Ledger.start(4, 100)
 >>> _ = ledger.ante(3, "pot 1", 10, "the dealer's ante")
 >>> _ = ledger.pay(0, 1, 5, "Quinola discarded")
@@ -23,7 +26,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.engine.match import Reason
+from parlour.engine.match import Reason, Result, result_by_score
+from parlour.engine.state import State
 
 Account = int | str   # a seat, or a pot's name
 
@@ -240,3 +244,16 @@ def worded(entries: Sequence[Entry], summary: str) -> tuple[tuple[Reason, ...], 
 
 def _share_words(reason: str, amount: int, total: int, odd: bool) -> str:
     return f"{reason}: {amount} of {total}" + (", with an odd chip" if odd else "")
+
+
+class ChipsState(State):
+    """A game played for chips (Pontoon, Kabu, Razz): each seat's score is what it holds on the game's
+    ledger, and when the game ends, early or not, the most chips win."""
+
+    ledger: Ledger
+
+    def scores(self) -> list[int]:
+        return list(self.ledger.chips)
+
+    def _result(self) -> Result:
+        return result_by_score(self.scores(), False, "chips", ended_early=self.ended_early)

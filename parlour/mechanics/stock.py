@@ -13,17 +13,27 @@ Sampling (``hide`` and ``place``) keeps every card a seat knows where it lies an
 That a reshuffled card is *somewhere* in the stock is not kept: it fades with each face-down draw (the
 card may then be in the drawer's hand), and a world built from it would tell a search which cards were
 drawn. A game that can follow such cards publicly adds zones of its own.
+
+The deal that leaves a stock is written here once too (:func:`deal_stock`, :func:`deal_upcard`): so many
+cards each, one at a time from the seat after the dealer, the rest the stock, whose top card some books
+turn up to start the discard pile; and the form of such a deal prepared for a test (:func:`stock_shape`,
+:func:`upcard_shape`), the stock given from its top or not at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache, partial
 
 from parlour.cards import Pack
+from parlour.engine.deals import Apart, DealShape, Prepared
 from parlour.engine.sampling import Unknown
+from parlour.engine.state import State
 
 # A mask of seats: every seat, however many there are.
 EVERYONE = -1
+# The lists a prepared deal gives beside the hands: the card turned up, and the stock from its top.
+UPCARD, STOCK = "upcard", "stock"
 
 
 class Stock:
@@ -121,3 +131,59 @@ def not_thrown_back(hand: int, taken: int | None, pack: Pack) -> int:
         return hand
     others = hand & ~pack.face_masks[pack.face_of[taken]]
     return others or hand
+
+
+# --- the deal that leaves a stock ----------------------------------------------------------------------
+def deal_stock(state: State, pack: Pack, size: int) -> tuple[list[int], list[int]]:
+    """The hands (masks by seat) and the stock (top first): ``size`` cards each dealt one at a time from the
+    seat after the dealer (``State._deal_around``) off ``pack``, shuffled or stacked, the rest left as they
+    lie (Mus, Kabu); or a prepared deal's hands (:func:`stock_shape`) over its stock: the cards it lists,
+    then those it names nowhere, in the seed's order."""
+    hands, rest, _ = _dealt(state, pack, size, STOCK)
+    return hands, rest
+
+
+def deal_upcard(state: State, pack: Pack, size: int) -> tuple[list[int], int, list[int]]:
+    """The hands, the upcard and the stock: dealt as :func:`deal_stock` deals, the stock's top card then
+    turned up to start the discard pile (Pitty Pat, Crates, Carioca). A prepared deal
+    (:func:`upcard_shape`) that names no upcard turns up the first card it names nowhere, over the stock it
+    lists."""
+    hands, rest, prepared = _dealt(state, pack, size, UPCARD, STOCK)
+    if prepared is not None and UPCARD not in prepared.apart:
+        listed = len(prepared.apart.get(STOCK, ()))
+        return hands, rest[listed], [*rest[:listed], *rest[listed + 1:]]
+    return hands, rest[0], rest[1:]
+
+
+def _dealt(state: State, pack: Pack, size: int, *apart: str) -> tuple[list[int], list[int], Prepared | None]:
+    prepared = state._prepared_now()
+    if prepared is None or prepared.pack is not None:
+        deck = state._deck(pack)
+        dealt = size * state.players
+        return state._deal_around(deck[:dealt], state.dealer), deck[dealt:], None
+    return list(prepared.masks), state._following(prepared, *apart), prepared
+
+
+@cache
+def stock_shape(pack: Pack, size: int, players: int) -> DealShape:
+    """The form of a prepared deal for :func:`deal_stock`: ``size`` cards a hand and the stock, which may be
+    given in part from its top or left out, or a stacked pack."""
+    form = f'{{"hands": [{size} cards per seat], "stock": [cards, top first]}} or a stacked pack'
+    return DealShape(pack, form, sizes=(size,) * players, apart=(Apart(STOCK),), stacked=True)
+
+
+@cache
+def upcard_shape(pack: Pack, size: int, players: int, stacked: bool = True) -> DealShape:
+    """The form of a prepared deal for :func:`deal_upcard`: ``size`` cards a hand, the upcard and the stock
+    given from its top, both of which may be left out, or (``stacked``) a stacked pack."""
+    form = f'{{"hands": [{size} cards per seat], "upcard": card, "stock": [cards, top first]}}'
+    return DealShape(pack, form + " or a stacked pack" * stacked, sizes=(size,) * players,
+                     apart=(Apart(UPCARD, 1, single=True), Apart(STOCK)), stacked=stacked,
+                     check=partial(_one_to_turn, pack.full_mask))
+
+
+def _one_to_turn(full: int, prepared: Prepared) -> str | None:
+    """Without an upcard, a card the deal names nowhere is turned up: one must be left."""
+    if UPCARD in prepared.apart or prepared.named != full:
+        return None
+    return "without an upcard, the hands and the stock must leave a card to turn up"

@@ -4,7 +4,9 @@ Cards are pack indices and hands are bit masks, so legality is a few mask operat
 :class:`CardOrder` says, for one pack and one choice of trumps, which suit each card *belongs to* (the
 black queens of Solo belong to trumps whatever their printed suit) and how strong it is there. A
 :class:`FollowRules` says what a player must play. :func:`legal_plays` and :func:`winner` read both.
-:class:`TrickPlayState` is the life of a trick (taker, next leader, record, log, voids, view) for the games.
+:class:`TrickPlayState` is the life of a trick (taker, next leader, record, log, voids, view) for the games,
+with the deals most books share (round the table, with a widow, turning the dealer's last card);
+:class:`PlayOnlyState` is a trick game that is nothing but its play (Tëtka, the reference trick game).
 
 >>> from parlour.cards import STANDARD_52, ACE_HIGH, Card, Suit
 >>> order = CardOrder.build(STANDARD_52, ACE_HIGH, trump=Suit.HEARTS)
@@ -20,10 +22,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, cast
 
 from parlour.cards import Card, Pack, Rank, Suit
-from parlour.engine.actions import ActionTable
+from parlour.engine.actions import Action, ActionTable, Play
 from parlour.engine.cardplay import CardPlayState
+from parlour.engine.deals import Apart, DealShape
 from parlour.engine.sampling import Unknown
-from parlour.engine.state import read_hands
+from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 
 TRUMP_POWER = 1000   # trumps outrank every plain card; keeps one integer scale for comparisons
@@ -331,6 +334,24 @@ def cards_of(order: CardOrder, indices: Iterable[int]) -> list[Card]:
 Taken = tuple[int, int, list[int], int]
 
 
+def turning_last_shape(pack: Pack, players: int, key: str, dealer: int, form: str) -> DealShape:
+    """The form of a prepared deal that turns the dealer's last card up (``_deal_turning_last``): the whole
+    pack in equal hands, the card turned named under ``key`` (one of the dealer's cards, his last listed
+    when left out), or a stacked pack dealt round one card at a time as the book deals."""
+    return DealShape(pack, form, sizes=(len(pack) // players,) * players,
+                     apart=(Apart(key, 1, single=True, in_hand=dealer),), stacked=True)
+
+
+def sitting_out_shape(pack: Pack, players: int, dealer: int, hand_size: int, key: str, form: str) -> DealShape:
+    """The form of a prepared deal for three players from a table of three or four, where a dealer of four
+    sits the deal out (Calabrasella, Preference): ``hand_size`` cards for each seat that plays and an
+    empty list for the dealer who does not, the cards left over set apart under ``key`` (as listed, or
+    all the hands leave when left out), or a stacked pack dealt by the book."""
+    sizes = tuple(0 if players == 4 and seat == dealer else hand_size for seat in range(players))
+    rest = len(pack) - 3 * hand_size
+    return DealShape(pack, form, sizes=sizes, apart=(Apart(key, rest, rest=True),), stacked=True)
+
+
 class TrickPlayState(CardPlayState):
     """A card-play state whose cards go to tricks: the life of a trick, written once.
 
@@ -401,23 +422,37 @@ class TrickPlayState(CardPlayState):
                             tuple(place[self.after[s]] for s in playing), self._card_order(),
                             frozenset(place[s] for s in side if s in place), worth, follow=self.follow)
 
-    # --- the deal, when the dealer's last card is turned up ------------------------------------------------
-    def _deal_turning_last(self, name: str, key: str, shape: str) -> tuple[list[int], int]:
+    # --- the deal: a prepared deal of hands as written, else the pack (stacked or shuffled) as the book deals -
+    def _deal_round(self, following: Sequence[int] | None = None) -> list[int]:
+        """The hands of a deal of the whole pack, one card at a time round the table from the dealer's left
+        (``following``: the seat after each, where the deal goes round other than the table): a prepared
+        deal's hands as written, else the pack dealt so."""
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            return list(prepared.masks)
+        return self._deal_around(self._deck(self.PACK), self.dealer, following)
+
+    def _deal_with_widow(self, key: str, seats: Sequence[int], packets: Sequence[int], size: int,
+                         after: int) -> tuple[list[int], int]:
+        """The hands and the ``size`` cards dealt face down to a widow (a talon), as masks, when the pack is
+        dealt in rounds of ``packets`` to ``seats`` and the widow's cards go after ``after`` rounds
+        (``_deal_packets``): a prepared deal's hands and its cards under ``key`` as written, else the pack
+        dealt so (Calabrasella, Preference, Schafkopf)."""
+        prepared = self._prepared_now()
+        if prepared is not None and prepared.pack is None:
+            return list(prepared.masks), sum(1 << card for card in prepared.apart[key])
+        return self._deal_packets(self._deck(self.PACK), seats, packets, widow=size, widow_after=after)
+
+    def _deal_turning_last(self, key: str) -> tuple[list[int], int]:
         """The whole pack dealt round from the dealer's left, its last card, the dealer's, turned up for all
-        to see (Tëtka's bum card, Tute's trump card): the hands and that card. A prepared deal (``shape``
-        says how one is written) gives the hands and may name the card (``key``, the dealer's last card by
-        default), which must lie in the dealer's hand."""
-        pack, dealer = self.PACK, self.dealer
-        prepared = self._prepared_hands()
-        if prepared is None:
-            deck = self._deck(pack)
-            return self._deal_around(deck, dealer), deck[-1]
-        hands = read_hands(prepared, pack, [len(pack) // self.players] * self.players, shape)[0]
-        text = prepared.get(key, prepared["hands"][dealer][-1])
-        card = pack.index.get(Card.parse(text)) if isinstance(text, str) else None
-        if card is None or not hands[dealer] >> card & 1:
-            raise ValueError(f"the {name} {text} must be in the dealer's (seat {dealer}) hand")
-        return hands, card
+        to see (Tëtka's bum card, Tute's trump card): the hands and that card. A prepared deal of hands (its
+        form is :func:`turning_last_shape`) may name the card under ``key``; else it is the dealer's last."""
+        prepared = self._prepared_now()
+        if prepared is None or prepared.pack is not None:
+            deck = self._deck(self.PACK)
+            return self._deal_around(deck, self.dealer), deck[-1]
+        turned = prepared.apart.get(key) or prepared.hands[self.dealer][-1:]
+        return list(prepared.masks), turned[0]
 
     # --- the shared rules ------------------------------------------------------------------------------
     def _start_tricks(self, leader: int) -> None:
@@ -603,3 +638,22 @@ class SetApartPlayState(TrickPlayState):
             else:
                 self.laid_away = mask
                 self._rewrite_secret(self.declarer, self.lay_at, [self.LAYS[card] for card in sorted(cards)])
+
+
+class PlayOnlyState(TotalsState, TrickPlayState):
+    """A trick game that is its play and nothing else: each deal is dealt and played out card by card, with
+    no call, exchange or declaration, and its points go onto running totals (Tëtka, Canadian Salad).
+
+    Playing a card is the one kind of action, so the game's plays (``PLAYS``) are its whole numbering
+    (``ACTIONS``, unless a class says otherwise), and what changes in a deal is the hands, the totals and the
+    tricks.
+    """
+
+    ACTION_KINDS: ClassVar[tuple[type[Action], ...]] = (Play,)
+    # A finished trick's list is never changed again, so clones share the entries of ``taken``.
+    MUTABLE: ClassVar[tuple[str, ...]] = ("hands", "totals", "trick", "taken")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "ACTIONS" not in cls.__dict__:
+            cls.ACTIONS = cls.PLAYS

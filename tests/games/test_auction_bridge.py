@@ -24,6 +24,7 @@ import parlour
 from parlour import OutOfTurn
 from parlour.bots import make_bot
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Suit
+from parlour.errors import DealError
 from parlour.games.auction_bridge import (
     CONTRACT_NAMES,
     AuctionBridgeState,
@@ -158,12 +159,14 @@ class TestDeal:
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal gives 13 different cards to each seat."""
         deal, _ = layout(7, NT)
-        with pytest.raises(ValueError, match="13 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 13 cards, not 12"):
             new({"hands": [h[:12] for h in deal["hands"]]})
-        with pytest.raises(ValueError, match="13 different cards"):
+        with pytest.raises(DealError, match="one another hand holds"):
             new({"hands": [deal["hands"][0]] * 4})
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             new({"cards": []})
+        with pytest.raises(DealError, match="deal 2 of the list: seat 3 must hold 13 cards"):
+            new([deal, {"hands": [*deal["hands"][:3], []]}])
 
 
 class TestAuction:

@@ -19,6 +19,7 @@ from parlour.bots.base import sampler_for
 from parlour.bots.heuristic import habits_for
 from parlour.bots.heuristics.authors import odds
 from parlour.cards import STANDARD_52, Card
+from parlour.errors import DealError
 from parlour.games.authors import RANK_LETTERS, RANK_MASKS, RANK_OF, RANKS, TO_ASKED, AuthorsState
 from parlour.sim.stats import wilson_interval
 
@@ -101,13 +102,24 @@ class TestDeal:
     @pytest.mark.parametrize(("deal", "message"), [
         ({"hands": [["2C"], ["3C"], ["4C"]]}, "every card"),
         ({"hands": [["2C", "2C"], [], ALL[1:]]}, "twice"),
-        ({"hands": [ALL]}, "each of the 3 players"),
-        ({"cards": []}, "Authors deal is"),
+        ({"hands": [ALL]}, "holds 3 lists of cards, one a seat"),
+        ({"cards": []}, "it has no 'cards'"),
     ])
     def test_a_prepared_deal_is_checked(self, deal: dict[str, Any], message: str) -> None:
         """A prepared deal names every card once, in one hand per seat."""
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(DealError, match=message):
             parlour.new_game(GAME, players=3, deal=deal)
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when any deal of a list is bad: hands of any sizes that
+        hold the whole pack, or a stacked pack of the 52 cards, and nothing else."""
+        good = {"hands": [ALL[:20], ALL[20:40], ALL[40:]]}
+        with pytest.raises(DealError, match="deal 2 of the list: seat 2's hand: 'JK' is not a card"):
+            parlour.new_game(GAME, players=3, deals=2, deal=[good, {"hands": [ALL[:20], ALL[20:40], ["JK"]]}])
+        for bad in (5, "xyz", {"hands": [ALL[:20], ALL[20:40], ALL[40:]], "widow": []}, {"pack": ALL[1:]},
+                    {"pack": ALL, "hands": good["hands"]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=3, deal=bad)
 
 
 class TestAsking:
@@ -232,7 +244,7 @@ class TestScoring:
     def test_a_match_of_several_deals_adds_up_the_books(self) -> None:
         """Option deals (choice 9): each deal's books are added, the deal passing to the left."""
         first = self.endgame(("6", "7", "8", "9"))
-        state = parlour.new_game(GAME, players=3, seed=2, deals=2, deal=[{"hands": first}, None])
+        state = parlour.new_game(GAME, players=3, seed=2, deals=2, deal=[{"hands": first}])
         act(state, "ask 2 AC", "ask 2 AD", "ask 2 AH")
         assert not state.is_over and state.hand_number == 2
         assert state.view(None).extra["dealer"] == 0 and state.to_move == (1,)

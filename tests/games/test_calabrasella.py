@@ -10,6 +10,7 @@ from table import act, open_ending, open_hand_play, play, random_to_end, refused
 
 import parlour
 from parlour.cards import SPANISH_40, Card, parse_cards
+from parlour.errors import DealError
 from parlour.games.calabrasella import (
     CARD_POINTS,
     LAST_TRICK,
@@ -93,12 +94,27 @@ class TestDeal:
 
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal gives twelve different cards to each player and four to the talon."""
-        with pytest.raises(ValueError, match="12 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 12 cards, not 11"):
             parlour.new_game("calabrasella", deal={"hands": [h[:11] for h in SUITS_DEAL["hands"]]})  # type: ignore[attr-defined]
-        with pytest.raises(ValueError, match="talon"):
+        with pytest.raises(DealError, match="the talon holds 4 cards, not 1"):
             parlour.new_game("calabrasella", deal={**SUITS_DEAL, "talon": ["3D"]})
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             parlour.new_game("calabrasella", deal={"cards": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when it is not a deal of the game: each deal of a list is
+        read for its own dealer (with four the second deal's dealer, seat 0, sits out, not seat 3), and a
+        wrong size, a card twice, a card not of the Spanish pack, a wrong type or an unknown key is refused."""
+        hands: list[list[str]] = SUITS_DEAL["hands"]  # type: ignore[assignment]
+        four = {**SUITS_DEAL, "hands": [*hands, []]}
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 0 cards, not 12"):
+            parlour.new_game("calabrasella", players=4, deal=[four, four])
+        for bad, why in (({"hands": [hands[0], hands[1], hands[2][:-1] + ["3C"]]}, "names a card twice"),
+                         ({**SUITS_DEAL, "talon": ["3D", "2D", "AD", "8D"]}, "'8D' is not a card"),
+                         ({**SUITS_DEAL, "talon": ["3D", "2D", "AD", "6D"]}, "no hand nor other list holds"),
+                         ({**SUITS_DEAL, "widow": []}, "no 'widow'"), (5, "not int"), ("xyz", "not str")):
+            with pytest.raises(DealError, match=why):
+                parlour.new_game("calabrasella", deal=bad)
 
 
 class TestDeclaring:

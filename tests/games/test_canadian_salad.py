@@ -12,6 +12,7 @@ from table import finish_hand, open_ending, open_hand_play, play, random_to_end,
 import parlour
 from parlour import IllegalAction
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, parse_cards
+from parlour.errors import DealError
 from parlour.games.canadian_salad import DEALS, REMOVED_MASKS, CanadianSaladState, deal_total
 
 
@@ -24,8 +25,9 @@ def prepared(fixed: dict[int, str], players: int = 4, voids: dict[int, str] | No
 
 def game(fixed: dict[int, str], voids: dict[int, str] | None = None, *, deal_number: int = 1, players: int = 4,
          **options: object) -> CanadianSaladState:
-    """A game whose ``deal_number``-th deal is prepared, the earlier ones already played out."""
-    plan: list[object] = [None] * (deal_number - 1) + [prepared(fixed, players, voids)]
+    """A game whose ``deal_number``-th deal is prepared, the earlier ones (spread, since every deal of a list
+    names its cards) already played out."""
+    plan = [prepared({}, players)] * (deal_number - 1) + [prepared(fixed, players, voids)]
     state = parlour.new_game("canadian-salad", players=players, seed=1, deal=plan, **options)
     assert isinstance(state, CanadianSaladState)
     while state.hand_number < deal_number:
@@ -61,16 +63,23 @@ class TestPack:
             assert not dealt & removed
 
     def test_a_prepared_deal_may_not_hold_a_card_set_aside(self) -> None:
-        """Setup: with three players the 2♣ is out of play, so a deal giving it to someone is refused."""
+        """Setup: a prepared deal is refused before play unless it shares out the pack left for the player
+        count, each seat its share: with three players the 2♣ is out of play, so a deal giving it is refused."""
         good = prepared({}, players=3)
         hands: list[list[str]] = good["hands"]  # type: ignore[assignment]
         bad = [hands[0][:-1] + ["2C"], hands[1], hands[2]]
-        with pytest.raises(ValueError, match="set aside"):
-            parlour.new_game("canadian-salad", players=3, deal={"hands": bad})
-        with pytest.raises(ValueError, match="13 different cards"):
-            parlour.new_game("canadian-salad", deal={"hands": [h[:12] for h in prepared({})["hands"]]})  # type: ignore[attr-defined]
-        with pytest.raises(ValueError, match="hands"):
-            parlour.new_game("canadian-salad", deal={"cards": []})
+        with pytest.raises(DealError, match="deal 2 of the list: 2C is set aside with 3 players"):
+            parlour.new_game("canadian-salad", players=3, deal=[good, {"hands": bad}])
+        with pytest.raises(DealError, match="seat 0 must hold 17 cards, not 16"):
+            parlour.new_game("canadian-salad", players=3, deal={"hands": [h[:16] for h in hands]})
+        with pytest.raises(DealError, match="twice"):
+            parlour.new_game("canadian-salad", players=3, deal={"hands": [hands[0], hands[0], hands[2]]})
+        with pytest.raises(DealError, match="'JK' is not a card of"):
+            parlour.new_game("canadian-salad", players=3, deal={"hands": [hands[0][:-1] + ["JK"], *hands[1:]]})
+        junk: list[object] = [5, "xyz", {"cards": []}, {"pack": [str(card) for card in STANDARD_52.cards]}]
+        for deal in junk:
+            with pytest.raises(DealError):
+                parlour.new_game("canadian-salad", deal=deal)
 
     def test_the_player_left_of_the_dealer_leads_and_the_deal_passes_left(self) -> None:
         """Game play: the seat left of the dealer leads first; the next deal is dealt by the next seat."""

@@ -269,6 +269,7 @@ class TestPile:
 
 OUT = f"{EIGHTS} KC KD KH KS"                        # a natural canasta of 8s and four kings
 GO_OUT = [*lays(1, EIGHTS), *lays(2, "KC KD KH KS"), "commit", "discard 9H"]
+PARTNERS_OPEN = [*lays(1, "KD KH KS"), *lays(2, "AC AD AH")]     # seat 2's first meld of 90
 
 
 def hand_points(*hands: str) -> int:
@@ -300,6 +301,41 @@ class TestGoingOut:
             "draw", "discard 6S", "draw", *lays(1, "KC KD KH KS"), "commit", "discard 4D")
         items = last(state)
         assert items["going out"] == 100 and "going out concealed" not in items
+
+    # Seat 2 holds kings and aces for a first meld; seat 0 seven 8s and four kings, and has laid nothing.
+    PARTNERS_KINGS = hands_with(s0=f"{EIGHTS} KC KC KD KH", s2="KD KH KS AC AD AH 4H 5H 6H 9H 10H")
+
+    def test_adding_to_partners_melds_in_the_going_out_turn_is_not_concealed(self) -> None:
+        """Going out concealed (choice 10; the text and NOTES): a player who adds to partner's melds does not
+        go out concealed, even in the turn that lays the whole hand and its canasta: 100, not 200. Seat 2
+        melds kings and aces; seat 0, having laid nothing, lays seven 8s, puts four kings on partner's
+        kings and discards its last card."""
+        state = new(self.PARTNERS_KINGS, stock="5C 6C 7C 4C 9S")
+        act(state, "draw", "discard 5C", "draw", "discard 6C", "draw", *PARTNERS_OPEN, "commit", "discard 7C",
+            "draw", "discard 4C", "draw", *lays(1, EIGHTS), "commit", "add KC K", "add KC K", "add KD K",
+            "add KH K", "discard 9S")
+        assert state.view(None).log[-2] == "seat 0 goes out"
+        items = last(state)
+        assert items["going out"] == 100 and "going out concealed" not in items
+        assert items["2 natural canastas"] == 1_000
+
+    def test_a_new_meld_joining_partners_meld_of_its_rank_is_not_concealed(self) -> None:
+        """Going out concealed (choice 10): a meld of a rank partner has melded joins partner's meld, which
+        is adding to it: seat 0 lays seven 8s and four kings, the kings going onto seat 2's: 100."""
+        state = new(self.PARTNERS_KINGS, stock="5C 6C 7C 4C 9S")
+        act(state, "draw", "discard 5C", "draw", "discard 6C", "draw", *PARTNERS_OPEN, "commit", "discard 7C",
+            "draw", "discard 4C", "draw", *lays(1, EIGHTS), *lays(2, "KC KC KD KH"), "commit", "discard 9S")
+        items = last(state)
+        assert items["going out"] == 100 and "going out concealed" not in items
+
+    def test_adding_to_ones_own_new_meld_in_the_going_out_turn_is_still_concealed(self) -> None:
+        """Going out concealed (choice 10): cards added to a meld laid in that same turn are the player's
+        own, not partner's: six 8s committed, the seventh added, then the kings and the discard: 200."""
+        state = new(hands_with(s0=OUT), stock="9H")
+        act(state, "draw", *lays(1, "8C 8D 8H 8S 8C 8D"), *lays(2, "KC KD KH KS"), "commit", "add 8H 8",
+            "discard 9H")
+        items = last(state)
+        assert items["going out concealed"] == 200 and items["1 natural canasta"] == 500
 
     def test_asking_partner_and_the_answer_binds(self) -> None:
         """Asking partner (NOTES): the partner answers as a choice of its own; after "no" the player may not
@@ -410,6 +446,37 @@ class TestMatch:
         state = new(hands_with(s0=OUT), stock="9H", deals=0)
         act(state, "draw", *GO_OUT)
         assert not state.is_over and state.hand_number == 2 and state.dealer == 0 and state.to_move == (1,)
+
+    def test_by_default_the_game_goes_on_past_ten_deals_until_a_side_reaches_the_target(self) -> None:
+        """Game (the text, NOTES; choice 12): by default the game is played to 5,000, however many deals that
+        takes; ten deals ended below the target (each with the stock run out) leave it going on."""
+        assert {o.name: o.default for o in parlour.game_info(GAME).options}["deals"] == 0
+        state = parlour.new_game(GAME, seed=1, deal={"pack": pack_for(PLAIN, "9C")})
+        for _ in range(10):
+            run_down(state, "")
+            act(state, "end")
+        assert not state.is_over and state.hand_number == 11 and max(state.scores()) < 5_000
+
+    def test_a_game_that_meets_the_safety_bound_says_so(self) -> None:
+        """Choice 12: a game to the target still below it after the safety bound of deals (40 at 5,000, the
+        measured longest game three times over) stops there, the higher total winning, and its result
+        names the bound and the target."""
+        state = parlour.new_game(GAME, seed=1, deal={"pack": pack_for(PLAIN, "9C")})
+        while not state.is_over:
+            run_down(state, "")
+            act(state, "end")
+        result = state.result()
+        assert len(state.hand_results) == 40 and result.ended_early is not None
+        assert result.text.startswith("no side reached 5,000 within the safety bound of 40 deals, so the game ends")
+        assert set(result.winners) in ({0, 2}, {1, 3})
+
+    def test_the_safety_bound_grows_with_a_higher_target(self) -> None:
+        """Choice 12: the bound is in proportion to the target above the book's (80 deals at 10,000), at
+        most 100, and an explicit ``deals`` replaces it."""
+        for target, bound in ((5_000, 40), (10_000, 80), (50_000, 100), (1_000, 40)):
+            state = parlour.new_game(GAME, seed=1, target=target)
+            assert isinstance(state, CanastaState) and state._bound() == bound
+        assert parlour.new_game(GAME, seed=1, deals=12).hands_in_game == 12
 
     def test_the_deals_option_bounds_the_game(self) -> None:
         """Choice 12: after ``deals`` deals the game ends, the higher total winning."""

@@ -17,6 +17,7 @@ from parlour.bots import make_bot
 from parlour.cards import Card
 from parlour.cli.main import main
 from parlour.engine.staging import COMMIT
+from parlour.errors import DealError
 from parlour.games.carioca import CariocaState, contract_plan, contract_words, hand_points
 from parlour.sim.stats import wilson_interval
 
@@ -88,6 +89,37 @@ class TestDeal:
         assert [h.bit_count() for h in state.hands] == [12, 12]
         assert state.view(0).table["contract"] == "deal 7: 3 escaleras"
 
+
+    def test_a_prepared_deal_without_an_upcard_turns_up_a_card_it_names_nowhere(self) -> None:
+        """Setup: the stock's top card is turned up. A prepared deal that lists the stock's top but names no
+        upcard keeps that stock as listed and turns up a card it names nowhere over it, as in Pitty Pat and
+        Crates (``parlour.mechanics.stock.deal_upcard``); one that leaves no such card is refused."""
+        state = parlour.new_game(GAME, players=2, seed=1, deals=1,
+                                 deal={"hands": [TRIOS.split(), OTHER.split()], "stock": ["9C", "10S"]})
+        assert isinstance(state, CariocaState)
+        upcard = state.view(0).table["upcard"]
+        assert upcard is not None and upcard not in (TRIOS + " " + OTHER + " 9C 10S").split()
+        assert [str(PACK.cards[c]) for c in state.stock.top_first()[:2]] == ["9C", "10S"]
+        held = TRIOS.split() + OTHER.split()
+        rest = [str(card) for card in PACK.cards if str(card) not in held]
+        with pytest.raises(DealError, match="without an upcard, the hands and the stock must leave a card"):
+            parlour.new_game(GAME, players=2, deal={"hands": [TRIOS.split(), OTHER.split()], "stock": rest})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``, when any deal of a list does not fit
+        its place (eleven cards a hand, twelve in the seventh deal, and no eighth deal) or names a card that is
+        not of the pack or not a list where a list belongs."""
+        good = deal((TRIOS, OTHER), "4H", "9C")
+        with pytest.raises(DealError, match="deal 2 of the list: the upcard: '2C#99'"):
+            parlour.new_game(GAME, players=2, deal=[good, {**good, "upcard": "2C#99"}])
+        with pytest.raises(DealError, match="deal 7 of the list: seat 0 must hold 12 cards, not 11"):
+            parlour.new_game(GAME, players=2, deal=[good] * 7)
+        with pytest.raises(DealError, match="Carioca takes no prepared deal for deal 8"):
+            parlour.new_game(GAME, players=2, deal=[{"pack": [str(card) for card in PACK.cards]}] * 8)
+        for bad in (5, "xyz", {**good, "stock": 5}, {**good, "upcard": "2C#3"}, {**good, "stock": ["9C", "9C"]},
+                    {**good, "widow": []}, {**good, "hands": good["hands"][:1]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=2, deal=bad)
 
 class TestContract:
     def test_each_deal_has_its_own_contract_in_the_books_order(self) -> None:

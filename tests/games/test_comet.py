@@ -19,6 +19,7 @@ from parlour.bots import make_bot, sampler_for
 from parlour.bots.heuristics.comet import habits
 from parlour.cards import Card
 from parlour.engine.claims import Claim
+from parlour.errors import DealError
 from parlour.games.comet import INDEX, INFO, PACK, CometState
 from parlour.sim.stats import wilson_interval
 
@@ -102,10 +103,21 @@ class TestDeal:
 
     def test_a_prepared_deal_of_another_shape_is_refused(self) -> None:
         """A prepared deal names a hand of at least one card per seat, each card once."""
-        with pytest.raises(ValueError, match="at least one card"):
+        with pytest.raises(DealError, match="seat 1 must hold at least 1 card"):
             new(["AC", "", "2C", "3C"])
-        with pytest.raises(ValueError, match="Comet deal for 4 players"):
+        with pytest.raises(DealError, match="'hands' holds 4 lists of cards, one a seat"):
             parlour.new_game(GAME, players=4, deal={"hands": [["AC"]]})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``: a bad later deal of a list, the 8 of
+        diamonds (out of Comet's pack), a card twice, and what is no deal, no list or a key of no form."""
+        good = {"hands": [["AC"], ["2C"], ["3C"], ["4C"]]}
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0's hand: '8D' is not a card of the"):
+            parlour.new_game(GAME, players=4, deal=[good, {"hands": [["8D"], ["2C"], ["3C"], ["4C"]]}])
+        for bad in (5, "xyz", {"hands": 5}, {"hands": [["AC"], ["AC"], ["3C"], ["4C"]]}, {**good, "stock": []},
+                    {"hands": [["2C#99"], ["2C"], ["3C"], ["4C"]]}, {"pack": [str(card) for card in PACK][1:]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=4, deal=bad)
 
 
 class TestRuns:

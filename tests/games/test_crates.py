@@ -20,11 +20,14 @@ from parlour.bots import make_bot
 from parlour.bots.heuristics.crates import DRAWN, Draws, Table, read_log
 from parlour.cards import STANDARD_52, Rank, Suit, parse_cards
 from parlour.cli.main import main
+from parlour.errors import DealError
 from parlour.games.crates import SIZES, CratesState, hand_points
 from parlour.sim.stats import wilson_interval
 
 GAME = "crates"
 PACK = STANDARD_52
+# A stacked pack in an order of its own, for the deals before the one a test prepares: dealt as by chance.
+SHUFFLED = {"pack": [str(card) for card in random.Random(1).sample(PACK.cards, len(PACK))]}
 
 
 def new(fixed: dict[int, str], upcard: str, stock: str = "", players: int = 2, voids: dict[int, str] | None = None,
@@ -117,7 +120,7 @@ class TestTwoSequence:
 
     def test_a_player_out_in_a_sequence_ends_the_deal_when_it_is_drawn(self) -> None:
         """Ending the hand: a player who runs out during a 2-sequence does not end the deal; its drawing does."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=[None] * 7 + [
+        state = parlour.new_game(GAME, players=2, seed=1, deal=[SHUFFLED] * 7 + [
             {"hands": [["KD"], ["2H"]], "upcard": "5H"}])   # deal 8: seat 0 deals
         for _ in range(7):
             finish_hand(state)
@@ -156,7 +159,7 @@ class TestEffects:
 
     def test_a_six_as_the_last_card_is_a_cooper(self) -> None:
         """6s: a 6 as the last card cannot go out; its player draws (choice 7)."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=[None] * 7 + [
+        state = parlour.new_game(GAME, players=2, seed=1, deal=[SHUFFLED] * 7 + [
             {"hands": [["KD"], ["6H"]], "upcard": "5H"}])   # deal 8: seat 0 deals
         for _ in range(7):
             finish_hand(state)
@@ -260,7 +263,7 @@ class TestPartners:
 class TestOneCard:
     def test_saying_one_card_spares_the_penalty(self) -> None:
         """Ending the hand: about to play from two cards, the player says "one card"."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=[None] * 6 + [
+        state = parlour.new_game(GAME, players=2, seed=1, deal=[SHUFFLED] * 6 + [
             {"hands": [["KH", "QH"], ["3C", "3S"]], "upcard": "5H", "stock": ["4C", "4D", "4S"]}])
         for _ in range(6):
             finish_hand(state)
@@ -271,7 +274,7 @@ class TestOneCard:
     def test_forgetting_one_card_costs_two_cards_next_turn(self) -> None:
         """Ending the hand: a play from two cards without the call costs two cards at the start of the next
         turn (choice 8)."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=[None] * 6 + [
+        state = parlour.new_game(GAME, players=2, seed=1, deal=[SHUFFLED] * 6 + [
             {"hands": [["KH", "QH"], ["3C", "3S"]], "upcard": "5H", "stock": ["4C", "4D", "4S"]}])
         for _ in range(6):
             finish_hand(state)
@@ -319,7 +322,7 @@ class TestScoring:
 
     def test_going_out_ends_the_deal_and_the_cards_left_score(self) -> None:
         """Ending the hand and Scoring: a player who ends a turn with no cards ends the deal; lowest wins."""
-        state = parlour.new_game(GAME, players=2, seed=1, deal=[None] * 7 + [
+        state = parlour.new_game(GAME, players=2, seed=1, deal=[SHUFFLED] * 7 + [
             {"hands": [["8D"], ["KH"]], "upcard": "5H"}])   # deal 8: seat 0 deals
         for _ in range(7):
             finish_hand(state)
@@ -395,10 +398,28 @@ class TestHiddenInformation:
 class TestPrepared:
     def test_a_bad_prepared_deal_is_refused(self) -> None:
         """A prepared deal names each hand's cards, eight in the first deal."""
-        with pytest.raises(ValueError, match="8 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 8 cards, not 1"):
             parlour.new_game(GAME, players=2, deal={"hands": [["KH"], ["QH"]]})
-        with pytest.raises(ValueError, match="a Crates deal"):
+        with pytest.raises(DealError, match="it has no 'widow'"):
             parlour.new_game(GAME, players=2, deal={"hands": [], "widow": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``, when any deal of a list does not fit
+        its place in the game (each deal's own hand size, at every player count; no sixteenth deal)."""
+        first = {"hands": [["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H"]] * 5}
+        with pytest.raises(DealError, match="seat 1's hand names a card twice"):
+            parlour.new_game(GAME, players=5, deal=first)
+        five = [str(card) for card in PACK.cards[:41]]
+        good = {"hands": [five[8 * seat:8 * seat + 8] for seat in range(5)], "upcard": five[40]}
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 7 cards, not 8"):
+            parlour.new_game(GAME, players=5, deal=[good, good])
+        with pytest.raises(DealError, match="deal 16 of the list: Crates takes no prepared deal for deal 16"):
+            parlour.new_game(GAME, players=2, deal=[SHUFFLED] * 16)
+        left = [str(card) for card in PACK.cards[40:]]
+        for bad in (5, "xyz", {**good, "upcard": "2C#99"}, {**good, "upcard": "JK"}, {**good, "stock": 5},
+                    {**good, "upcard": 5}, {"hands": good["hands"], "stock": left}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=5, deal=bad)
 
 
 class TestBots:

@@ -14,6 +14,7 @@ import parlour
 from parlour import IllegalAction, NotationError, State, View
 from parlour.bots import make_bot
 from parlour.engine import GameOver, OutOfTurn, Pass
+from parlour.errors import DealError
 from parlour.games.divide_and_conquer import ALL, INDEX, VALUE, Lay, match_winner
 
 GAME = "divide-and-conquer"
@@ -90,18 +91,22 @@ class TestDeal:
         assert parlour.replay(state.record()).view(0) == state.view(0)
 
     @pytest.mark.parametrize(("deal", "words"), [
-        ("2S 3S", "a Divide and Conquer deal is"),
-        ({"hands": [LOW_HAND.split()]}, "Divide and Conquer deal"),
-        ({"hands": ["2S 3S 4S 5S 6S", HIGH_HAND.split()]}, "notation"),
-        ({"hands": [LOW_HAND.split()[:4], HIGH_HAND.split()]}, "seat 0 is given 4 cards"),
-        ({"hands": [cards("2S 3S 4S 5S KS"), HIGH_HAND.split()]}, "KS is not in this game's pack"),
-        ({"hands": [cards("2S 3S 4S 5S 5S"), HIGH_HAND.split()]}, "5S is dealt twice"),
-        ({"hands": [cards("2S 3S 4S 5S 7S"), HIGH_HAND.split()]}, "7S is dealt twice"),
-        ({"hands": [LOW_HAND.split(), cards("7S 8S 9S 10S XX")]}, "not a card"),
+        ("2S 3S", "a prepared deal is .* not str"),
+        (5, "a prepared deal is .* not int"),
+        ({"hands": [LOW_HAND.split()]}, "'hands' holds 2 lists of cards"),
+        ({"hands": [LOW_HAND.split(), HIGH_HAND.split()], "dealer": 0}, "it has no 'dealer'"),
+        ({"hands": ["2S 3S 4S 5S 6S", HIGH_HAND.split()]}, "seat 0's hand is a list of cards"),
+        ({"hands": [LOW_HAND.split()[:4], HIGH_HAND.split()]}, "seat 0 must hold 5 cards, not 4"),
+        ({"hands": [cards("2S 3S 4S 5S KS"), HIGH_HAND.split()]}, "'KS' is not a card of the divide-and-conquer-10"),
+        ({"hands": [cards("2S 3S 4S 5S 5S"), HIGH_HAND.split()]}, "seat 0's hand names a card twice"),
+        ({"hands": [cards("2S 3S 4S 5S 7S"), HIGH_HAND.split()]}, "seat 1's hand names a card twice"),
+        ({"hands": [LOW_HAND.split(), cards("7S 8S 9S 10S XX")]}, "seat 1's hand: .*XX"),
+        ([{"hands": [LOW_HAND.split(), HIGH_HAND.split()]}] * 2, "deal 2 of the list: .* no prepared deal"),
     ])
     def test_bad_prepared_deal_refused(self, deal: Any, words: str) -> None:
-        """Setup: a prepared deal must split the pack evenly; anything else is refused clearly."""
-        with pytest.raises(ValueError, match=words):
+        """Setup: a prepared deal is refused before play unless it splits the pack evenly; it is the game's
+        only deal, so a list holds no second one."""
+        with pytest.raises(DealError, match=words):
             parlour.new_game(GAME, seed=1, deal=deal)
 
 

@@ -19,6 +19,7 @@ from parlour import NotationError
 from parlour.bots import make_bot
 from parlour.bots.heuristic import habits_for
 from parlour.cards import PIQUET_32
+from parlour.errors import DealError
 from parlour.games.east_west import ROW_SIZE, ROWS, game_winner
 from parlour.sim.stats import mean_interval
 
@@ -103,8 +104,18 @@ class TestDeal:
 
     def test_bad_stacked_pack_refused(self) -> None:
         """A prepared pack must list the 32 cards once each."""
-        with pytest.raises(ValueError, match="32 cards"):
+        with pytest.raises(DealError, match="32 cards"):
             parlour.new_game(GAME, deal={"pack": ALL[:-1]})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play: it is a stacked pack of the 32 cards, one for each game of
+        a match, and nothing else (no deal at random instead)."""
+        good = stacked("AS KH 7D", [])
+        with pytest.raises(DealError, match="deal 2 of the list: a stacked pack lists each of the 32 cards"):
+            parlour.new_game(GAME, games=2, deal=[good, {"pack": [ALL[1], *ALL[1:]]}])
+        for bad in (5, "xyz", {"hands": [ALL[:16], ALL[16:]]}, {**good, "dealer": 1}, {"pack": [*ALL[1:], "2C"]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, deal=bad)
 
 
 class TestPlacing:

@@ -27,6 +27,7 @@ import parlour
 from parlour import NotationError
 from parlour.bots import make_bot
 from parlour.cards import HEART_SOLO_24, PIQUET_32, Card, Rank, Suit
+from parlour.errors import DealError
 from parlour.games.heart_solo import HeartSoloState
 from parlour.mechanics import tricks
 
@@ -69,9 +70,25 @@ class TestPackAndDeal:
     def test_dealt_three_two_three_from_the_dealers_left(self) -> None:
         """As Foster's Solo: cards go 3-2-3 from the dealer's left."""
         pack = [str(c) for c in PACK.cards]
-        state = parlour.new_game("heart-solo", seed=1, deal={"pack": pack, "dealer": 2})
+        state = parlour.new_game("heart-solo", seed=1, deal={"pack": pack})
         held = dealt_in_packets(pack, (0, 1, 2), (3, 2, 3))
         assert [set(state.view(s).hand) for s in range(3)] == [held[s] for s in range(3)]
+
+
+    def test_a_prepared_deal_is_refused_before_play_unless_it_fits(self) -> None:
+        """A prepared deal is refused before play unless it gives eight cards of the 24-card pack to each of
+        three seats, with a dealer (the first deal only) among them; the 8♥ is not in the pack."""
+        good = prepared({})
+        hands = good["hands"]
+        with pytest.raises(DealError, match=r"deal 2 of the list: .*'8H' is not a card of"):
+            parlour.new_game("heart-solo", deal=[good, {"hands": [["8H", *hands[0][1:]], *hands[1:]]}])
+        with pytest.raises(DealError, match="dealer"):
+            parlour.new_game("heart-solo", deal={**good, "dealer": 3})
+        with pytest.raises(DealError, match="8 cards, not 9"):
+            parlour.new_game("heart-solo", deal={"hands": [[*hands[0], hands[1][0]], hands[1][1:], hands[2]]})
+        for junk in (5, "xyz", {"hands": hands[:2]}, {"hands": hands, "widow": []}):
+            with pytest.raises(DealError):
+                parlour.new_game("heart-solo", deal=junk)
 
 
 class TestTrumps:

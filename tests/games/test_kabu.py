@@ -22,6 +22,7 @@ from parlour.bots.heuristics.kabu import draw_gain
 from parlour.cards import Card
 from parlour.cli.main import main
 from parlour.engine import Play
+from parlour.errors import DealError
 from parlour.games.kabu import PACK, score
 from parlour.sim.stats import mean_interval
 
@@ -101,8 +102,20 @@ class TestDeal:
         for deal in ({"hands": [["AC"], ["2C", "3C"]]}, {"hands": [["AC", "KC"], ["2C", "3C"]]},
                      {"hands": [["AC", "2C"], ["3C", "4C"]], "stock": ["AC"]}, {"hands": [["AC", "2C"]] * 2},
                      {"hands": [["AC", "2C"], ["3C", "4C"]], "upcard": "5C"}):
-            with pytest.raises(ValueError):
+            with pytest.raises(DealError):
                 parlour.new_game(GAME, players=2, seed=1, deal=deal)
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``: a bad later deal of a list, a card
+        not of the 40-card pack, and what is no deal or no list of cards."""
+        good = {"hands": [["AC", "2C"], ["3C", "4C"]], "stock": ["5C"]}
+        with pytest.raises(DealError, match="deal 2 of the list: the stock: 'KC' is not a card of the"):
+            parlour.new_game(GAME, players=2, seed=1, deal=[good, {**good, "stock": ["KC"]}])
+        bads: list[Any] = [5, "xyz", [], {**good, "stock": 5}, {**good, "stock": ["2C#99"]},
+                           {"hands": [["AC", "JK"]] * 2}, {"pack": EVERY_CARD[1:]}, {"pack": EVERY_CARD, "stock": []}]
+        for bad in bads:
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=2, seed=1, deal=bad)
 
 
 class TestDrawing:

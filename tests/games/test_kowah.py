@@ -19,6 +19,7 @@ from parlour.bots.levels import searched
 from parlour.cards import Card, bit_indices, parse_cards
 from parlour.cli.main import main
 from parlour.engine import IllegalAction
+from parlour.errors import DealError
 from parlour.games.kowah import (
     DEAL_ACTIONS,
     FACES,
@@ -39,6 +40,10 @@ AD = PACK.face_number[Card.parse("AD")]
 FIRST_SHAPE = "5S 5H 5D 7H 7S 7D AD AD#2"
 SECOND_SHAPE = "5S 5H 5D 7S 7S#2 7D 7D#2 7H"
 LOOSE = "2S 3S 4S 6S 8S 9S 2H 3H"
+# A hand dealt in shape is declared at the deal (choice 2): to declare in play, a seat is dealt these, one
+# card short of the shape and holding 4H, and draws the missing card (AD#2, 7D#2) from the stock's top.
+SHORT_OF_FIRST = "5S 5H 5D 7H 7S 7D AD 4H"
+SHORT_OF_SECOND = "5S 5H 5D 7S 7S#2 7D 7H 4H"
 LOOSE_TOO = "2D 3D 4D 6D 8D 9D 8H 9H"
 
 
@@ -61,17 +66,18 @@ def faces(mask: int) -> list[str]:
     return [str(FACES[f]) for f in bit_indices(mask)]
 
 
-def declared(stock: str = "4H AD#3", hands: Sequence[str] = (FIRST_SHAPE, LOOSE)) -> KowahState:
-    """Seat 0 draws the stock's top card, declares checki on its pair of AD and throws the card drawn."""
-    state = new(hands, stock)
+def declared(stock: str = "AD#3", hands: Sequence[str] = (SHORT_OF_FIRST, LOOSE)) -> KowahState:
+    """Seat 0 draws AD#2 from the stock's top, declares checki on its pair of AD and throws 4H; ``stock``
+    follows."""
+    state = new(hands, f"AD#2 {stock}")
     act(state, "draw stock", "checki AD", "discard 4H")
     return state
 
 
 def two_checki(stock: str) -> KowahState:
     """Three players: seat 0 declares on AD, seat 2 on KC, each window checked on the way; then seat 1
-    draws the fifth stock card, shown to both checki players."""
-    state = new([FIRST_SHAPE, LOOSE, "2S#2 2S#3 2S#4 3S#2 3S#3 3S#4 KC KC#2"], stock)
+    draws the fifth card of ``stock`` (after seat 0's AD#2), shown to both checki players."""
+    state = new([SHORT_OF_FIRST, LOOSE, "2S#2 2S#3 2S#4 3S#2 3S#3 3S#4 KC 9D"], f"AD#2 {stock}")
     act(state, "draw stock", "checki AD", "discard 4H")
     for seat, action, window in ((1, "draw stock", (0,)), (0, "decline", None), (1, "discard 6H", (0,)),
                                  (0, "decline", None), (2, "draw stock", (0,)), (0, "decline", None),
@@ -110,11 +116,18 @@ class TestDeal:
         assert state.stock.top_first()[0] == 16
 
     def test_a_prepared_deal_of_the_wrong_shape_is_refused(self) -> None:
-        """Bad input: a prepared deal with an unknown part or a card dealt twice is refused, saying why."""
-        with pytest.raises(ValueError, match="a Kowah deal is"):
+        """Bad input: a prepared deal with an unknown part, a card dealt twice or a later deal of a list that
+        does not fit is refused by ``new_game``, before play, saying why."""
+        good = {"hands": [SHORT_OF_FIRST.split(), LOOSE.split()], "stock": ["AD#2"]}
+        with pytest.raises(DealError, match="it has no 'widow'"):
             parlour.new_game(GAME, players=2, deal={"hands": [LOOSE.split()], "widow": []})
-        with pytest.raises(ValueError, match="8 different cards"):
+        with pytest.raises(DealError, match="names a card twice, or one another hand holds"):
             parlour.new_game(GAME, players=2, deal={"hands": [LOOSE.split(), LOOSE.split()]})
+        with pytest.raises(DealError, match="deal 2 of the list: the stock: 'JK' is not a card of the kowah-120"):
+            parlour.new_game(GAME, players=2, deal=[good, {**good, "stock": ["JK"]}])
+        for bad in (5, "xyz", [5], {"pack": ["AD"]}, {"hands": [LOOSE.split(), ["AD#9"] * 8]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=2, deal=bad)
 
 
 class TestTurn:
@@ -154,9 +167,45 @@ class TestTurn:
         act(state, "discard 2D", "draw stock")
         assert state.view(0).extra["taken"] is None
 
+    def test_no_copy_of_the_face_taken_from_the_pile_is_thrown_back(self) -> None:
+        """Choice 7 (the rules page: not the card just taken): the copies of a face are alike, so once KC is
+        taken from the pile no KC may go that turn, neither the copy taken nor the one already held."""
+        state = new([LOOSE, "KC 3D 4D 6D 8D 9D 8H 9H"], "KC#2")
+        act(state, "draw stock", "discard KC", "draw discard")
+        assert state.view(1).hand.count("KC") == 2 and "discard KC" not in legal(state, 1)
+        refused(state, 1, "discard KC", "not thrown back")
+        act(state, "discard 3D")
+        assert state.view(0).table["discard"] == ["3D"]
+
+    def test_a_checki_player_takes_the_pile_only_if_another_face_may_then_go(self) -> None:
+        """Choice 7 with choice 3: a checki player's discards keep its hand, so a discarded 9H, which only a
+        9H thrown back would leave it keeping, may not be taken (only the stock is drawn); a 5S may be, as
+        5H or 5D may then go in its place, while no 5S may."""
+        hand_1 = "9H 5S#2 4S 6S 8S 9S 2H 3H"
+        state = new([FIRST_SHAPE, hand_1], "4H KC")
+        act(state, "draw stock", "discard 4H", "draw stock", "decline", "discard 9H", "decline")
+        assert legal(state, 0) == ["draw stock"]
+        refused(state, 0, "draw discard", "not thrown back")
+        state = new([FIRST_SHAPE, hand_1], "4H KC")
+        act(state, "draw stock", "discard 4H", "draw stock", "decline", "discard 5S", "decline")
+        assert legal(state, 0) == ["draw stock", "draw discard"]
+        act(state, "draw discard")
+        assert legal(state, 0) == ["discard 5D", "discard 5H"]
+        refused(state, 0, "discard 5S", "not thrown back")
+        act(state, "discard 5H")
+        assert state.to_move == (1,) and state.view(1).seats[0]["face_up"] == ["AD", "AD"]
+
+    def test_no_checki_is_declared_that_only_throwing_back_the_card_taken_would_keep(self) -> None:
+        """Choice 7 with choice 2: seat 0 holds a checki hand undeclared and takes 6H from the pile; only
+        throwing 6H back would leave the shape, so it may not declare (and every other card may go)."""
+        state = new(["5S 5H 5D 7H 7S AD AD#2 KC", LOOSE], "7D 6H")
+        act(state, "draw stock", "discard KC", "draw stock", "discard 6H", "draw discard")
+        assert sorted(legal(state, 0)) == sorted(f"discard {c}" for c in ("AD", "5S", "5D", "5H", "7S", "7D", "7H"))
+        refused(state, 0, "checki AD", "checki shape")
+
     def test_two_copies_held_make_one_action_by_face(self) -> None:
         """Packs with copies: two AD held, one ``discard AD``; naming a copy is refused."""
-        state = new([FIRST_SHAPE, LOOSE], "4H")
+        state = new(["AD AD#2 2S 3S 4S 6S 8S 2H", LOOSE_TOO], "4H")
         act(state, "draw stock")
         assert legal(state, 0).count("discard AD") == 1 and state.view(0).hand.count("AD") == 2
         refused(state, 0, "discard AD#2", "by face")
@@ -194,7 +243,7 @@ class TestShapes:
 class TestChecki:
     def test_checki_is_declared_after_the_draw_and_shows_the_pair(self) -> None:
         """Choice 2: ``checki AD`` after drawing shows both AD face up; they stay in the hand."""
-        state = new([FIRST_SHAPE, LOOSE], "4H")
+        state = new([SHORT_OF_FIRST, LOOSE], "AD#2")
         act(state, "draw stock")
         assert "checki AD" in legal(state, 0)
         act(state, "checki AD")
@@ -205,7 +254,7 @@ class TestChecki:
 
     def test_either_pair_of_the_second_shape_may_be_shown(self) -> None:
         """Declaring checki (second shape): either identical pair may be laid face up."""
-        state = new([SECOND_SHAPE, LOOSE], "4H")
+        state = new([SHORT_OF_SECOND, LOOSE], "7D#2")
         act(state, "draw stock")
         assert [a for a in legal(state, 0) if a.startswith("checki")] == ["checki 7S", "checki 7D"]
 
@@ -218,23 +267,59 @@ class TestChecki:
 
     def test_checki_is_declared_once(self) -> None:
         """Choice 2: a player declares checki once a deal; a second declaration is refused."""
-        state = new([FIRST_SHAPE, LOOSE], "4H")
+        state = new([SHORT_OF_FIRST, LOOSE], "AD#2")
         act(state, "draw stock", "checki AD")
         refused(state, 0, "checki AD", "one checki")
 
     def test_the_declared_hand_stands(self) -> None:
-        """Choice 3: after declaring, a discard that breaks the hand is refused; the card drawn may go."""
-        state = new([FIRST_SHAPE, LOOSE], "4H")
+        """Choice 3: after declaring, a discard that breaks the hand is refused; 4H, the odd card, may go."""
+        state = new([SHORT_OF_FIRST, LOOSE], "AD#2")
         act(state, "draw stock", "checki AD")
         assert legal(state, 0) == ["discard 4H"]
         refused(state, 0, "discard 5S", "checki stands")
+
+
+class TestDealtChecki:
+    def test_a_hand_dealt_in_checki_shape_is_declared_at_the_deal_and_its_first_draw_may_win(self) -> None:
+        """Declaring checki upon forming the hand (the text; choice 2): a hand dealt in checki shape is formed
+        at the deal, so it is declared before the first turn, its pair shown, and its holder's first draw of
+        the third copy wins."""
+        state = new([FIRST_SHAPE, LOOSE], "AD#3 4H")
+        assert state.view(1).seats[0]["face_up"] == ["AD", "AD"] and "checki" in state.view(1).seats[0]["status"]
+        assert state.view(1).log[-1] == "seat 0 declares checki, showing AD AD" and state.to_move == (0,)
+        assert legal(state, 0) == ["draw stock"]
+        act(state, "draw stock")
+        assert state.is_over and state.result().winners == (0,)
+        assert state.hand_results[0].summary == "seat 0 draws it from the stock: a third AD, and wins"
+
+    def test_a_hand_dealt_in_checki_shape_claims_from_the_first_card_on(self) -> None:
+        """Declaring checki upon forming the hand (the text; choice 2): seat 1, dealt a checki hand, has
+        declared before seat 0's first turn, so seat 0's first draw is shown to it and seat 0's first
+        discard, a third AD, is its to claim."""
+        state = new(["AD#3 3S 4S 6S 8S 9S 2H 3H", FIRST_SHAPE], "4H")
+        act(state, "draw stock")
+        assert state.view(0).log[-1] == "seat 0 shows the card drawn: 4H" and state.to_move == (1,)
+        act(state, "decline", "discard AD")
+        assert state.to_move == (1,) and legal(state, 1) == ["decline", "claim AD"]
+        state.apply(1, "claim AD")
+        assert state.result().winners == (1,)
+        assert state.hand_results[0].summary == "seat 1 claims it from seat 0's discard: a third AD, and wins"
+
+    def test_either_shape_dealt_is_declared_and_the_lower_pair_shown(self) -> None:
+        """Choice 2: a hand dealt in the second shape is declared at the deal too, showing the lower of its
+        two pairs in the pack's order; a third copy of either pair wins (notes 3). Other hands are not."""
+        state = new([LOOSE, SECOND_SHAPE, LOOSE_TOO], "4H 7D#3")
+        assert [s for s in range(3) if state.shown[s] >= 0] == [1]
+        assert state.view(0).seats[1]["face_up"] == ["7S", "7S"]
+        act(state, "draw stock", "decline", "discard 4H", "decline", "draw stock")
+        assert state.result().winners == (1,)
 
 
 class TestClaims:
     def test_after_checki_the_others_show_their_stock_draws(self) -> None:
         """When a player has declared checki, an opponent's stock draw is shown and offered to the
         checki player alone (choice 5)."""
-        state = declared("4H KC")
+        state = declared("KC")
         assert state.to_move == (1,) and state.phase is Phase.DRAW   # no window on one's own discard
         state.apply(1, "draw stock")
         assert state.view(0).log[-1] == "seat 1 shows the card drawn: KC" and state.to_move == (0,)
@@ -253,7 +338,7 @@ class TestClaims:
 
     def test_a_third_copy_discarded_may_be_claimed_out_of_turn(self) -> None:
         """When a player has declared checki: a discard matching the pair is claimed out of turn."""
-        state = new([FIRST_SHAPE, "AD#3 3S 4S 6S 8S 9S 2H 3H"], "4H KC")
+        state = new([SHORT_OF_FIRST, "AD#3 3S 4S 6S 8S 9S 2H 3H"], "AD#2 KC")
         act(state, "draw stock", "checki AD", "discard 4H", "draw stock", "decline", "discard AD")
         assert state.to_move == (0,) and state.view(0).table["offered"] == "AD"
         state.apply(0, "claim AD")
@@ -263,7 +348,7 @@ class TestClaims:
     def test_only_the_card_on_offer_and_only_a_needed_one_may_be_claimed(self) -> None:
         """When a player has declared checki: only the card just shown may be claimed, only as the third
         copy of a pair the hand awaits, and in a window nothing but an answer is allowed."""
-        state = declared("4H KC")
+        state = declared("KC")
         state.apply(1, "draw stock")
         refused(state, 0, "claim AD", "claim the card on offer")
         refused(state, 0, "claim KC", "claim a third copy")
@@ -273,12 +358,12 @@ class TestClaims:
         """Notes 1: the window is offered to the checki players other than the one who drew or discarded,
         in turn order from that player's left. (Two can never both claim one card: each would hold two of
         its face, and with the card on offer that is five of four copies.)"""
-        state = two_checki("4H 6H 9D 8D KC#3")
+        state = two_checki("6H KC#2 8D KC#3")
         assert state.window is not None and state.window.order == (2, 0) and state.to_move == (2, 0)
 
     def test_a_claim_reads_as_an_answer_until_the_window_closes(self) -> None:
         """Choice 5: answers are secret until the window closes; seat 0 then claims and wins."""
-        state = two_checki("4H 6H 9D 8D AD#3")
+        state = two_checki("6H KC#2 8D AD#3")
         state.apply(2, "decline")
         assert state.view(1).log[-1] == "seat 2: answers" and state.view(2).log[-1] == "seat 2: decline"
         state.apply(0, "claim AD")
@@ -294,21 +379,23 @@ class TestClaims:
 class TestWinning:
     def test_a_checki_players_own_stock_draw_of_the_third_copy_wins_at_once(self) -> None:
         """Notes 2: the checki player's own draw completes the triple: it wins, no window."""
-        state = declared("4H KC AD#3")
+        state = declared("KC AD#3")
         act(state, "draw stock", "decline", "discard KC", "decline", "draw stock")
         assert state.result().winners == (0,)
         assert state.hand_results[0].summary == "seat 0 draws it from the stock: a third AD, and wins"
 
     def test_a_checki_player_may_take_the_discard_to_win(self) -> None:
         """Choice 6: taking the third copy from the discard pile wins too."""
-        state = new([FIRST_SHAPE, "AD#3 3S 4S 6S 8S 9S 2H 3H"], "4H KC")
+        state = new([SHORT_OF_FIRST, "AD#3 3S 4S 6S 8S 9S 2H 3H"], "AD#2 KC")
         act(state, "draw stock", "checki AD", "discard 4H", "draw stock", "decline", "discard AD", "decline",
             "draw discard")
         assert state.hand_results[0].summary == "seat 0 takes it from the discard pile: a third AD, and wins"
 
     def test_only_a_declared_player_wins_and_may_throw_its_own_third_copy(self) -> None:
         """Notes 5: a shape not yet declared wins nothing on the third copy; throwing it is legal."""
-        state = new([FIRST_SHAPE, LOOSE], "AD#3")
+        state = new(["5S 5H 5D 7H 7S AD AD#2 KC", LOOSE], "7D 6H AD#3")
+        act(state, "draw stock", "discard KC", "draw stock", "discard 6H")
+        assert hand_needs(state.hands[0]) and state.shown[0] < 0
         act(state, "draw stock")
         assert not state.is_over and "discard AD" in legal(state, 0) and "checki AD" in legal(state, 0)
         act(state, "discard AD")
@@ -330,8 +417,7 @@ class TestEnd:
     def test_several_deals_pass_the_deal_left_and_count_wins(self) -> None:
         """Choice 10: option ``deals``; a win scores a point, the deal passes to the left."""
         state = parlour.new_game(GAME, players=2, seed=1, deals=2,
-                                 deal=[{"hands": [FIRST_SHAPE.split(), LOOSE.split()], "stock": ["4H", "AD#3"]},
-                                       None])
+                                 deal={"hands": [SHORT_OF_FIRST.split(), LOOSE.split()], "stock": ["AD#2", "AD#3"]})
         act(state, "draw stock", "checki AD", "discard 4H", "draw stock", "claim AD")
         assert state.hand_number == 2 and state.scores() == [1, 0]
         assert state.view(0).extra["dealer"] == 0 and state.to_move == (1,)
@@ -356,8 +442,8 @@ class TestHiddenInformation:
         """Seat 1's checki hands differ (the first shape, the second, other triples) and so does the stock
         below its top: seat 0 sees the same views, legal lists, logs, ``to_move`` and refusals."""
         loose = "2S 3S 4S 6S 8S 9S 2H 3H"
-        twins = [new([loose, "5S 5H 5D 7H 7S 7D AD AD#2"], "4H 6D 9D 8D 2D 3D"),
-                 new([loose, "AD AD#2 AS AS#2 AH 9H 9H#2 9H#3"], "4H 6D 9D 8D 3D 2D")]
+        twins = [new([loose, "5S 5H 5D 7H 7S 7D AD 6D"], "4H AD#2 9D 8D 2D 3D"),
+                 new([loose, "AD AS AS#2 AH 9H 9H#2 9H#3 6D"], "4H AD#2 9D 8D 3D 2D")]
         steps = [(0, "draw stock"), (0, "discard 4H"), (1, "draw stock"), (1, "checki AD"), (1, "discard 6D"),
                  (0, "draw stock"), (1, "decline"), (0, "discard 9D"), (1, "decline"), (1, "draw stock")]
         for seat, action in steps:
@@ -372,8 +458,8 @@ class TestHiddenInformation:
         (the first): when seat 1 throws 7D, seat 2 is offered the window in both, only one of its lists
         has the claim, and seat 0 sees the same views, lists, logs, ``to_move`` and refusals throughout."""
         seat_1 = "2S 3S 4S 6S 8S 7D#3 2H 3H"
-        twins = [new([FIRST_SHAPE, seat_1, hidden], "4H 6H 8D 2D 3D")
-                 for hidden in ("7S#2 7S#3 7D#2 7D#4 7H#2 9H 9H#2 9H#3", "7S#2 7S#3 7H#2 7H#3 7H#4 9H 9H#2 9H#3")]
+        twins = [new([SHORT_OF_FIRST, seat_1, hidden], "AD#2 6H 7S#3 2D 3D")
+                 for hidden in ("7S#2 8D 7D#2 7D#4 7H#2 9H 9H#2 9H#3", "7S#2 8D 7H#2 7H#3 7H#4 9H 9H#2 9H#3")]
         steps = [(0, "draw stock"), (0, "checki AD"), (0, "discard 4H"), (1, "draw stock"), (0, "decline"),
                  (1, "discard 6H"), (0, "decline"), (2, "draw stock"), (0, "decline"), (2, "checki 7S"),
                  (2, "discard 8D"), (0, "decline"), (0, "draw stock"), (2, "decline"), (0, "discard 2D"),
@@ -391,7 +477,7 @@ class TestHiddenInformation:
     def test_worlds_deal_a_checki_player_a_hand_that_completes_its_shape(self) -> None:
         """Sampled worlds: seat 1's hidden cards, in every world of seat 0, complete its declared shape
         round the shown pair, both shapes come, and the world looks the same to seat 0."""
-        state = new([LOOSE, "5S 5H 5D 7H 7S 7D AD AD#2"], "4H 6D")
+        state = new([LOOSE, "5S 5H 5D 7H 7S 7D AD 6D"], "4H AD#2")
         act(state, "draw stock", "discard 4H", "draw stock", "checki AD", "discard 6D")
         ad = AD
         rng = random.Random(1)
@@ -405,21 +491,21 @@ class TestHiddenInformation:
         assert len(seen) > 150 and second_shape > 0
 
     def test_worlds_in_the_checki_players_own_turn_keep_nine_cards_that_hold_the_shape(self) -> None:
-        """After its draw a checki player holds nine: its worlds give it a shape plus one card, and the KC
-        it was seen to take from the discard pile stays in its hand."""
-        state = declared("4H KC")
-        act(state, "draw stock", "decline", "discard KC", "decline", "draw discard")
+        """After its draw a checki player holds nine: its worlds give it a shape plus one card, and the 5S
+        it was seen to take from the discard pile (a 5H or 5D may go in its place) stays in its hand."""
+        state = declared("5S#2")
+        act(state, "draw stock", "decline", "discard 5S", "decline", "draw discard")
         assert state.phase is Phase.DISCARD and state.to_move == (0,)
-        kc = PACK.face_masks[PACK.face_number[Card.parse("KC")]]
+        fives = PACK.face_masks[PACK.face_number[Card.parse("5S")]]
         rng = random.Random(2)
         for _ in range(60):
             world = state.sample_world(1, rng)
             assert isinstance(world, KowahState) and world.view(1) == state.view(1)
-            assert world.hands[0].bit_count() == 9 and world.hands[0] & kc and awaits(world.hands[0], AD)
+            assert world.hands[0].bit_count() == 9 and world.hands[0] & fives and awaits(world.hands[0], AD)
 
     def test_a_world_forgets_the_other_seats_answers(self) -> None:
         """Seat 2 claims KC, secretly, while seat 0 has yet to answer: seat 0's worlds hold a decline."""
-        state = two_checki("4H 6H 9D 8D KC#3")
+        state = two_checki("6H KC#2 8D KC#3")
         state.apply(2, "claim KC")
         world = state.sample_world(0, random.Random(3))
         assert isinstance(world, KowahState) and world.window is not None
@@ -457,7 +543,7 @@ class TestBots:
     def test_the_heuristic_claims_and_declares(self) -> None:
         """The heuristic declares as soon as the hand is checki, and claims the third copy on offer."""
         heuristic = make_bot("heuristic", GAME, seed=0)
-        state = new([FIRST_SHAPE, LOOSE], "4H AD#3")
+        state = new([SHORT_OF_FIRST, LOOSE], "AD#2 AD#3")
         act(state, "draw stock")
         assert heuristic.choose(state.view(0)) == "checki AD"
         act(state, "checki AD", "discard 4H", "draw stock")
@@ -507,8 +593,8 @@ class TestBots:
     def test_the_expert_does_not_declare_a_pair_whose_other_copies_are_on_the_pile(self) -> None:
         """With both other copies of AD thrown, a checki on AD could never win and would bind the hand to
         it (the hand stands): the expert keeps building instead, where the rules of thumb declare."""
-        state = new([FIRST_SHAPE, "AD#3 AD#4 4S 6S 8S 9S 2H 3H"], "4H 9H 2D 9D 3D")
-        act(state, "draw stock", "discard 4H", "draw stock", "discard AD", "draw stock", "discard 2D",
+        state = new(["5S 5H 7H 7S 7D AD AD#2 4H", "AD#3 AD#4 4S 6S 8S 9S 2H 3H"], "2D 9H 3D 9D 5D")
+        act(state, "draw stock", "discard 2D", "draw stock", "discard AD", "draw stock", "discard 3D",
             "draw stock", "discard AD", "draw stock")
         assert unseen(state.view(0))[AD] == 0
         assert make_bot("heuristic", GAME, seed=0).choose(state.view(0)) == "checki AD"
@@ -517,7 +603,7 @@ class TestBots:
     def test_the_expert_never_throws_the_face_of_a_pair_an_opponent_shows(self) -> None:
         """Seat 1 shows AD AD: a third AD thrown would win it the deal. The expert's lone AD is its
         likeliest throw by every other measure (two of its copies are in sight), yet it keeps it."""
-        state = new(["AD#3 2S 3S 4S 6S 8S 9S 2H", FIRST_SHAPE], "3H 4H 6H")
+        state = new(["AD#3 2S 3S 4S 6S 8S 9S 2H", SHORT_OF_FIRST], "3H AD#2 6H")
         act(state, "draw stock", "discard 3H", "draw stock", "checki AD", "discard 4H", "draw stock")
         state.apply(1, "decline")
         assert choose_considered(state.view(0), random.Random(0)) != "discard AD"
@@ -537,7 +623,7 @@ class TestBots:
         """``parlour play kowah``: a person draws and discards by typing, a bot answers, the windows in which
         the person has nothing to claim are declined for it, and the game is played to its end."""
         console = Console(file=io.StringIO(), width=120)
-        deal = json.dumps({"hands": [FIRST_SHAPE.split(), LOOSE.split()], "stock": ["4H", "KC", "AD#3"]})
+        deal = json.dumps({"hands": [SHORT_OF_FIRST.split(), LOOSE.split()], "stock": ["AD#2", "KC", "AD#3"]})
         lines = iter(["draw stock", "checki AD", "discard 4H", "draw stock"])   # the windows: declined for it
         code = main(["play", GAME, "--players", "2", "--seats", "human,heuristic", "--seed", "1",
                      "--option", f"deal={deal}"], input_fn=lambda _prompt: next(lines), console=console)

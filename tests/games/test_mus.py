@@ -20,6 +20,7 @@ from parlour.bots import make_bot
 from parlour.cards import Card
 from parlour.engine import Unknown, Withheld, deal_unknown
 from parlour.engine.sampling import at_least
+from parlour.errors import DealError
 from parlour.games.mus import (
     CHICA,
     GRANDE,
@@ -151,8 +152,20 @@ class TestMus:
     def test_a_prepared_stock_holds_no_dealt_card(self) -> None:
         """A prepared deal's stock may not list a card a hand holds, nor one card twice."""
         for stock in ("KC", "JC JC"):
-            with pytest.raises(ValueError, match="stock"):
+            with pytest.raises(DealError, match="the stock may name only cards no hand nor other list holds"):
                 game(STRONG, stock=stock)
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``: a bad later deal of a list, four cards
+        a hand of the Spanish pack (no 8s, 9s or 10s), and what is no deal or no list of cards."""
+        hands = [h.split() for h in STRONG]
+        good = {"hands": hands, "stock": ["JC"]}
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0's hand: '8C' is not a card of the"):
+            parlour.new_game(GAME, seed=1, deal=[good, {"hands": [["8C", *hands[0][1:]], *hands[1:]]}])
+        for bad in (5, "xyz", {**good, "stock": 5}, {**good, "stock": ["2C#99"]}, {**good, "upcard": "JC"},
+                    {"hands": [h[:3] for h in hands]}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, seed=1, deal=bad)
 
     def test_no_hay_mus_ends_the_discarding(self) -> None:
         """The first "no hay mus" ends discarding and the lances begin (mus.txt, 'Mus or no mus')."""
@@ -602,7 +615,7 @@ class TestTheExpertsEnvites:
         view = state.view(2)
         lance = rules.read_lance(view)
         assert lance is not None and lance.speakers == ORDER and [c for _, c, _ in lance.calls] == ["paso", "ordago"]
-        deals = rules.believed_hands(view, lance, random.Random(3), 200)
+        deals = rules.believed_hands(view, lance, random.Random(3), 200, seconds=None)
         assert len(deals) == 200
         kings = PACK.mask(c for c in PACK.cards if c.rank.name in ("KING", "THREE"))
         assert all((hands[3] & kings).bit_count() >= 2 for hands in deals)

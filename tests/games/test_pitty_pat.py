@@ -16,8 +16,9 @@ from table import act, random_to_end, refused
 import parlour
 from parlour import GameOver, NotationError, OutOfTurn, RecordError, View
 from parlour.bots import make_bot
-from parlour.cards import Card
+from parlour.cards import STANDARD_52, Card
 from parlour.engine import Play
+from parlour.errors import DealError
 
 GAME = "pitty-pat"
 SUITS = "CDHS"
@@ -113,23 +114,35 @@ class TestDeal:
         assert without_upcard.view(None).table["upcard"] not in QUICK["hands"][0] + QUICK["hands"][1]
 
     @pytest.mark.parametrize("deal, message", [
-        ({"hands": [["7C", "8C", "8D", "9C", "9D"]]}, "each of the 2 players"),
+        ({"hands": [["7C", "8C", "8D", "9C", "9D"]]}, "holds 2 lists of cards"),
         ({"hands": [["7C", "8C", "8D", "9C"], ["2C", "3C", "4C", "5C", "6C"]]}, "5 cards, not 4"),
-        ({"hands": QUICK["hands"], "upcard": "7C"}, "7C is dealt twice"),
-        ({"hands": QUICK["hands"], "stock": ["9H", "9H"]}, "9H is dealt twice"),
+        ({"hands": QUICK["hands"], "upcard": "7C"}, "the upcard may name only cards no hand"),
+        ({"hands": QUICK["hands"], "stock": ["9H", "9H"]}, "the stock may name only cards no hand .* each once"),
         ({"hands": QUICK["hands"], "bum": "7H"}, "no 'bum'"),
         ({"hands": QUICK["hands"], "upcard": "ZZ"}, "not a card"),
-        ({"hands": QUICK["hands"], "upcard": "JK"}, "not in the 52-card pack"),
+        ({"hands": QUICK["hands"], "upcard": "JK"}, "not a card of the standard-52 pack"),
         ({"hands": [["7C", "8C", "8D", "9C", "9D"], "2C 3C 4C 5C 6C"]}, "list of cards"),
-        ("7H", "a Pitty Pat deal is"),
-        ([QUICK, {"hands": []}], "each of the 2 players"),
+        ("7H", "a prepared deal is"),
+        ([QUICK, {"hands": []}], "deal 2 of the list: .*holds 2 lists of cards"),
     ])
     def test_prepared_deal_is_checked(self, deal: Any, message: str) -> None:
         """A malformed prepared deal is refused with a message that says what is wrong (docs: bad input),
         a list of deals being checked whole before play starts."""
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(DealError, match=message):
             parlour.new_game(GAME, players=2, seed=1, deal=deal)
 
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play, with a ``DealError``, when any deal of a list does not fit:
+        a card not of the pack, a stock that is no list, no deal at all, and a stock that, without an
+        upcard, leaves no card to turn up."""
+        with pytest.raises(DealError, match="deal 2 of the list: the upcard: '2C#99'"):
+            parlour.new_game(GAME, players=2, seed=1, deal=[QUICK, {**QUICK, "upcard": "2C#99"}])
+        held = {card for hand in QUICK["hands"] for card in hand}
+        every_other = [str(card) for card in STANDARD_52.cards if str(card) not in held]
+        for bad in (5, "xyz", {**QUICK, "stock": 5}, {"hands": QUICK["hands"], "stock": every_other}):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=2, seed=1, deal=bad)
 
 class TestPlay:
     def test_must_match_the_upcard(self) -> None:

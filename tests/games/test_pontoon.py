@@ -15,6 +15,7 @@ from table import act, bots_to_end, random_to_end, refused
 import parlour
 from parlour.bots import make_bot
 from parlour.cards import STANDARD_52, parse_cards
+from parlour.errors import DealError
 from parlour.games.pontoon import PontoonState
 from parlour.sim.stats import mean_interval
 
@@ -93,6 +94,18 @@ class TestDeal:
         assert state.view(0).seats[0]["role"] == "dealer, banker" and "role" not in state.view(0).seats[1]
         info = parlour.game_info("pontoon")
         assert (info.min_players, info.max_players) == (2, 8)
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play: it is a stacked pack of the 52 cards, or a list of them by
+        deal, each checked though only a shuffled deal takes its own, and nothing else (no deal at random)."""
+        good = stacked("2C 3C 4C 5D 6D 7D")
+        with pytest.raises(DealError, match="deal 2 of the list: the stacked pack: '2C#99'"):
+            game("", deal=[good, {"pack": ["2C#99", *good["pack"][1:]]}])
+        bads: list[Any] = [5, "xyz", {"hands": [[], [], []]}, {**good, "bank": 0}, {"pack": good["pack"][:-1]},
+                           {"pack": good["pack"] + ["2C"]}]
+        for bad in bads:
+            with pytest.raises(DealError):
+                game("", deal=bad)
 
 
 class TestPlay:

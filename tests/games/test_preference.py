@@ -24,6 +24,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.bots.heuristics.preference import likely_tricks
 from parlour.cards import PIQUET_32, Card, Suit
+from parlour.errors import DealError
 from parlour.games.preference import SUIT_NAME, PreferenceState
 from parlour.mechanics import tricks
 
@@ -114,12 +115,27 @@ class TestDeal:
 
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal gives ten different cards to each active player and two to the widow."""
-        with pytest.raises(ValueError, match="10 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 10 cards, not 9"):
             parlour.new_game("preference", deal={"hands": [h[:9] for h in SIX["hands"]]})
-        with pytest.raises(ValueError, match="widow"):
+        with pytest.raises(DealError, match="the widow holds 2 cards, not 1"):
             parlour.new_game("preference", deal={**SIX, "widow": ["8H"]})
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             parlour.new_game("preference", deal={"cards": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when it is not a deal of the game: each deal of a list is
+        read for its own dealer (with four, seat 3 sits the first deal out and seat 0 the second), and a card
+        twice, a card not of the 32-card pack, a wrong type or an unknown key is refused."""
+        first, second = {**SIX, "hands": [*SIX["hands"], []]}, {**SIX, "hands": [[], *SIX["hands"]]}
+        assert parlour.new_game("preference", players=4, deal=[first, second]).hand_number == 1
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 0 cards, not 10"):
+            parlour.new_game("preference", players=4, deal=[first, first])
+        hands = SIX["hands"]
+        for bad, why in (({**SIX, "widow": ["8H", "AH"]}, "no hand nor other list holds"),
+                         ({**SIX, "hands": [hands[0][:-1] + ["6S"], *hands[1:]]}, "'6S' is not a card"),
+                         ({**SIX, "talon": []}, "no 'talon'"), (5, "not int"), ("xyz", "not str")):
+            with pytest.raises(DealError, match=why):
+                parlour.new_game("preference", deal=bad)
 
 
 class TestFirstRound:

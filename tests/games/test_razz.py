@@ -12,6 +12,7 @@ from table import bots_to_end, refused
 import parlour
 from parlour.bots import make_bot
 from parlour.cards import STANDARD_52
+from parlour.errors import DealError
 from parlour.formats.phh import to_phh
 from parlour.games.razz import RazzState
 from parlour.sim.stats import mean_interval
@@ -207,6 +208,17 @@ class TestShowdown:
 
 
 class TestTheGame:
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play: it is a stacked pack of the 52 cards, one for each deal,
+        and nothing else (no deal at random instead)."""
+        good = stacked("2C 3C 4C", "5D 6D 7D")
+        with pytest.raises(DealError, match="deal 2 of the list: the stacked pack: 'JK' is not a card"):
+            parlour.new_game("razz", players=2, deal=[good, {"pack": ["JK", *ALL[1:]]}])
+        for bad in (5, "xyz", {"hands": [ALL[:26], ALL[26:]]}, {**good, "seed": 1}, {"pack": ALL[:51]},
+                    {"pack": [ALL[1], *ALL[1:]]}):
+            with pytest.raises(DealError):
+                parlour.new_game("razz", players=2, deal=bad)
+
     def test_bring_in_must_be_less_than_the_small_bet(self) -> None:
         """Choice 1: the bring-in is part of a bet, so it must be below the small bet."""
         with pytest.raises(ValueError, match="bring_in"):

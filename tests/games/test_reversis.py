@@ -14,6 +14,7 @@ from table import finish_hand, open_ending, open_hand_play, play, spread
 import parlour
 from parlour import IllegalAction
 from parlour.cards import REVERSIS_48, Card, parse_cards
+from parlour.errors import DealError
 from parlour.games.reversis import POINTS, ReversisState, points_of
 from parlour.mechanics import tricks
 
@@ -55,6 +56,24 @@ class TestSetup:
         assert [s["held"] for s in view.seats] == [11, 11, 11, 12]
         assert view.table["card_face_down_beside"] == [0, 1, 2]
         assert len(PACK) == 48 and not any(c.rank == 10 for c in PACK)
+
+    def test_a_prepared_deal_is_refused_before_play_unless_it_fits(self) -> None:
+        """A prepared deal is refused before play unless the dealer of its place in the game holds twelve
+        cards of the 48-card pack, the others eleven, and three other cards lie face down."""
+        good = prepared({})
+        hands, down = good["hands"], good["down"]
+        assert isinstance(hands, list) and isinstance(down, list)
+        second = {"hands": [[*hands[0], hands[3][-1]], hands[1], hands[2], hands[3][:-1]], "down": down}
+        assert parlour.new_game("reversis", deal=[good, second]).dealer == 3   # deal 2 is seat 0's
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 12 cards, not 11"):
+            parlour.new_game("reversis", deal=[good, good])
+        with pytest.raises(DealError, match="'10H' is not a card of"):
+            parlour.new_game("reversis", deal={"hands": hands, "down": ["10H", *down[1:]]})
+        with pytest.raises(DealError, match="down"):
+            parlour.new_game("reversis", deal={"hands": hands, "down": [hands[0][0], *down[1:]]})
+        for junk in (5, "xyz", {"hands": hands}, {**good, "widow": []}):
+            with pytest.raises(DealError):
+                parlour.new_game("reversis", deal=junk)
 
     def test_the_dealer_must_discard_and_may_not_pass(self) -> None:
         """The exchange: the dealer lays one card aside to come down to eleven."""

@@ -364,12 +364,28 @@ class TestMatch:
         assert state.is_over and set(state.result().winners) == {0, 2}
 
     def test_below_the_target_the_next_deal_is_dealt_until_the_deals_option(self) -> None:
-        """Below 10,000 the next deal is dealt; the ``deals`` option (default 10) ends the game sooner."""
+        """Below 10,000 the next deal is dealt; the ``deals`` option (by default 0, the book's end: to
+        10,000) ends the game sooner when given."""
         state = new(deals=2)
         state.stock = Stock([])
         act(state, "end")
         assert not state.is_over and state.hand_number == 2 and state.hands[0].bit_count() == 15
-        assert {o.name: o.default for o in parlour.game_info(GAME).options}["deals"] == 10
+        assert {o.name: o.default for o in parlour.game_info(GAME).options}["deals"] == 0
+
+    def test_by_default_the_game_goes_on_to_ten_thousand_then_stops_at_the_safety_bound(self) -> None:
+        """Game (the text: the object is to reach 10,000; choice 11): by default ten deals below the target
+        leave the game going on; a game still below it after the safety bound of 40 deals stops there,
+        the higher total winning, and its result says so."""
+        state = parlour.new_game(GAME, seed=1, deal={"pack": pack_for(PLAIN, "9C")})
+        while not state.is_over:
+            assert len(state.hand_results) < 40
+            state.stock = Stock([])
+            act(state, "end")
+            if len(state.hand_results) == 10:
+                assert not state.is_over and state.hand_number == 11
+        result = state.result()
+        assert len(state.hand_results) == 40 and max(state.scores()) < 10_000
+        assert result.text.startswith("no side reached 10,000 within the safety bound of 40 deals, so the game ends")
 
 
 class TestHiddenInformation:

@@ -15,6 +15,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.cards import PIQUET_32, Card, parse_cards
 from parlour.engine import FaceDownDiscard
+from parlour.errors import DealError
 from parlour.games.schafkopf import (
     CARD_POINTS,
     ORDER,
@@ -129,14 +130,29 @@ class TestDeal:
 
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal gives ten different cards to each player and two to the widow."""
-        with pytest.raises(ValueError, match="10 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 10 cards, not 9"):
             game({"hands": [h[:9] for h in SUITS_DEAL["hands"]]})
-        with pytest.raises(ValueError, match="widow"):
+        with pytest.raises(DealError, match="the widow holds 2 cards, not 1"):
             game({**SUITS_DEAL, "widow": ["10D"]})
-        with pytest.raises(ValueError, match="each of the 32 cards"):
+        with pytest.raises(DealError, match="each of the 32 cards"):
             game({"pack": ["QC"] * 32})
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             game({"cards": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when it is not a deal of the game: a bad later deal of a
+        list stops the game at once, and a card twice, a card not of the 32-card pack, a stacked pack with
+        more beside it, a wrong type or an unknown key is refused."""
+        with pytest.raises(DealError, match="deal 2 of the list: the widow holds 2 cards, not 3"):
+            parlour.new_game("schafkopf", deal=[SUITS_DEAL, {**SUITS_DEAL, "widow": ["10D", "8D", "10D"]}])
+        hands = SUITS_DEAL["hands"]
+        pack = [str(card) for card in PIQUET_32.cards]
+        for bad, why in (({**SUITS_DEAL, "widow": ["10D", "10D"]}, "each once"),
+                         ({**SUITS_DEAL, "hands": [hands[0][:-1] + ["6D"], *hands[1:]]}, "'6D' is not a card"),
+                         ({"pack": pack, "widow": []}, "nothing beside it"),
+                         ({**SUITS_DEAL, "talon": []}, "no 'talon'"), (5, "not int"), ("xyz", "not str")):
+            with pytest.raises(DealError, match=why):
+                parlour.new_game("schafkopf", deal=bad)
 
 
 class TestCardOrder:

@@ -28,6 +28,7 @@ import parlour
 from parlour import NotationError
 from parlour.bots import make_bot
 from parlour.cards import PIQUET_32, Card, Pack, Suit, parse_cards
+from parlour.errors import DealError
 from parlour.games.solo import SoloState
 from parlour.mechanics import tricks
 
@@ -99,14 +100,14 @@ class TestPackAndTrumps:
     def test_spanish_cards_go_one_at_a_time(self) -> None:
         """Spanish deal (our choice, notes #1: no packets given): one card at a time from the dealer's left."""
         pack = [str(c) for c in PACK.cards]
-        state = parlour.new_game("solo", seed=1, deal={"pack": pack, "dealer": 3})
+        state = parlour.new_game("solo", seed=1, deal={"pack": pack})
         held = dealt_in_packets(pack, (0, 1, 2, 3), [1] * 8)
         assert [set(state.view(s).hand) for s in range(4)] == [held[s] for s in range(4)]
 
     def test_foster_deals_three_two_three(self) -> None:
         """Foster, Players (notes #1): eight cards each, 3-2-3 at a time from the dealer's left."""
         pack = [str(c) for c in PACK.cards]
-        state = parlour.new_game("solo", variant="foster", seed=1, deal={"pack": pack, "dealer": 3})
+        state = parlour.new_game("solo", variant="foster", seed=1, deal={"pack": pack})
         held = dealt_in_packets(pack, (0, 1, 2, 3), (3, 2, 3))
         assert [set(state.view(s).hand) for s in range(4)] == [held[s] for s in range(4)]
 
@@ -739,12 +740,23 @@ class TestRefusalsAndNotation:
             state.parse_action("name misere hearts")
 
     def test_prepared_deals_are_checked(self) -> None:
-        """A prepared deal gives eight different cards of the 32-card pack to each of four players."""
+        """A prepared deal is refused before play unless it gives eight different cards of the 32-card pack
+        to each of four players, and names as dealer (in the first deal only) a seat of the table."""
         good = prepared({})
-        with pytest.raises(ValueError, match="8 different cards"):
-            parlour.new_game("solo", deal={"hands": [h[:7] for h in good["hands"]]})
-        with pytest.raises(ValueError, match="dealer"):
+        hands = good["hands"]
+        with pytest.raises(DealError, match=r"deal 2 of the list: .*8 cards, not 7"):
+            parlour.new_game("solo", deal=[good, {"hands": [h[:7] for h in hands]}])
+        with pytest.raises(DealError, match=r"deal 2 of the list: .*no 'dealer'"):
+            parlour.new_game("solo", deal=[good, good])
+        with pytest.raises(DealError, match="dealer"):
             parlour.new_game("solo", deal={**good, "dealer": 7})
+        with pytest.raises(DealError, match="twice"):
+            parlour.new_game("solo", deal={"hands": [hands[0], hands[0], hands[2], hands[3]]})
+        with pytest.raises(DealError, match="'2C' is not a card of"):
+            parlour.new_game("solo", deal={"hands": [["2C", *hands[0][1:]], *hands[1:]]})
+        for junk in (5, "xyz", {"hands": hands, "widow": []}):
+            with pytest.raises(DealError):
+                parlour.new_game("solo", deal=junk)
 
 
 # --- the heuristic ------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from table import finish_hand, play, spread
 import parlour
 from parlour import IllegalAction
 from parlour.cards import STANDARD_52, parse_cards
+from parlour.errors import DealError
 from parlour.games.tetka import TetkaState, most_tricks_taker
 
 
@@ -73,12 +74,29 @@ class TestDeal:
         """A prepared deal must give 13 distinct cards to each seat and the bum card to the dealer."""
         good = prepared({}, bum="5D")
         short = {"hands": [h[:12] for h in good["hands"]], "bum": "5D"}  # type: ignore[index]
-        with pytest.raises(ValueError, match="13 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 13 cards, not 12"):
             parlour.new_game("tetka", deal=short)
-        with pytest.raises(ValueError, match="dealer"):
+        with pytest.raises(DealError, match="must be in seat 3's hand"):
             parlour.new_game("tetka", deal={**good, "bum": good["hands"][0][0]})  # type: ignore[index]
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             parlour.new_game("tetka", deal={"cards": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when it is not a deal of the game: each deal of a list is
+        read for its own dealer (seat 3 deals first, then seat 0, whose hand must hold the bum card), and a
+        card twice, a card not of the 52-card pack, a stacked pack short of cards, a wrong type or an unknown
+        key is refused."""
+        good = prepared({}, bum="5D")
+        hands: list[list[str]] = good["hands"]  # type: ignore[assignment]
+        assert parlour.new_game("tetka", deal=[good, {"hands": hands}]).hand_number == 1
+        with pytest.raises(DealError, match="deal 2 of the list: the bum 5D must be in seat 0's hand"):
+            parlour.new_game("tetka", deal=[good, good])
+        pack = [str(card) for card in STANDARD_52.cards]
+        for bad, why in (({"hands": [hands[0][:-1] + [hands[1][0]], *hands[1:]]}, "names a card twice"),
+                         ({**good, "bum": "JK"}, "'JK' is not a card"), ({"pack": pack[:51]}, "each of the 52"),
+                         ({**good, "trump": "5D"}, "no 'trump'"), (5, "not int"), ("xyz", "not str")):
+            with pytest.raises(DealError, match=why):
+                parlour.new_game("tetka", deal=bad)
 
 
 class TestPlay:

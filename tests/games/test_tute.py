@@ -16,6 +16,7 @@ from table import finish_hand, open_ending, open_hand_play, play, refused, sprea
 import parlour
 from parlour import NotationError, OutOfTurn
 from parlour.cards import SPANISH_40, parse_cards
+from parlour.errors import DealError
 from parlour.games.tute import POINTS, Declare, TuteState
 
 DEALER = 1
@@ -83,12 +84,28 @@ class TestDeal:
     def test_prepared_deals_are_checked(self) -> None:
         """A prepared deal must give ten distinct Spanish cards to each seat and the trump card to the dealer."""
         good = prepared({}, trump="5D")
-        with pytest.raises(ValueError, match="10 different cards"):
+        with pytest.raises(DealError, match="seat 0 must hold 10 cards, not 9"):
             parlour.new_game("tute", deal={"hands": [h[:9] for h in good["hands"]], "trump": "5D"})
-        with pytest.raises(ValueError, match="dealer"):
+        with pytest.raises(DealError, match=f"the trump {good['hands'][0][0]} must be in seat 1's hand"):
             parlour.new_game("tute", deal={**good, "trump": good["hands"][0][0]})
-        with pytest.raises(ValueError, match="hands"):
+        with pytest.raises(DealError, match="no 'cards'"):
             parlour.new_game("tute", deal={"cards": []})
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play when it is not a deal of the game: each deal of a list is
+        read for its own dealer (seat 1 deals first, then seat 0 on his right, whose hand must hold the trump
+        card), and a card twice, a card not of the Spanish pack, a wrong type or an unknown key is refused."""
+        good = prepared({}, trump="5D")
+        hands = good["hands"]
+        second = {"hands": hands}            # the trump card: seat 0's last
+        assert parlour.new_game("tute", hands=2, deal=[good, second]).hand_number == 1
+        with pytest.raises(DealError, match="deal 2 of the list: the trump 5D must be in seat 0's hand"):
+            parlour.new_game("tute", hands=2, deal=[good, good])
+        for bad, why in (({"hands": [hands[0][:-1] + [hands[1][0]], *hands[1:]]}, "names a card twice"),
+                         ({**good, "trump": "8C"}, "'8C' is not a card"), ({**good, "trump": ["5D"]}, "one card"),
+                         ({**good, "bum": "5D"}, "no 'bum'"), (5, "not int"), ("xyz", "not str")):
+            with pytest.raises(DealError, match=why):
+                parlour.new_game("tute", deal=bad)
 
 
 class TestCardOrder:

@@ -11,6 +11,7 @@ from table import act, open_ending, open_hand_play, play, random_to_end, refused
 
 import parlour
 from parlour.cards import STANDARD_52, Card, Suit
+from parlour.errors import DealError
 from parlour.games.twenty_five import ORDERS, TwentyFiveState, trump_order
 from parlour.mechanics import tricks
 
@@ -78,13 +79,20 @@ class TestDeal:
         assert state.to_move == (1,)
 
     def test_prepared_deals_are_checked(self) -> None:
-        """A prepared deal gives five different cards to each player and an upcard outside the hands."""
-        with pytest.raises(ValueError, match="5 different cards"):
-            game({**DEAL_A, "hands": [h[:4] for h in DEAL_A["hands"]]})
-        with pytest.raises(ValueError, match="also in a hand"):
+        """A prepared deal is refused before play unless it gives five different cards to each player and
+        names an upcard of the pack outside the hands."""
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 5 cards, not 4"):
+            game([DEAL_A, {**DEAL_A, "hands": [h[:4] for h in DEAL_A["hands"]]}])
+        with pytest.raises(DealError, match="upcard may name only cards no hand"):
             game({**DEAL_A, "upcard": "AD"})
-        with pytest.raises(ValueError, match="hands"):
-            game({"cards": []})
+        with pytest.raises(DealError, match="'JK' is not a card of"):
+            game({**DEAL_A, "upcard": "JK"})
+        with pytest.raises(DealError, match="names the upcard"):
+            game({"hands": DEAL_A["hands"]})
+        junk: list[object] = [5, "xyz", {"cards": []}, {**DEAL_A, "upcard": ["9D"]}, {**DEAL_A, "stub": []}]
+        for deal in junk:
+            with pytest.raises(DealError):
+                game(deal)
 
 
 class TestCardOrder:

@@ -29,6 +29,7 @@ from parlour.bots.heuristic import HeuristicBot
 from parlour.cards import NUMBER_40
 from parlour.cli.main import main
 from parlour.engine import Expressions, evaluate, numbers_of, write_expression
+from parlour.errors import DealError
 from parlour.games import twenty_four as g24
 from parlour.sim.tournament import GameTask, derive_seed, play_game, run_tournament
 
@@ -109,14 +110,24 @@ class TestDeal:
         assert game_entry(g24.INFO)["player_counts"] == [2, 4]
 
     @pytest.mark.parametrize(("deal", "message"), [
-        ({"piles": [PACK[:20]]}, "a pile for each"),
-        ({"piles": [PACK[:20], PACK[:20]]}, "every card of the pack once"),
-        ({"hands": []}, "a Twenty-Four deal is"),
-        ({"piles": [["KH", *PACK[1:20]], PACK[20:]]}, "KH is not in the number-40 pack"),
+        ({"piles": [PACK[:20]]}, "'piles' holds 2 lists of cards, one a seat"),
+        ({"piles": [PACK[:20], PACK[:20]]}, "names a card twice"),
+        ({"hands": []}, "a prepared deal is {\"piles\""),
+        ({"piles": [["KH", *PACK[1:20]], PACK[20:]]}, "'KH' is not a card of the number-40 pack"),
     ])
     def test_a_malformed_prepared_deal_says_its_shape(self, deal: Any, message: str) -> None:
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(DealError, match=message):
             parlour.new_game(GAME, players=2, deal=deal)
+
+    def test_a_prepared_deal_is_refused_before_play(self) -> None:
+        """A prepared deal is refused before play: it deals the first board only (later boards come from the
+        piles), as piles of an even share of the pack, 20 for two and 10 for four, or a stacked pack."""
+        with pytest.raises(DealError, match="deal 2 of the list: Twenty-Four takes no prepared deal for deal 2"):
+            parlour.new_game(GAME, players=2, deal=[{"piles": piles()}, {"piles": piles()}])
+        for players, bad in ((2, 5), (2, "xyz"), (4, {"piles": piles()}), (2, {"piles": piles(), "pack": PACK}),
+                             (2, {"piles": [[*PACK[:19], "2C#99"], PACK[20:]]}), (2, {"pack": PACK[:-1]})):
+            with pytest.raises(DealError):
+                parlour.new_game(GAME, players=players, deal=bad)
 
 
 class TestTwoPlayers:

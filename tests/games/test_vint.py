@@ -25,6 +25,7 @@ import parlour
 from parlour import NotationError
 from parlour.bots import make_bot
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Suit, parse_cards
+from parlour.errors import DealError
 from parlour.games.vint import (
     CONTRACTS,
     NO_TRUMPS,
@@ -127,13 +128,20 @@ class TestDealAndSeats:
         assert state.hand_number == 2 and state.to_move == (1,) and state.view(None).extra["dealer"] == 1
 
     def test_prepared_deals_are_checked(self) -> None:
-        """A prepared deal gives 13 different cards to each of the four seats."""
-        with pytest.raises(ValueError, match="13 different cards"):
-            parlour.new_game("vint", deal={"hands": [h[:12] for h in BLOCKS["hands"]]})
-        with pytest.raises(ValueError, match="13 different cards"):
-            parlour.new_game("vint", deal={"hands": [BLOCKS["hands"][0]] * 4})
-        with pytest.raises(ValueError, match="a Vint deal"):
-            parlour.new_game("vint", deal={"hands": BLOCKS["hands"][:3]})
+        """A prepared deal is refused before play unless it gives 13 different cards of the 52-card pack to
+        each of the four seats (or is a stacked pack of all 52)."""
+        hands = BLOCKS["hands"]
+        with pytest.raises(DealError, match="deal 2 of the list: seat 0 must hold 13 cards, not 12"):
+            parlour.new_game("vint", deal=[BLOCKS, {"hands": [h[:12] for h in hands]}])
+        with pytest.raises(DealError, match="twice"):
+            parlour.new_game("vint", deal={"hands": [hands[0]] * 4})
+        with pytest.raises(DealError, match="holds 4 lists of cards"):
+            parlour.new_game("vint", deal={"hands": hands[:3]})
+        with pytest.raises(DealError, match="'JK' is not a card of"):
+            parlour.new_game("vint", deal={"hands": [["JK", *hands[0][1:]], *hands[1:]]})
+        for junk in (5, "xyz", {"hands": hands, "upcard": "2C"}, {"pack": ["2C"] * 52}):
+            with pytest.raises(DealError):
+                parlour.new_game("vint", deal=junk)
 
 
 class TestAuction:

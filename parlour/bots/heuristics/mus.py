@@ -324,16 +324,18 @@ def fits(mask: int, seat: int, lance: Lance) -> bool:
     return sign is None or sign == NO_SIGN or SIGN_TESTS[sign](mask)
 
 
-def believed_hands(view: View, lance: Lance, rng: random.Random, worlds: int) -> list[tuple[int, ...]]:
+def believed_hands(view: View, lance: Lance, rng: random.Random, worlds: int,
+                   seconds: float | None = DEALING_SECONDS) -> list[tuple[int, ...]]:
     """Deals of the hidden hands that keep every declaration, every sign seen and the kind of every call made in
     this lance (a pass, a bet of any size, a raise, órdago, an acceptance or a refusal) as the rule of thumb
     would have made it; each hand drawn until it keeps its seat's facts. Calls the rule of thumb would rarely
-    make leave few deals, and the dealing stops at ``DEALING_SECONDS``."""
+    make leave few deals, and the dealing stops after ``seconds`` (a bot's move must not wait; ``None``, for
+    a test of what is dealt, draws to the bound of tries whatever the machine's load)."""
     mine = PACK.mask(Card.parse(c) for c in view.hand)
     unseen = [c for c in range(len(PACK)) if not mine >> c & 1]
     others = [s for s in range(4) if s != lance.seat]
     kept: list[tuple[int, ...]] = []
-    deadline = time.perf_counter() + DEALING_SECONDS
+    deadline = math.inf if seconds is None else time.perf_counter() + seconds
     for tried in range(worlds * TRIES):
         if tried % 100 == 99 and time.perf_counter() > deadline:
             break

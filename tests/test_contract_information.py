@@ -41,6 +41,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.actions import Withheld
+from parlour.engine.deals import Apart, DealShape
 from parlour.engine.sampling import Holds, Unknown, any_of, at_least, at_most, deal_unknown
 from parlour.errors import RecordError
 
@@ -101,10 +102,13 @@ class Signals(State):
     ACTION_KINDS = SIGNALS.kinds
     MUTABLE = ("hands", "signals", "won")
 
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(SIGNAL_PACK, '{"hands": [two cards a seat]}', sizes=(2, 2, 2, 2))
+
     def _setup(self) -> None:
+        prepared = self._prepared_now()
         deck = self._shuffled("deal 1", len(SIGNAL_PACK))
-        plan = self.options.get("deal")
-        self.hands = ([SIGNAL_PACK.mask(Card.parse(c) for c in hand) for hand in plan] if plan else
+        self.hands = (list(prepared.masks) if prepared else
                       [sum(1 << i for i in deck[2 * s:2 * s + 2]) for s in range(4)])
         self.signals: dict[int, str] = {}
         self.won = [0, 0, 0, 0]
@@ -164,7 +168,7 @@ class Signals(State):
         self.signals = {s: word for s, word in self.signals.items() if s in (seen, self._partner(seen))}
 
 
-HANDS = [["AS", "KS"], ["AH", "KH"], ["AD", "KD"], ["AC", "KC"]]
+HANDS = {"hands": [["AS", "KS"], ["AH", "KH"], ["AD", "KD"], ["AC", "KC"]]}
 
 
 def signals(first: Action | str = "signal good", *rest: str, **options: Any) -> Signals:
@@ -342,11 +346,15 @@ class DeclareGame(State):
     ACTION_KINDS = DECLARE.kinds
     MUTABLE = ("hands", "received", "piles", "said")
 
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(DECLARE_PACK, '{"hands": [three cards a seat], "piles": [a card a seat]}',
+                         sizes=(3, 3, 3), apart=(Apart("piles", 3),))
+
     def _setup(self) -> None:
-        plan = self.options.get("deal")
-        if plan:
-            self.hands = [DECLARE_PACK.mask(Card.parse(c) for c in hand) for hand in plan["hands"]]
-            self.piles = [1 << DECLARE_PACK.index[Card.parse(c)] for c in plan["piles"]]
+        prepared = self._prepared_now()
+        if prepared:
+            self.hands = list(prepared.masks)
+            self.piles = [1 << card for card in prepared.apart["piles"]]
         else:
             deck = self._shuffled("deal 1", len(DECLARE_PACK))
             self.hands = [sum(1 << i for i in deck[3 * s:3 * s + 3]) for s in range(3)]

@@ -21,7 +21,7 @@ from rich.console import Console
 from parlour.bots import WorldSampler, heuristic, make_bot, sampler_for
 from parlour.bots.base import DEFAULT_REACTION, LEVELS, Reaction, first_to_act, reaction_time
 from parlour.bots.ismcts import IsmctsBot, acting
-from parlour.cards import Card
+from parlour.cards import Card, Pack
 from parlour.engine import (
     Action,
     ActionTable,
@@ -37,6 +37,7 @@ from parlour.engine import (
     seat_entry,
 )
 from parlour.engine.claims import NO_CLAIM, Claim, ClaimWindow, RaceWon, forget_answers
+from parlour.engine.deals import DealShape
 from parlour.errors import OutOfTurn
 from parlour.sim.tournament import run_tournament
 
@@ -44,6 +45,8 @@ PASS = Pass()
 MARKED = (Card.parse("QS"), Card.parse("QH"))   # the cards that may be claimed out of turn
 PLAIN = Card.parse("2C")
 PACK = (PLAIN, *MARKED)
+# A prepared deal may give a second plain card, so that two seats hold nothing to claim.
+DEAL_PACK = Pack("marked-4", [*PACK, Card.parse("2D")])
 
 
 # --- Marked: claims any seat may make -------------------------------------------------------------------
@@ -62,10 +65,13 @@ class Marked(State):
     ACTIONS = ActionTable([PASS, NO_CLAIM, *(Claim(card) for card in MARKED)])
     MUTABLE = ("hands", "won")
 
+    def _deal_shape(self, number: int) -> DealShape:
+        return DealShape(DEAL_PACK, '{"hands": [[a card], [a card], [a card]]}', sizes=(1, 1, 1))
+
     def _setup(self) -> None:
-        dealt = self.options.get("deal")
-        if dealt is not None:
-            self.hands = [{Card.parse(text) for text in cards} for cards in dealt["hands"]]
+        prepared = self._prepared_now()
+        if prepared is not None:
+            self.hands = [{DEAL_PACK.cards[card] for card in hand} for hand in prepared.hands]
         else:
             self.hands = [{PACK[i]} for i in self._shuffled("deal", 3)]
         self.won = [0, 0, 0]

@@ -120,7 +120,7 @@ def test_a_claim_window_is_declined_for_a_person_out_of_time(database: str, mome
     monkeypatch.setitem(registry._GAMES, "marked", (Marked.info, Marked))
     with TestClient(create_app(database_url=database, now=moment)) as timed:
         created = create(timed, ["human", "random", "random"], game="marked", clock=10,
-                         options={"deal": {"hands": [["QH"], ["2C"], ["2C"]]}, "turns": 1})
+                         options={"deal": {"hands": [["QH"], ["2C"], ["2D"]]}, "turns": 1})
         start = wait_for_turn(timed, created, 0)
         assert act(timed, created, 0, start["version"], "pass").status_code == 200
         table = timed.app.state.manager.get(created["table_id"])  # type: ignore[attr-defined]

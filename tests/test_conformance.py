@@ -294,11 +294,14 @@ def test_views_and_records_survive_json(game: str, players: int, variant: str | 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
 def test_every_zone_says_what_it_holds(game: str, players: int, variant: str | None) -> None:
     """Every table zone and extra entry, in every seat's view and a spectator's, has a declared kind
-    that its value fits, so that front-ends draw it by kind and never by its name."""
+    that its value fits, so that front-ends draw it by kind and never by its name; and the cards the rules
+    show at a deal's end (a zone of kind ``shown``) appear only once it is over, never in play."""
     for seed in seeds(game, players, variant, 3):
         for state in sweep(game, players, variant, seed):
             for seat in [*range(players), None]:
-                assert misfits(state.view(seat)) == [], f"seed {seed}, seat {seat}"
+                view = state.view(seat)
+                assert misfits(view) == [], f"seed {seed}, seat {seat}"
+                assert state.is_over or "shown" not in view.kinds["table"].values(), f"seed {seed}, seat {seat}"
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)

@@ -88,6 +88,9 @@ EXAMPLES: dict[str, tuple[list[Any], list[Any]]] = {
     "text": (["7NT by seat 2", None], [3, ["words"]]),
     "texts": ([[], ["seat 1: pass"], [["2", "10"], []]], ["words", [3]]),
     "facts": ([{"single": 3, "adversaries": 0}, {}, None], [[("single", 3)], {1: 3}, "facts"]),
+    "shown": ([[], [{"seat": 0, "cards": ["8C", "AS"], "label": "8-6-4-2-A"},
+                    {"seat": None, "cards": [], "label": "stub"}]],
+              [[{"seat": 0, "cards": ["8C"]}], [{"seat": -1, "cards": [], "label": ""}], [["8C"]], None]),
 }
 
 

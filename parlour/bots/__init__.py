@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from parlour.bots.base import Bot, RandomBot, WorldSampler, bot_kinds, make_bot, sampler_for
 from parlour.bots.heuristic import HeuristicBot, habit_for, habits_for, heuristic_for, random_habit
+from parlour.bots.kinds import kinds_for
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "WorldSampler", "bot_kinds", "habit_for", "habits_for", "heuristic_for",
-           "make_bot", "random_habit", "sampler_for"]
+           "kinds_for", "make_bot", "random_habit", "sampler_for"]

@@ -56,6 +56,35 @@ DEFAULT_REACTION = Reaction(1.0)
 LEVELS = {"easy": Reaction(2.0), "normal": DEFAULT_REACTION, "hard": Reaction(0.5)}
 
 
+# Where a person sits at the table, a bot that may act at the same moment as others waits at least this long,
+# by the pace of its level (``pace_of``), before its usual reaction time: long enough for a person to take in
+# what is on the table and answer. Races (Twenty-Four's slap): the time to find a sum of four cards that
+# makes 24, which takes a person several seconds on an easy board and longer on a hard one, so that an easy bot
+# leaves a board open 8 s, a medium one 5 s and a hard one 3 s. Claim windows (Comet's 9 of diamonds, Kowah's
+# third copy): only a glance at one's hand for the card, and the window is settled by the book's order of
+# claimants, not by who answers first; the page answers for its person after 2 s (``WINDOW_SECONDS`` in
+# table.js), so a bot answers after 2 s, 1.5 s or 1 s. Bots alone at a table (and every simulation and
+# tournament) keep their usual times.
+PEOPLE_RACE = {"easy": 8.0, "normal": 5.0, "hard": 3.0}
+PEOPLE_WINDOW = {"easy": 2.0, "normal": 1.5, "hard": 1.0}
+
+
+def pace_of(kind: str) -> str:
+    """The pace (a key of ``LEVELS``) a seat's bot kind keeps among people: the easy level and
+    ``heuristic:easy`` are easy, the medium level, the random bot and the plain heuristic normal, every
+    stronger bot (``strong``, ``expert``, ``ismcts``, ``solver``, ``heuristic:hard``) hard."""
+    name, _, setting = kind.partition(":")
+    if name == "heuristic":
+        return setting if setting in LEVELS else "normal"
+    return {"easy": "easy", "medium": "normal", "random": "normal"}.get(name, "hard")
+
+
+def least_reaction(kind: str, *, window: bool) -> float:
+    """The seconds a bot of ``kind`` waits at least, where a person sits, in a claim window (``window``) or
+    a race, before its own reaction time."""
+    return (PEOPLE_WINDOW if window else PEOPLE_RACE)[pace_of(kind)]
+
+
 def reaction_time(bot: Bot, view: View, rng: random.Random) -> float:
     """How many seconds ``bot`` takes to act on ``view`` this time; ``DEFAULT_REACTION`` for a bot that
     does not say."""

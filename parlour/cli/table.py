@@ -197,7 +197,20 @@ def by_kind(kind: str | None, item: Any, viewer: int | None = None) -> Text:
         return Text(" | ").join(cards(group) if group else Text("—", style=DIM) for group in item)
     if kind == "pots" and isinstance(item, list) and item:
         return Text(SEP).join(_pot(pot, viewer) for pot in item)
+    if kind == "shown" and isinstance(item, list) and item:
+        return Text("\n").join(_shown(entry, viewer) for entry in item)
     return value(item)
+
+
+def _shown(entry: Mapping[str, Any], viewer: int | None) -> Text:
+    """One seat's cards shown at a deal's end, a line: ``seat 1: 8♠ 6♥ 4♣ 2♦ A♠  8-6-4-2-A``; cards of no
+    seat under their label (``stub: K♦ J♦``)."""
+    seat, words = entry.get("seat"), str(entry.get("label") or "")
+    owner = by_kind("seat", seat, viewer) if isinstance(seat, int) else Text(words or "shown")
+    line = owner + Text(": ") + (cards(entry.get("cards") or [], group_suits=True) or Text("—", style=DIM))
+    if words and isinstance(seat, int):
+        line += Text(f"  {words}", style=DIM)
+    return line
 
 
 def _pot(pot: Mapping[str, Any], viewer: int | None) -> Text:

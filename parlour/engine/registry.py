@@ -28,6 +28,13 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    # What a person reads for the option: a few words ("Least total to stick on"), never its name.
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        """The option's label, or its name in words where it declares none."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def validate(self, value: Any) -> Any:
         if value is None and self.default is None:
@@ -49,10 +56,11 @@ class OptionSpec:
 
 
 def option(default: Any, doc: str, *, choices: tuple[Any, ...] | None = None, minimum: int | None = None,
-           maximum: int | None = None, kind: type | None = None) -> Any:
-    """A dataclass field for a game's ``Options``, documented where it is declared."""
+           maximum: int | None = None, kind: type | None = None, label: str = "") -> Any:
+    """A dataclass field for a game's ``Options``, documented where it is declared: ``label`` is what a
+    person reads for it in a few words, ``doc`` what it means."""
     meta = {"doc": doc, "choices": choices, "minimum": minimum, "maximum": maximum,
-            "kind": kind or type(default)}
+            "kind": kind or type(default), "label": label}
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -62,7 +70,7 @@ def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
     for f in dataclasses.fields(options_class):
         m = f.metadata
         specs.append(OptionSpec(f.name, f.default, m.get("doc", ""), m.get("kind", type(f.default)),
-                                m.get("choices"), m.get("minimum"), m.get("maximum")))
+                                m.get("choices"), m.get("minimum"), m.get("maximum"), m.get("label", "")))
     return tuple(specs)
 
 

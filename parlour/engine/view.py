@@ -104,7 +104,7 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
 
 # --- what a zone holds ------------------------------------------------------------------------------
 ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
-                   "trick", "bids", "melds", "records", "text", "texts", "facts"]
+                   "trick", "bids", "melds", "records", "text", "texts", "facts", "shown"]
 
 ZONE_KINDS: dict[str, str] = {
     "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
@@ -124,6 +124,8 @@ ZONE_KINDS: dict[str, str] = {
     "text": "words (a contract, the trumps), or none yet",
     "texts": "lines of words (declarations, a round's calls), or lists of words by seat",
     "facts": "named plain facts (points by side, the game and its trumps): a mapping, or none yet",
+    "shown": "cards the rules show face up at a deal's end, by seat: a list of {seat, cards, label}, seat none "
+             "for cards of no seat (a stub, which the label names); only once the deal is over",
 }
 
 
@@ -173,6 +175,8 @@ def _or_none(test: Callable[[Any], bool]) -> Callable[[Any], bool]:
 
 _POT: dict[str, Callable[[Any], bool]] = {"name": lambda n: isinstance(n, str), "chips": _is_whole}
 _POT_FOR_SOME = _POT | {"seats": lambda seats: _list_of(_is_seat, seats)}
+_SHOWN: dict[str, Callable[[Any], bool]] = {"seat": _or_none(_is_seat), "cards": lambda v: _list_of(_is_card, v),
+                                            "label": lambda v: isinstance(v, str)}
 
 FITS: dict[str, Callable[[Any], bool]] = {
     "cards": lambda v: _list_of(_is_card, v),
@@ -192,6 +196,7 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "text": _or_none(lambda v: isinstance(v, str)),
     "texts": lambda v: _rows_of(lambda x: isinstance(x, str), v),
     "facts": _or_none(lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v)),
+    "shown": lambda v: _entries(v, _SHOWN),
 }
 
 

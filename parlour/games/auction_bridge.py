@@ -56,7 +56,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, shown
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import OPEN, Auction, AuctionState, Bid, CallNumbers, Double, Redouble, calls_shown
@@ -101,11 +101,12 @@ all 5 in one hand 100. At no trumps (the aces): 3 aces 30, 4 divided 40, 4 in on
 @dataclass(frozen=True, kw_only=True)
 class AuctionBridgeOptions:
     rubbers: int = engine.option(1, "rubbers to play; the side with more points over all of them wins", minimum=1,
-                                 maximum=10)
+                                 maximum=10, label="Rubbers to play")
     dealer_may_pass: bool = engine.option(False, "the dealer may pass instead of opening; a deal all four pass is "
-                                          "thrown in and dealt again by the next dealer")
+                                          "thrown in and dealt again by the next dealer", label="The dealer may pass")
     deal_limit: int = engine.option(52, "safety stop: a rubber still unfinished after this many deals is abandoned "
-                                        "without a rubber bonus", minimum=4, maximum=500)
+                                        "without a rubber bonus", minimum=4, maximum=500,
+                                    label="Most deals in a rubber (safety stop)")
 
 
 PACK = STANDARD_52
@@ -376,7 +377,7 @@ class AuctionBridgeState(engine.PhasedState[Phase], AuctionState, tricks.TrickPl
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "trick", "taken", "won", "totals", "rubber_points", "below", "games",
                "auction")
-    ZONES = kinds(auction="bids", contract="text")
+    ZONES = kinds(auction="bids", contract="text", shown="shown")
     EXTRAS = kinds(below_the_line="numbers", contract="text", dealer="seat", declarer="seat", doubled="text",
                    dummy="seat", games="numbers", high_bid="text", playing="seat", rubber="number",
                    rubber_points="numbers", rubbers="number", trick_number="number", tricks_by_side="numbers")
@@ -724,6 +725,9 @@ class AuctionBridgeState(engine.PhasedState[Phase], AuctionState, tricks.TrickPl
         table = {"auction": calls, **self._trick_table()}
         if contract is not None:
             table["contract"] = f"{contract} by seat {self.declarer}"
+        # A played deal's four hands as dealt, its hand record, once every card has been seen in the play.
+        table |= shown.at_deal_end(self, lambda: [shown.hand(s, cards_text(cards).split())
+                                                  for s, cards in enumerate(self.dealt_hands())] if playing else [])
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "contract": contract,

@@ -89,7 +89,7 @@ tied players share the win. Option `deals` plays several deals, the books added 
 @dataclass(frozen=True, kw_only=True)
 class AuthorsOptions:
     deals: int = engine.option(1, "deals to play; each deal's books are added up and the most books in all wins",
-                               minimum=1, maximum=50)
+                               minimum=1, maximum=50, label="Deals to play")
 
 
 PACK = STANDARD_52

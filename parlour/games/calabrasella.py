@@ -55,6 +55,7 @@ from parlour.engine import (
     Play,
     Reason,
     refuse_out_of_phase,
+    shown,
 )
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
@@ -91,7 +92,8 @@ difference from each adversary if he took 18 or more, and pays it to each otherw
 
 @dataclass(frozen=True, kw_only=True)
 class CalabrasellaOptions:
-    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=20)
+    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=20,
+                                label="Rounds of the table")
 
 
 PACK = SPANISH_40
@@ -251,7 +253,7 @@ class CalabrasellaState(engine.PhasedState[Phase], TotalsState, tricks.TrickPlay
     PLAYS = PLAYS
     follow = staticmethod(LEGAL)
     MUTABLE = ("hands", "totals", "trick", "taken", "played")
-    ZONES = kinds(stock_face_down="count", talon="cards", talon_face_down="count")
+    ZONES = kinds(stock_face_down="count", talon="cards", talon_face_down="count", shown="shown")
     EXTRAS = kinds(asked="card", asked_from="seat", dealer="seat", discarded="cards", exchanged="card",
                    hands_in_game="number", points="facts", single="seat", taken_from_talon="cards",
                    trick_number="number")
@@ -504,6 +506,8 @@ class CalabrasellaState(engine.PhasedState[Phase], TotalsState, tricks.TrickPlay
         table = self._trick_table(talon=cards_text(self.talon).split() if self.talon_open else [],
                                   talon_face_down=0 if self.talon_open else self.talon.bit_count(),
                                   stock_face_down=self.buried.bit_count())
+        # The stock, the single player's discards in it, goes face up with the last trick to its winner.
+        table |= shown.at_deal_end(self, self._stock_shown)
         single_points, other_points = self.side_points()
         extra: dict[str, Any] = {
             "dealer": self.dealer, "single": None if self.single < 0 else self.single,
@@ -521,10 +525,16 @@ class CalabrasellaState(engine.PhasedState[Phase], TotalsState, tricks.TrickPlay
         hand = cards_text(self.hands[seat]).split() if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
+    def _stock_shown(self) -> list[shown.Shown]:
+        """A played deal's stock, face up with its taker: the talon left and the single player's discards."""
+        if not self.taken:
+            return []
+        return [shown.hand(self.taken[-1][1], cards_text(self.talon | self.buried).split(), "the stock")]
+
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(pool=0)
-        if self.phase is Phase.OVER:
+        if self.phase is Phase.OVER or (self.taken and shown.deal_over(self)):   # the stock turned up
             return unknown
         single, receiver = self.single, self.asked_from
         gift_hidden = self.gift >= 0 and seat not in (single, receiver)

@@ -59,7 +59,8 @@ are played. After the sixth deal the lowest total wins (option `rounds` repeats 
 
 @dataclass(frozen=True, kw_only=True)
 class CanadianSaladOptions:
-    rounds: int = engine.option(1, "how many times the cycle of six deals is played", minimum=1, maximum=10)
+    rounds: int = engine.option(1, "how many times the cycle of six deals is played", minimum=1, maximum=10,
+                                label="Cycles of six deals")
 
 
 INFO = engine.GameInfo(

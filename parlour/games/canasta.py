@@ -91,6 +91,7 @@ from parlour.engine import (
     Words,
     card_table,
     seat_entry,
+    shown,
 )
 from parlour.engine.actions import Numbers
 from parlour.engine.deals import DealShape
@@ -142,11 +143,11 @@ DEALS_CAP = 100
 @dataclass(frozen=True, kw_only=True)
 class CanastaOptions:
     target: int = engine.option(5_000, "the total that ends the game at the end of a deal", minimum=100,
-                         maximum=100_000)
+                         maximum=100_000, label="Points to win")
     deals: int = engine.option(0, "a shorter game: at most this many deals (still ending when a side reaches the "
                            "target); 0, the default, plays to the target as the book does, with a safety bound "
                            "of 40 deals (more for a target above 5,000) that a result names if ever met",
-                        minimum=0, maximum=DEALS_CAP)
+                        minimum=0, maximum=DEALS_CAP, label="Most deals (0: play to the target)")
 
 
 # --- the game as data (Samba changes the pack, the hand, the tiers, the limits and the bonuses) ----------
@@ -379,7 +380,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "pile", "melds", "red_threes", "totals", "penalties")
     ZONES = kinds(upcard="card", pile="count", stock="count", pile_frozen="flag", staged="melds",
-                  side_0_melds="melds", side_1_melds="melds")
+                  side_0_melds="melds", side_1_melds="melds", shown="shown")
     EXTRAS = kinds(dealer="seat", first_meld_minimums="numbers", canastas="texts", red_threes="melds", step="text",
                    answer="text", deals_in_game="number", target="number", known_held="melds")
 
@@ -908,6 +909,10 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             return [str(self.rules.cards[i].face) for i in bit_indices(self.red_threes[s])]
 
         top = str(self.rules.cards[self.pile[-1]].face) if self.pile else None
+        # The hands left are shown at the deal's end, their points counted against their side.
+        table = shown.at_deal_end(self, lambda: [shown.hand(s, self.PACK.shown(self.hands[s]),
+                                                            f"{self.rules.points(self.hands[s])} points")
+                                                 for s in range(self.players) if self.hands[s]])
         return {
             "phase": self.phase,
             "hand": [] if seat is None else [str(c) for c in self.PACK.shown(self.hands[seat])],
@@ -916,7 +921,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             "table": {"upcard": top, "pile": len(self.pile) + len(self.taken or ()), "stock": len(self.stock),
                       "pile_frozen": self._pile_frozen(),
                       "staged": self._staged_melds(), "side_0_melds": self._meld_view(0),
-                      "side_1_melds": self._meld_view(1)},
+                      "side_1_melds": self._meld_view(1), **table},
             # A side that has made its first meld has no minimum left to meet: 0.
             "extra": {"dealer": self.dealer,
                       "first_meld_minimums": [0 if self._opened(s) else self._minimum(s) for s in (0, 1)],
@@ -932,8 +937,9 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(0, faces=self.PACK.face_of)
+        laid_down = shown.deal_over(self)   # the hands left lie face up, counted
         for other in range(self.players):
-            if other != seat:
+            if other != seat and not laid_down:
                 unknown.hide(("hand", other), self.hands[other] & ~self._known_held(other))
         self.stock.hide(unknown, seat)
         return unknown

@@ -74,6 +74,7 @@ from parlour.engine import (
     Stage,
     Words,
     card_table,
+    shown,
 )
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from parlour.engine.actions import DrawFrom as Draw
@@ -122,8 +123,9 @@ ENDS = ("low", "high")
 @dataclass(frozen=True, kw_only=True)
 class CariocaOptions:
     deals: int = engine.option(7, "deals to play, the first contracts of the seven in order (the book: 7)",
-                               minimum=1, maximum=7)
-    final_discard: bool = engine.option(False, "going out needs a final discard: no meld may use the last card")
+                               minimum=1, maximum=7, label="Contracts to play")
+    final_discard: bool = engine.option(False, "going out needs a final discard: no meld may use the last card",
+                                        label="Going out needs a final discard")
 
 
 class Phase(engine.Phase):
@@ -290,7 +292,7 @@ class CariocaState(engine.StagedTurnState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "pile", "melds", "laid", "totals")
-    ZONES = kinds(melds="melds", staged="melds", meld_words="texts", upcard="card", discards="count",
+    ZONES = kinds(melds="melds", shown="shown", staged="melds", meld_words="texts", upcard="card", discards="count",
                   stock="count", contract="text")
     EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", taken="card")
 
@@ -554,6 +556,10 @@ class CariocaState(engine.StagedTurnState):
             "discards": len(self.pile), "stock": len(self.stock),
             "contract": f"deal {self.hand_number}: {contract_words(self.hand_number)}",
         }
+        # Everyone's hand left is shown at the deal's end and counted against its holder.
+        table |= shown.at_deal_end(self, lambda: [shown.hand(s, PACK.shown(self.hands[s]),
+                                                             f"{hand_points(self.hands[s])} points")
+                                                  for s in range(self.players) if self.hands[s]])
         extra = {"dealer": self.dealer, "turn": None if self.is_over else self.turn,
                  "laid": [s for s in range(self.players) if self.laid[s]], "deals_in_game": self.hands_in_game,
                  "taken": None if self.taken is None else str(CARDS[self.taken].face)}
@@ -563,8 +569,9 @@ class CariocaState(engine.StagedTurnState):
     # --- sampled worlds ---------------------------------------------------------------------------------
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(pool=0, faces=PACK.face_of)
+        laid_down = shown.deal_over(self)   # the hands left lie face up, counted
         for s in range(self.players):
-            if s != seat:
+            if s != seat and not laid_down:
                 unknown.hide(("hand", s), self.hands[s], known=self._known_held(s))
         self.stock.hide(unknown, seat)
         return unknown

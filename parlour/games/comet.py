@@ -64,6 +64,7 @@ from parlour.engine import (
     at_least,
     card_table,
     forget_answers,
+    shown,
 )
 from parlour.engine.cardplay import CardPlayState
 from parlour.engine.view import kinds
@@ -98,7 +99,7 @@ MAX_TARGET = 500
 @dataclass(frozen=True, kw_only=True)
 class CometOptions:
     target: int = engine.option(100, "points that win the game, checked at the end of each deal",
-                                minimum=1, maximum=MAX_TARGET)
+                                minimum=1, maximum=MAX_TARGET, label="Points to win")
 
 
 # --- the pack and its runs ---------------------------------------------------------------------------
@@ -160,7 +161,7 @@ class CometState(engine.PhasedState[Phase], CardPlayState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "trick", "lacks", "totals")
-    ZONES = kinds(run="cards", played="cards", stub="count", set_aside="cards")
+    ZONES = kinds(run="cards", played="cards", stub="count", set_aside="cards", shown="shown")
     EXTRAS = kinds(dealer="seat", target="number", called="cards", comet_window="flag", comet_played="flag",
                    in_no_hand="cards")
 
@@ -343,6 +344,7 @@ class CometState(engine.PhasedState[Phase], CardPlayState):
                  "played": [str(card) for card in PACK.cards_in(self.played)],
                  "stub": 0 if self.known_stops else self.stub.bit_count(),
                  "set_aside": [str(card) for card in PACK.cards_in(self.stub)] if self.known_stops else []}
+        table |= shown.at_deal_end(self, self._shown)
         extra = {"dealer": self.dealer, "target": self.target,
                  "called": [] if self.window else [str(card) for card in PACK.cards_in(self.must)],
                  "comet_window": self.window is not None, "comet_played": bool(self.played & COMET_BIT),
@@ -350,8 +352,18 @@ class CometState(engine.PhasedState[Phase], CardPlayState):
         hand = [] if seat is None else [str(card) for card in PACK.cards_in(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
+    def _shown(self) -> list[shown.Shown]:
+        """At the deal's end the hands left are laid down to be counted, and the stub turned up: its kings
+        count too (choice 7)."""
+        out = [shown.hand(s, PACK.cards_in(self.hands[s])) for s in range(self.players) if self.hands[s]]
+        if self.stub and not self.known_stops:
+            out.append(shown.hand(None, PACK.cards_in(self.stub), "stub"))
+        return out
+
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(0)
+        if shown.deal_over(self):   # every hand left and the stub lie face up (``_shown``)
+            return unknown
         mover = self.to_move[0] if self.window is None and len(self.to_move) == 1 else -1
         for other in range(self.players):
             if other == seat:

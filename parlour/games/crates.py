@@ -63,7 +63,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Play, Reason, Words, card_table
+from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Play, Reason, Words, card_table, shown
 from parlour.engine.state import SEAT_BITS
 from parlour.engine.view import kinds
 from parlour.mechanics.stock import Stock, deal_upcard, upcard_shape
@@ -104,9 +104,9 @@ left: ace 1, 2 20, 4 15, 5 and 6 30, 7 20, 8 50, 9 30, 10 25, pictures 10. Each 
 @dataclass(frozen=True, kw_only=True)
 class CratesOptions:
     deals: int = engine.option(15, "deals to play, of the fifteen (8 cards down to 1 and back up to 8)",
-                               minimum=1, maximum=15)
+                               minimum=1, maximum=15, label="Deals to play")
     partners: bool = engine.option(True, "at four players, two partnerships sitting opposite (the usual game); "
-                                         "false: each for themselves")
+                                         "false: each for themselves", label="Partnerships at four players")
 
 
 PACK = STANDARD_52
@@ -203,7 +203,7 @@ class CratesState(engine.PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "totals", "pressures", "forgot", "gained", "lacks", "lacking", "pressed")
-    ZONES = kinds(upcard="card", stock="count")
+    ZONES = kinds(upcard="card", stock="count", shown="shown")
     EXTRAS = kinds(dealer="seat", stage="text", going="text", called="text", to_draw="number", cover="flag",
                    pressures="numbers", next_pressure="numbers", deal_size="number", deals_in_game="number")
 
@@ -510,12 +510,19 @@ class CratesState(engine.PhasedState[Phase]):
         return f"seat {seat} plays {self._wanted()} if able, or draws"
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
+        def in_order(mask: int) -> list[str]:
+            return [str(CARDS[c]) for c in sorted(bit_indices(mask), key=lambda c: (SUIT_OF[c], RANK_OF[c]))]
+
         n = self.players
         seats = [engine.seat_entry(s, team=self.seating.team(s), held=self.hands[s].bit_count(),
                                    status=", ".join(t for t in ("dealer" if s == self.dealer else "",
                                                                  "owes two cards" if self.forgot[s] else "") if t))
                  for s in range(n)]
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock)}
+        # The hands left are laid down at the deal's end and counted against their holders.
+        table |= shown.at_deal_end(self, lambda: [
+            shown.hand(s, in_order(self.hands[s]), f"{hand_points(self.hands[s])} points")
+            for s in range(n) if self.hands[s]])
         sides = sorted(set(self.side))
         extra = {
             "dealer": self.dealer, "stage": self._stage(), "going": "left" if self.turn.step > 0 else "right",
@@ -526,15 +533,15 @@ class CratesState(engine.PhasedState[Phase]):
         }
         hand = []
         if seat is not None and not self._blind(seat):
-            held = sorted(bit_indices(self.hands[seat]), key=lambda c: (SUIT_OF[c], RANK_OF[c]))
-            hand = [str(CARDS[c]) for c in held]
+            hand = in_order(self.hands[seat])
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- sampled worlds --------------------------------------------------------------------------------
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(pool=0)
+        laid_down = shown.deal_over(self)   # the hands left lie face up, counted
         for s in range(self.players):
-            if s != seat or self._blind(seat):
+            if (s != seat or self._blind(seat)) and not laid_down:
                 # Any ``lacking[s]`` of the hand's cards (the sizes are public) lack ``lacks[s]``.
                 hand = self.hands[s]
                 kept = hand

@@ -66,7 +66,8 @@ fourteen in all.
 @dataclass(frozen=True, kw_only=True)
 class DivideAndConquerOptions:
     halves: int = engine.option(2, "halves to play: 2 is the book's game (hands exchanged after the first); "
-                                   "1 plays only the first deal, as a quick game", minimum=1, maximum=2)
+                                   "1 plays only the first deal, as a quick game", minimum=1, maximum=2,
+                                label="Halves to play")
 
 
 def _spades(*ranks: int) -> list[Card]:

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card
-from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Numbers, Reason
+from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Numbers, Reason, shown
 from parlour.engine.view import kinds
 from parlour.mechanics.poker import (
     HIGH_32,
@@ -87,10 +87,12 @@ DEAL_SHAPE = engine.DealShape(PACK, 'a stacked pack, {"pack": [the 32 cards, top
 @dataclass(frozen=True, kw_only=True)
 class EastWestOptions:
     games: int = engine.option(1, "games in the match; the deal alternates, and more games won wins the match",
-                               minimum=1, maximum=99)
-    wheel: bool = engine.option(True, "A-7-8-9-10 is a straight, the lowest; False: the ace is only high")
+                               minimum=1, maximum=99, label="Games in the match")
+    wheel: bool = engine.option(True, "A-7-8-9-10 is a straight, the lowest; False: the ace is only high",
+                                label="A-7-8-9-10 is a straight")
     most_rows: bool = engine.option(False, "a game with one row won and the other two drawn goes to the player who "
-                                           "won that row; by the book a game needs two rows won")
+                                           "won that row; by the book a game needs two rows won",
+                                    label="One row won and two drawn wins")
 
 
 INFO = engine.GameInfo(
@@ -136,7 +138,7 @@ class EastWestState(engine.PhasedState[Phase]):
     ACTIONS = ACTIONS
     # rows[seat * ROWS + row]: the mask of the cards on that seat's side of that row (row counted from 0).
     MUTABLE = ("rows", "stock", "won")
-    ZONES = kinds(rows="records", stock="count")
+    ZONES = kinds(rows="records", stock="count", shown="shown")
     EXTRAS = kinds(dealer="seat", sides="texts", ranking="text", games="number", most_rows="flag")
 
     # --- deal --------------------------------------------------------------------------------------
@@ -238,6 +240,10 @@ class EastWestState(engine.PhasedState[Phase]):
             seats.append(engine.seat_entry(s, held=int(self.to_move == (s,) and self.drawn != NO_CARD), face_up=placed,
                                            status=status))
         table: dict[str, Any] = {"rows": [self._row_facts(r) for r in range(ROWS)], "stock": len(self.stock)}
+        # At the showdown each row's two poker hands, the board card with each side's four, named.
+        table |= shown.at_deal_end(self, lambda: [
+            shown.hand(s, cards, f"row {r + 1}: {self._standing(cards)}")
+            for r in range(ROWS) for s in (0, 1) for cards in [self.hand(s, r)]])
         # The card just drawn is the drawer's only card in hand, until it places it.
         drawing = seat is not None and self.to_move == (seat,) and self.drawn != NO_CARD
         hand = [str(PACK.cards[self.drawn])] if drawing else []

@@ -98,11 +98,12 @@ HEART_TABLES = Tables(HEART_SOLO_24, [HeartBid(c) for c in HeartBid.CONTRACTS], 
 
 @dataclass(frozen=True, kw_only=True)
 class HeartSoloOptions:
-    hands: int = engine.option(3, "deals in the game (in three deals every player deals once)", minimum=1, maximum=100)
+    hands: int = engine.option(3, "deals in the game (in three deals every player deals once)", minimum=1, maximum=100,
+                               label="Deals in the game")
     stake: int = engine.option(100, "counters each player starts with (balances may go below zero)",
-                               minimum=0, maximum=1_000_000)
+                               minimum=0, maximum=1_000_000, label="Counters each player starts with")
     passed_deal: str = engine.option("colour", "with no bid, the last trick pays a solo in colour (8) or in suit (4)",
-                                     choices=tuple(NO_BID_VALUES))
+                                     choices=tuple(NO_BID_VALUES), label="When nobody bids, the last trick pays")
 
 
 INFO = engine.GameInfo(

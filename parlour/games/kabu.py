@@ -54,7 +54,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import NUMBER_40, bit_indices
-from parlour.engine import Action, ActionTable, IllegalAction, OutOfTurn, Pass, Reason
+from parlour.engine import Action, ActionTable, IllegalAction, OutOfTurn, Pass, Reason, shown
 from parlour.engine.view import kinds
 from parlour.mechanics.banking import owed, pairwise_debts, settle_pairwise
 from parlour.mechanics.chips import ChipsState, Entry, Ledger, worded
@@ -85,11 +85,12 @@ two scores. Then the deal passes to the left.
 @dataclass(frozen=True, kw_only=True)
 class KabuOptions:
     stake: int | None = engine.option(None, "chips each player starts with (none given: 10 and 15 for each player)",
-                                      kind=int, minimum=1, maximum=100_000)
+                                      kind=int, minimum=1, maximum=100_000, label="Chips each player starts with")
     others_settle: bool = engine.option(True, "when a player cannot pay, the others still settle that deal among "
-                                              "themselves (false: no chips move in that deal)")
+                                              "themselves (false: no chips move in that deal)",
+                                        label="Others settle when one cannot pay")
     deals: int = engine.option(3000, "the most deals played, a safety end: at the cap the most chips win",
-                               minimum=1, maximum=10_000)
+                               minimum=1, maximum=10_000, label="Most deals (safety end)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ class KabuState(engine.PhasedState[Phase], ChipsState):
     ACTION_KINDS = (Draw, Pass)
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "drawn", "passed", "stock", "ledger")
-    ZONES = kinds(stock="count")
+    ZONES = kinds(stock="count", shown="shown")
     EXTRAS = kinds(dealer="seat", drawn="numbers", passed="seats", your_score="number", starting_stack="number",
                    deals="number", last_deal="records")
 
@@ -249,8 +250,11 @@ class KabuState(engine.PhasedState[Phase], ChipsState):
             "starting_stack": self.starting_stack, "deals": self.hands_in_game, "last_deal": self._last_shown(),
         }
         hand = [] if seat is None else [str(CARDS[card]) for card in bit_indices(self.hands[seat])]
-        return {"phase": self.phase, "hand": hand, "seats": seats, "table": {"stock": len(self.stock)},
-                "extra": extra}
+        # When the drawing ends everyone shows (choice 3): each hand face up with its score.
+        table = {"stock": len(self.stock),
+                 **shown.at_deal_end(self, lambda: [shown.hand(s, cards_text(self.hands[s]).split(),
+                                                               f"scores {score(self.hands[s])}") for s in range(n)])}
+        return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     def _last_shown(self) -> list[dict[str, Any]]:
         """The hands shown at the end of the last deal, with their scores and what each won or lost."""
@@ -262,7 +266,7 @@ class KabuState(engine.PhasedState[Phase], ChipsState):
 
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(pool=0)
-        if self.phase is Phase.DRAW:   # once over, every hand has been shown
+        if self.phase is Phase.DRAW and not shown.deal_over(self):   # once over, every hand has been shown
             for other in range(self.players):
                 if other != seat:
                     unknown.hide(other, self.hands[other], ordered=False)

@@ -89,6 +89,7 @@ from parlour.engine import (
     deal_unknown,
     forget_answers,
     seat_entry,
+    shown,
     void_result,
 )
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
@@ -130,7 +131,7 @@ option `deals` plays more, a point for each deal won.
 @dataclass(frozen=True, kw_only=True)
 class KowahOptions:
     deals: int = engine.option(1, "deals to play; each deal's winner scores a point and the most points win",
-                        minimum=1, maximum=50)
+                        minimum=1, maximum=50, label="Deals to play")
 
 
 PACK = KOWAH_120
@@ -318,7 +319,7 @@ class KowahState(PhasedState[Phase]):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "pile", "stock", "shown", "face_up", "known", "totals")
-    ZONES = kinds(stock="count", discard="cards", offered="card")
+    ZONES = kinds(stock="count", discard="cards", offered="card", shown="shown")
     EXTRAS = kinds(dealer="seat", turn="seat", checki="seats", known_held="melds",
                    taken="card", deals_in_game="number")
     # A search's cache of the hands a checki player may hold (``_sample_unknown``), kept with the position
@@ -598,6 +599,9 @@ class KowahState(PhasedState[Phase]):
                  for s in range(n)]
         table = {"stock": len(self.stock), "discard": [str(FACES[FACE_OF[c]]) for c in self.pile],
                  "offered": None if self.offered < 0 else str(FACES[FACE_OF[self.offered]])}
+        # The winner lays down the completed checki hand, the third copy in it.
+        table |= shown.at_deal_end(self, lambda: [shown.hand(s, PACK.shown(self.hands[s]), "kowah")
+                                                  for s in self._winners()])
         extra = {
             "dealer": self.dealer, "turn": None if self.is_over else self.turn, "deals_in_game": self.hands_in_game,
             "checki": [s for s in range(n) if self.shown[s] >= 0],
@@ -608,10 +612,15 @@ class KowahState(PhasedState[Phase]):
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- sampled worlds --------------------------------------------------------------------------------
+    def _winners(self) -> tuple[int, ...]:
+        """The seat that won the deal on view, once it is over (none for a void deal, or in play)."""
+        return (self.hand_results[-1].winners or ()) if shown.deal_over(self) and self.hand_results else ()
+
     def _unknown(self, seat: int) -> Unknown:
         unknown = Unknown(pool=0, faces=FACE_OF)
+        laid_down = self._winners()
         for s in range(self.players):
-            if s != seat:
+            if s != seat and s not in laid_down:
                 pair = self.shown[s]
                 facts = () if pair < 0 else (Holds(partial(awaits, pair=pair)),)
                 unknown.hide(("hand", s), self.hands[s], known=self.known[s] | self.face_up[s], facts=facts,

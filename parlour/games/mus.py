@@ -341,15 +341,18 @@ def move_of(action: Action) -> tuple[Move, int] | None:
 
 @dataclass(frozen=True, kw_only=True)
 class MusOptions:
-    target: int = engine.option(40, "points that win the game", minimum=5, maximum=40)
-    signs: str = engine.option("customary", "the signs partners may make (none: no signs)", choices=tuple(SIGN_SETS))
+    target: int = engine.option(40, "points that win the game", minimum=5, maximum=40, label="Points to win")
+    signs: str = engine.option("customary", "the signs partners may make (none: no signs)", choices=tuple(SIGN_SETS),
+                               label="Signs partners may make")
     pares_betting: str = engine.option("both", "betting in pares and juego: only when both sides hold them, or when "
-                                       "anyone does", choices=("both", "anyone"))
+                                       "anyone does", choices=("both", "anyone"), label="Betting in pares and juego")
     bonuses: str = engine.option("partners", "pares and juego bonuses: each partner's holding on the winning side, or "
-                                 "the winning player's alone", choices=("partners", "best"))
-    passed_point: bool = engine.option(True, "a passed lance of pares, juego or punto also scores 1")
+                                 "the winning player's alone", choices=("partners", "best"),
+                                 label="Pares and juego bonuses")
+    passed_point: bool = engine.option(True, "a passed lance of pares, juego or punto also scores 1",
+                                       label="A passed lance scores 1")
     most_bet: int = engine.option(10, "the largest envido or raise offered (beyond it, órdago)", minimum=2,
-                                  maximum=MOST_BET)
+                                  maximum=MOST_BET, label="Largest envido or raise")
 
 
 VARIANTS = ("caught-signs",)

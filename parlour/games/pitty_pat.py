@@ -73,7 +73,7 @@ most points win.
 @dataclass(frozen=True, kw_only=True)
 class PittyPatOptions:
     deals: int = engine.option(1, "deals to play; each deal's winner scores a point and the most points win",
-                               minimum=1, maximum=50)
+                               minimum=1, maximum=50, label="Deals to play")
 
 
 # Between two matches a deal turns at most two stocks (~100 cards); a deal has at most 26 matches.

@@ -104,13 +104,16 @@ wins.
 
 @dataclass(frozen=True, kw_only=True)
 class PontoonOptions:
-    minimum: int = engine.option(1, "the banker's minimum stake", minimum=1, maximum=50)
-    maximum: int = engine.option(10, "the banker's maximum stake", minimum=1, maximum=50)
-    stack: int = engine.option(100, "chips each seat starts with", minimum=10, maximum=10_000)
+    minimum: int = engine.option(1, "the banker's minimum stake", minimum=1, maximum=50, label="Banker's least stake")
+    maximum: int = engine.option(10, "the banker's maximum stake", minimum=1, maximum=50,
+                                 label="Banker's greatest stake")
+    stack: int = engine.option(100, "chips each seat starts with", minimum=10, maximum=10_000,
+                               label="Chips each player starts with")
     deals: int = engine.option(10, "deals to play (sooner over when a seat cannot cover the minimum stake)",
-                               minimum=1, maximum=100)
-    stick_minimum: int = engine.option(0, "the least total a player may stick on (15 is the standard rule)",
-                                       choices=(0, 15))
+                               minimum=1, maximum=100, label="Deals to play")
+    stick_minimum: int = engine.option(0, "the least total a player may stick on: none by the book (0); 15 "
+                                       "is the standard of other published rules (rules/NOTES.md)",
+                                       choices=(0, 15), label="Least total to stick on")
 
 
 MOST_STAKE = 50

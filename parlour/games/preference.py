@@ -96,19 +96,23 @@ equally by the three who last filled it, and the most counters wins.
 
 @dataclass(frozen=True, kw_only=True)
 class PreferenceOptions:
-    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=50)
+    rounds: int = engine.option(1, "rounds of the table: in each, every player deals once", minimum=1, maximum=50,
+                                label="Rounds of the table")
     ante: int = engine.option(10, "counters each active player puts in when the pool is empty at the start of a deal",
-                              minimum=1, maximum=10_000)
+                              minimum=1, maximum=10_000, label="Ante into an empty pool")
     stake: int = engine.option(2, "the agreed unit k: a bidder who makes six tricks is paid k x the trump suit's "
                                "multiplier from the pool, and one who fails pays as much into it", minimum=0,
-                               maximum=10_000)
-    spades_multiplier: int = engine.option(1, "the trump multiplier when spades are trumps", minimum=0, maximum=100)
-    clubs_multiplier: int = engine.option(2, "the trump multiplier when clubs are trumps", minimum=0, maximum=100)
-    diamonds_multiplier: int = engine.option(3, "the trump multiplier when diamonds are trumps", minimum=0, maximum=100)
+                               maximum=10_000, label="Stake unit (k)")
+    spades_multiplier: int = engine.option(1, "the trump multiplier when spades are trumps", minimum=0, maximum=100,
+                                           label="Multiplier, spades trumps")
+    clubs_multiplier: int = engine.option(2, "the trump multiplier when clubs are trumps", minimum=0, maximum=100,
+                                          label="Multiplier, clubs trumps")
+    diamonds_multiplier: int = engine.option(3, "the trump multiplier when diamonds are trumps", minimum=0, maximum=100,
+                                             label="Multiplier, diamonds trumps")
     hearts_multiplier: int = engine.option(4, "the trump multiplier when hearts (preference) are trumps", minimum=0,
-                                           maximum=100)
+                                           maximum=100, label="Multiplier, hearts trumps")
     share_pool: bool = engine.option(True, "at the end of the game, share what is left in the pool equally among "
-                                     "the players who last filled it")
+                                     "the players who last filled it", label="Share the pool at the end")
 
 
 PACK = PIQUET_32

@@ -53,7 +53,7 @@ from typing import Any, cast
 
 from parlour import engine
 from parlour.cards import STANDARD_52, bit_indices
-from parlour.engine import Action, ActionSpace, IllegalAction, seat_names
+from parlour.engine import Action, ActionSpace, IllegalAction, seat_names, shown
 from parlour.engine.view import kinds
 from parlour.mechanics import betting
 from parlour.mechanics.betting import BETTING_ACTIONS, BettingAction, Move, Round
@@ -99,16 +99,17 @@ ACTION_OF_MOVE = betting.ACTION_OF
 
 @dataclass(frozen=True, kw_only=True)
 class RazzOptions:
-    ante: int = engine.option(1, "each player's ante, every deal", minimum=0, maximum=1000)
+    ante: int = engine.option(1, "each player's ante, every deal", minimum=0, maximum=1000, label="Ante each deal")
     bring_in: int = engine.option(2, "the forced bet of the highest door card (the text: half a small bet)",
-                                  minimum=1, maximum=1000)
+                                  minimum=1, maximum=1000, label="Bring-in bet")
     small_bet: int = engine.option(4, "the bet on third and fourth street; the big bet after is twice it",
-                                   minimum=1, maximum=1000)
-    stack: int = engine.option(200, "chips each player starts with", minimum=1, maximum=100_000)
+                                   minimum=1, maximum=1000, label="Small bet (big bet is twice it)")
+    stack: int = engine.option(200, "chips each player starts with", minimum=1, maximum=100_000,
+                               label="Chips each player starts with")
     hands: int = engine.option(10, "the most deals; the game ends sooner when one player holds every chip",
-                               minimum=1, maximum=1000)
+                               minimum=1, maximum=1000, label="Most deals")
     heads_up_cap: bool = engine.option(True, "the cap of one bet and three raises holds heads-up too (false: no "
-                                             "cap in a round begun with two players)")
+                                             "cap in a round begun with two players)", label="Raise cap holds heads-up")
 
 
 INFO = engine.GameInfo(
@@ -167,7 +168,7 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
-    ZONES = kinds(pots="pots", community="card", stock="count")
+    ZONES = kinds(pots="pots", community="card", stock="count", shown="shown")
     EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="number", stakes="facts",
                    hands_in_game="number", bring_in="seat")
 
@@ -354,6 +355,12 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
         extra = [] if self.community is None else [self.community]
         return [*bit_indices(self.down[seat]), *self.up[seat], *extra]
 
+    def showdown(self) -> tuple[int, ...]:
+        """The seats that showed their cards at this deal's showdown, once the deal is over: every seat still
+        in, where more than one was (none where everyone else folded)."""
+        live = self.live
+        return live if len(live) > 1 and shown.deal_over(self) else ()
+
     def _showdown(self) -> None:
         live = self.live
         values = {s: low_value(CARDS[c] for c in self.seven(s)) for s in live}
@@ -422,6 +429,9 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
             "community": None if self.community is None else str(CARDS[self.community]),
             "stock": len(self.stock),
         }
+        # At the showdown every player still in turns up all seven cards, named as the low they make.
+        table |= shown.at_deal_end(self, lambda: [shown.hand(s, [CARDS[c] for c in self.seven(s)],
+                                                             low_words(self.seven(s))) for s in self.showdown()])
         opts = self.options
         extra = {
             "dealer": self.dealer, "street": STREETS[self.street] if self.to_move else None,
@@ -457,8 +467,9 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
     # --- sampled worlds: the hidden cards dealt again --------------------------------------------------------
     def _unknown(self, seat: int) -> engine.Unknown:
         unknown = engine.Unknown(pool=0)
+        turned_up = self.showdown()
         for other in self.seated:
-            if other != seat and self.down[other]:
+            if other != seat and self.down[other] and other not in turned_up:
                 unknown.hide(("down", other), self.down[other], ordered=False)
         unknown.hide("stock", sum(1 << c for c in self.stock))
         return unknown

@@ -92,8 +92,10 @@ someone else makes the reversis, the espagnolette player alone pays them 64.
 
 @dataclass(frozen=True, kw_only=True)
 class ReversisOptions:
-    deals: int = engine.option(4, "how many deals the game lasts (the book: an agreed number)", minimum=1, maximum=100)
-    stake: int = engine.option(100, "chips each player starts with", minimum=0, maximum=100_000)
+    deals: int = engine.option(4, "how many deals the game lasts (the book: an agreed number)", minimum=1, maximum=100,
+                               label="Deals to play")
+    stake: int = engine.option(100, "chips each player starts with", minimum=0, maximum=100_000,
+                               label="Chips each player starts with")
 
 
 INFO = engine.GameInfo(

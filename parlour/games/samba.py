@@ -119,11 +119,11 @@ CLASSIC = "classic"
 @dataclass(frozen=True, kw_only=True)
 class SambaOptions:
     target: int = engine.option(10_000, "the total that ends the game at the end of a deal", minimum=100,
-                         maximum=100_000)
+                         maximum=100_000, label="Points to win")
     deals: int = engine.option(0, "a shorter game: at most this many deals (still ending when a side reaches the "
                            "target); 0, the default, plays to the target as the book does, with a safety bound "
                            "of 40 deals (more for a target above 10,000) that a result names if ever met",
-                        minimum=0, maximum=DEALS_CAP)
+                        minimum=0, maximum=DEALS_CAP, label="Most deals (0: play to the target)")
 
 
 PACK = TRIPLE_162

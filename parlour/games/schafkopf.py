@@ -48,7 +48,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, Reason
+from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, Reason, shown
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
@@ -93,10 +93,10 @@ total wins.
 @dataclass(frozen=True, kw_only=True)
 class SchafkopfOptions:
     rounds: int = engine.option(1, "rounds of the table: in each, every player deals once (three deals)",
-                                minimum=1, maximum=20)
+                                minimum=1, maximum=20, label="Rounds of the table")
     schwarz: str = engine.option("tricks", "what schwarz means: every trick (notes), or all 120 card points as "
                                  "the book words it (schwarzed: no trick, or no card point)",
-                                 choices=("tricks", "points"))
+                                 choices=("tricks", "points"), label="What makes schwarz")
 
 
 PACK = PIQUET_32
@@ -271,7 +271,7 @@ class SchafkopfState(engine.PhasedState[Phase], AuctionState, TotalsState, trick
     LAYS = BURIES
     # Finished tricks are never changed again, so clones share the entries of ``taken``.
     MUTABLE = ("hands", "totals", "trick", "taken", "won", "auction")
-    ZONES = kinds(auction="bids", discard="cards", discard_face_down="count", widow_face_down="count")
+    ZONES = kinds(auction="bids", discard="cards", discard_face_down="count", widow_face_down="count", shown="shown")
     EXTRAS = kinds(card_points="numbers", contract="text", dealer="seat", declarer="seat", discarded="cards",
                    hands_in_game="number", played="cards", trick_number="number", trump_order="cards")
     trick_size = 3
@@ -461,10 +461,15 @@ class SchafkopfState(engine.PhasedState[Phase], AuctionState, TotalsState, trick
             team = None if declarer < 0 else int(s != declarer)
             seats.append(engine.seat_entry(s, team=team, held=self.hands[s].bit_count(), tricks=tricks_won[s],
                                            status=", ".join(status)))
+        turned_up = self.phase is Phase.OVER or (declarer >= 0 and shown.deal_over(self))
         table = self._trick_table(auction=calls_shown(self.auction.calls), widow_face_down=self.widow.bit_count(),
-                                  discard_face_down=self.laid_away.bit_count() if self.phase is not Phase.OVER else 0)
+                                  discard_face_down=0 if turned_up else self.laid_away.bit_count())
         if self.phase is Phase.OVER and declarer >= 0:
             table["discard"] = cards_text(self.laid_away).split()
+        # The declarer's discards lie face down until the hand is scored, and count for the declarer: turned up.
+        elif declarer >= 0:
+            table |= shown.at_deal_end(self, lambda: [shown.hand(declarer, cards_text(self.laid_away).split(),
+                                                                 "laid away")] if self.laid_away else [])
         played = [str(CARDS[c]) for _, _, cards, _ in self.taken for c in cards]
         extra: dict[str, Any] = {
             "dealer": self.dealer,
@@ -483,7 +488,7 @@ class SchafkopfState(engine.PhasedState[Phase], AuctionState, TotalsState, trick
 
     # --- what each seat cannot see ------------------------------------------------------------------
     def _unknown(self, seat: int) -> engine.Unknown:
-        if self.phase is Phase.OVER:
+        if self.phase is Phase.OVER or (self.declarer >= 0 and shown.deal_over(self)):   # the discards turned up
             return engine.Unknown(pool=0)
         return self._hide_set_apart(self._hide_hands(seat, SUIT_MASKS, label="hand"), seat)
 

@@ -288,12 +288,15 @@ SOLO_TABLES = Tables(PIQUET_32, [SoloBid(c) for c in CONTRACTS],
 
 @dataclass(frozen=True, kw_only=True)
 class SoloOptions:
-    hands: int = engine.option(4, "deals in the game (in four deals every player deals once)", minimum=1, maximum=100)
-    colour: str = engine.option("clubs", "the colour suit, agreed before the first deal", choices=SUIT_NAMES)
+    hands: int = engine.option(4, "deals in the game (in four deals every player deals once)", minimum=1, maximum=100,
+                               label="Deals in the game")
+    colour: str = engine.option("clubs", "the colour suit, agreed before the first deal", choices=SUIT_NAMES,
+                                label="The colour suit")
     target: int = engine.option(0, "spanish: the game also ends after a deal in which a score goes above this "
-                                   "(0: no target)", minimum=0, maximum=100_000)
+                                   "(0: no target)", minimum=0, maximum=100_000,
+                                label="Target score (Spanish rules; 0: none)")
     stake: int = engine.option(100, "foster: counters each player starts with (balances may go below zero)",
-                               minimum=0, maximum=1_000_000)
+                               minimum=0, maximum=1_000_000, label="Counters each player starts with (Foster)")
 
 
 # At most per deal: the auction (under 30 calls), naming, calling, Forcée's trumps, the five-trick

@@ -57,7 +57,7 @@ The lowest total wins.
 @dataclass(frozen=True, kw_only=True)
 class TetkaOptions:
     orbits: int = engine.option(1, "rounds of the table: each is four deals, every player dealing once",
-                                minimum=1, maximum=50)
+                                minimum=1, maximum=50, label="Rounds of the table")
 
 
 INFO = engine.GameInfo(

@@ -76,7 +76,8 @@ number of deals, and the side that won more of them wins the game.
 
 @dataclass(frozen=True, kw_only=True)
 class TuteOptions:
-    hands: int = engine.option(1, "deals in the game; the side that wins more of them wins", minimum=1, maximum=99)
+    hands: int = engine.option(1, "deals in the game; the side that wins more of them wins", minimum=1, maximum=99,
+                               label="Deals in the game")
 
 
 PACK = SPANISH_40

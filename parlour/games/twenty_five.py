@@ -90,14 +90,15 @@ ranks as the lowest trump for the rest of that deal.
 @dataclass(frozen=True, kw_only=True)
 class TwentyFiveOptions:
     target: int = engine.option(25, "points that win the game the moment a side reaches them (five a trick)",
-                                minimum=5, maximum=100)
+                                minimum=5, maximum=100, label="Points to win")
     teams: str = engine.option("none", "none: everyone for themselves; pairs: partnerships of two (even numbers "
                                "of players); threes: three teams of three (nine players)",
-                               choices=("none", "pairs", "threes"))
-    dealer_robs_ace: bool = engine.option(True, "when an ace is turned up, the dealer may rob it")
+                               choices=("none", "pairs", "threes"), label="Who plays with whom")
+    dealer_robs_ace: bool = engine.option(True, "when an ace is turned up, the dealer may rob it",
+                                          label="Dealer may rob a turned-up ace")
     ace_lowest_unless_declared: bool = engine.option(
         False, "the ace of trumps ranks as the lowest trump for the deal unless its holder robs with it or "
-        "declares it before the first lead")
+        "declares it before the first lead", label="Ace of trumps lowest unless declared")
 
 
 PACK = STANDARD_52

@@ -112,6 +112,12 @@ cards on the board back under his pile (with four players, his only one) and tur
 
 *The end.* The first to run out of cards wins; the rest rank by the cards they hold, fewest first.
 Option `boards` caps the game (100 boards by default), the fewest cards then winning.
+
+*Against the bots.* At a browser table where you sit, no bot slaps a board before you have had time to
+look for a sum: a new board stays open to you for at least **8 seconds** against an easy bot, **5** against
+a medium one and **3** against a hard one (strong, expert), counted from when you go on to it, and each bot
+then takes its own time on top, longer on a board with few solutions. The next board waits until you have
+seen how the last one ended and clicked *Next deal* (or, if the host set a pause, until it has run out).
 """
 
 PACK = NUMBER_40
@@ -128,7 +134,7 @@ LETTERS = "abcd"
 @dataclass(frozen=True, kw_only=True)
 class TwentyFourOptions:
     boards: int = engine.option(100, "the most boards played; at the cap the fewest cards win (the book's game "
-                                     "could go on for ever)", minimum=1, maximum=1000)
+                                     "could go on for ever)", minimum=1, maximum=1000, label="Most boards (safety end)")
 
 
 # --- actions ------------------------------------------------------------------------------------------

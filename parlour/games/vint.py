@@ -72,7 +72,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit
-from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, shown
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
@@ -187,13 +187,14 @@ ACTIONS_PER_DEAL = len(CONTRACTS) * 12 + 12 + 52
 @dataclass(frozen=True, kw_only=True)
 class VintOptions:
     rubbers: int = engine.option(3, "rubbers in the match; partners change after each, so that in every three "
-                                    "rubbers each player partners each other once", minimum=1, maximum=9)
+                                    "rubbers each player partners each other once", minimum=1, maximum=9,
+                                 label="Rubbers in the match")
     passes: int = engine.option(3, "passes in a row that end the auction after a bid: 3 (notes), 8 (each player "
                                    "passes twice, Wikipedia) or 12 (1886 rules; the last bidder may overcall "
-                                   "himself)", choices=(3, 8, 12))
+                                   "himself)", choices=(3, 8, 12), label="Passes that end the auction")
     max_deals: int = engine.option(300, "the match stops after this many deals even if rubbers are unfinished (a "
                                         "bound, since deals that nobody bids could come round for ever)",
-                                   minimum=1, maximum=MAX_DEALS)
+                                   minimum=1, maximum=MAX_DEALS, label="Most deals (safety stop)")
 
 
 # The seat names are bridge's compass (as in parlour/formats/pbn.py). They name the four *places* at the
@@ -394,7 +395,7 @@ class VintState(engine.PhasedState[Phase], AuctionState, TotalsState, tricks.Tri
     tricks_in_deal = TRICKS
     MUTABLE = ("hands", "trick", "taken", "totals", "below", "past_games", "games_won",
                "above", "side_tricks", "seat_tricks", "hand_points", "items", "rubber_log", "auction")
-    ZONES = kinds(auction="bids", contract="text")
+    ZONES = kinds(auction="bids", contract="text", shown="shown")
     EXTRAS = kinds(above_line="numbers", below_line="numbers", dealer="seat", declarer="seat", game="number",
                    games_won="numbers", level="number", past_games="numbers", rubber="number", rubbers="number",
                    rubbers_played="records", sides="seats", trick_number="number", trick_value="number",
@@ -684,6 +685,10 @@ class VintState(engine.PhasedState[Phase], AuctionState, TotalsState, tricks.Tri
         table = {"auction": calls_shown(self.auction.calls), **self._trick_table()}
         if self.contract is not None:
             table["contract"] = f"{self.contract} by seat {self.declarer}"
+        # A played deal's four hands as dealt, its hand record, once every card has been seen in the play.
+        table |= shown.at_deal_end(self, lambda: [shown.hand(s, PACK.cards_in(cards))
+                                                  for s, cards in enumerate(self.dealt_hands())]
+                                   if self.contract is not None else [])
         extra: dict[str, Any] = {
             "dealer": self.dealer,
             "level": self.level or None,

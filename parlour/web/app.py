@@ -41,7 +41,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour import __version__
-from parlour.bots import bot_kinds, make_bot
+from parlour.bots import bot_kinds, kinds_for, make_bot
+from parlour.bots.base import LEVEL_NAMES
 from parlour.engine import GameInfo, State, games, new_game
 from parlour.engine.rules_page import rules_page
 from parlour.engine.seating import CLOCKWISE
@@ -52,6 +53,7 @@ from parlour.web.reviews import Reviews
 from parlour.web.store import Store
 from parlour.web.tables import (
     CLOCK_RANGE,
+    DEAL_PAUSE_RANGE,
     HINT_BOT,
     IDLE_HOURS,
     MAX_ACTION_TEXT,
@@ -115,6 +117,10 @@ class CreateTableIn(Strict):
     clock: int | None = Field(default=None, description=f"seconds a move for people, {CLOCK_RANGE[0]} to "
                               f"{CLOCK_RANGE[1]}: a person out of time is played for as the heuristic bot would "
                               "(a claim they may let pass is declined); default: no clock. Bots are never clocked")
+    deal_pause: int | None = Field(default=None, description=f"seconds a finished deal is shown where people sit, "
+                                   f"{DEAL_PAUSE_RANGE[0]} to {DEAL_PAUSE_RANGE[1]}, before the next is played; "
+                                   "default (null): until every person seated says Next deal "
+                                   "(POST /api/tables/{id}/next-deal). Bots alone never wait")
 
 
 class ActionIn(Strict):
@@ -176,6 +182,7 @@ class SocketActionIn(Strict):
 # --- what the server answers ----------------------------------------------------------------------------
 class OptionOut(BaseModel):
     name: str
+    label: str = Field(description="the option in a few words, for a person")
     default: Any
     doc: str
     kind: str
@@ -203,7 +210,11 @@ class GameOut(BaseModel):
 
 
 class BotsOut(BaseModel):
-    kinds: list[str]
+    kinds: list[str] = Field(description="the kinds a seat may hold on this server; with ?game=, those that play it")
+    games: dict[str, list[str]] = Field(
+        description="per game (or the ?game= one), the kinds that play it with what is installed: the levels "
+                    "weakest first, then the research bots")
+    levels: list[str] = Field(description="the strengths people choose by name, weakest first")
     strengths: dict[str, list[str]]
     max_seconds: float = Field(description="the longest a bot may think a move on this server")
     max_iterations: int = Field(description="the most search iterations a bot may spend a move")
@@ -301,6 +312,10 @@ class ViewOut(BaseModel):
     rematch: dict[str, Any] | None = Field(default=None, description="the host's rematch, once started: its "
                                            "'table_id' and 'url'; for a person seated here, also their 'seat' "
                                            "and its 'seat_url', taken with POST .../rematch/join")
+    pause: dict[str, Any] | None = Field(default=None, description="while the table holds a finished deal for the "
+                                         "people at it: the 'deal' (its number), the seats 'waiting' to say Next "
+                                         "deal, the host's 'seconds' (null: until all have) and when they run out "
+                                         "('until', UTC, ISO 8601); null while play goes on")
 
 
 class ReplayOut(BaseModel):
@@ -445,8 +460,8 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
         "id": info.id, "name": info.name, "family": list(info.family), "min_players": info.min_players,
         "max_players": info.max_players, "default_players": info.players_default, "player_counts": list(info.counts),
         "variants": list(info.variants),
-        "options": [{"name": spec.name, "default": spec.default, "doc": spec.doc, "kind": spec.kind.__name__,
-                     "choices": list(spec.choices) if spec.choices is not None else None,
+        "options": [{"name": spec.name, "label": spec.title, "default": spec.default, "doc": spec.doc,
+                     "kind": spec.kind.__name__, "choices": list(spec.choices) if spec.choices is not None else None,
                      "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],
         "summary": info.summary, "bots": [kind for kind in bot_kinds() if _plays(kind, info.id)],
         "direction": "clockwise" if info.direction == CLOCKWISE else "counter-clockwise",
@@ -648,10 +663,18 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         """The summary of ``parlour rules GAME`` and the choices the game makes where its texts are silent."""
         return rules_of(game_id)
 
-    @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold, and this server's limits")
-    def list_bots() -> dict[str, Any]:
-        return {"kinds": list(bot_kinds()), "strengths": BOT_STRENGTHS, "max_seconds": limits.max_seconds,
-                "max_iterations": limits.max_iterations}
+    @app.get("/api/bots", response_model=BotsOut, summary="The bot kinds a seat may hold, and this server's limits",
+             responses=refusals(errors.NotFound))
+    def list_bots(game: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+        """Which bots play which game here (``parlour.bots.kinds_for``: the games each plays and what it needs
+        installed), of the kinds this server seats; ``?game=`` asks about one game."""
+        known = [info.id for info in games()]
+        if game is not None and game not in known:
+            raise errors.NotFound(f"no game {game!r}; the games are: {', '.join(known)}")
+        served = bot_kinds()
+        by_game = {g: [kind for kind in kinds_for(g) if kind in served] for g in ([game] if game else known)}
+        return {"kinds": by_game[game] if game else list(served), "games": by_game, "levels": list(LEVEL_NAMES),
+                "strengths": BOT_STRENGTHS, "max_seconds": limits.max_seconds, "max_iterations": limits.max_iterations}
 
     # --- tables --------------------------------------------------------------------------------------
     @app.post("/api/tables", status_code=201, response_model=CreatedOut, response_model_exclude_none=True,
@@ -665,7 +688,8 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         address = client_address(request)
         creation.take(address)
         made = await manager.create(body.game, body.players, body.variant, body.options, body.seats, body.seed,
-                                    body.private, body.name, guide=body.guide, clock=body.clock, client=address)
+                                    body.private, body.name, guide=body.guide, clock=body.clock, client=address,
+                                    deal_pause=body.deal_pause)
         return created_answer(made)
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=CreatedOut,
@@ -801,6 +825,18 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         table = manager.get(table_id)
         credential = manager.authorize(table, body.seat, x_seat_token)
         return json_text(await manager.act(table, body.seat, body.version, body.action, credential))
+
+    @app.post("/api/tables/{table_id}/next-deal", response_model=ViewOut, summary="Say you have seen the deal "
+              "that ended", responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                             errors.InactivePlayer, errors.GameOver, errors.TableClosed))
+    async def post_next_deal(table_id: str, body: SeatIn, x_seat_token: TOKEN = None) -> Response:
+        """Where people sit, the server holds each finished deal until every person seated has said this (or
+        the host's pause has run out): no bot plays and no person acts in the next deal meanwhile. Saying it
+        again changes nothing; where the table waits for no one it is refused. The answer is the seat's view,
+        whose 'pause' says whom the table still waits for."""
+        table = manager.get(table_id)
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return json_text(await manager.next_deal(table, body.seat, credential))
 
     @app.post("/api/tables/{table_id}/hint", response_model=HintOut, summary="Suggest an action for a seat",
               responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,

@@ -13,8 +13,9 @@ every other table and request. Hence three bounds, each standing in for the one 
 Searching bots think in worker *processes* (``multiprocessing``'s "spawn", since the server has threads
 and forking a threaded process can copy a held lock), so a search never takes the event loop or the
 GIL. Workers ignore SIGINT: Ctrl+C in a terminal reaches the whole process group, and it is the server's
-to stop its workers, not each worker's to die with a traceback. The random and heuristic bots answer in
-well under a millisecond and are played inline, so that a table of them never queues behind a search.
+to stop its workers, not each worker's to die with a traceback. The random and heuristic bots (and the easy
+and medium levels, which are the heuristic) answer in well under a millisecond and are played inline, so that
+a table of them never queues behind a search.
 
 Jobs wait in a ``Schedule``, which shares the workers fairly (issue 36: eight tables of bots alone, each
 thinking five seconds a move, had made a person's table wait a minute a card). Three classes, each served
@@ -75,7 +76,9 @@ from parlour.engine.record import replay
 
 logger = logging.getLogger("parlour.web")
 
-QUICK_KINDS = ("random", "heuristic")  # bots fast enough to play inline, in the server's own process
+# Bots fast enough to play inline, in the server's own process: the easy and medium levels are the rule of
+# thumb too (the easy one slipping now and then), as quick as ``heuristic``.
+QUICK_KINDS = ("random", "heuristic", "easy", "medium")
 GRACE = 2.0          # seconds past its own limit before a worker's move is given up and the worker killed
 STARTUP = 30.0       # seconds a new worker may take to start and import the games (a loaded machine is slow)
 CACHED_TABLES = 32   # tables whose states each process keeps, to apply only a record's new actions

@@ -125,6 +125,9 @@ class TableRow(Base):
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # the mover's
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)       # the host's new table, if any
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # its maker's, digested
+    # Seconds a finished deal is shown among people before the next is played, if the host set them;
+    # None: until every person seated has said they have seen it (``SeatRow.seen``).
+    deal_pause: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -136,6 +139,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)    # the holder's credential
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)   # an unclaimed invitation
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), nullable=True)  # the person's, as they typed it
+    # The deals whose end the seat's person has seen (said "Next deal"): the table waits for the rest.
+    seen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class ActionRow(Base):
@@ -180,6 +185,7 @@ class StoredSeat:
     token_hash: str | None = None
     invite_hash: str | None = None
     name: str | None = None
+    seen: int = 0                   # the deals whose end its person has seen (said "Next deal")
 
 
 @dataclass
@@ -209,6 +215,7 @@ class StoredTable:
     deadline: datetime | None = None
     rematch: str | None = None
     creator: str | None = None      # a digest of the address that made it (``token_hash``), if known
+    deal_pause: int | None = None   # seconds a finished deal is shown among people; None: until each says
 
 
 class StoreConflict(RuntimeError):
@@ -270,10 +277,11 @@ class Store:
                 seed=table.seed, created=table.created, last_active=table.last_active or table.created,
                 version=table.version, rewound=table.rewound, is_over=table.is_over, closed=table.closed,
                 private=table.private, stacked=table.stacked, guide=table.guide, host_hash=table.host_hash,
-                clock=table.clock, deadline=table.deadline, rematch=table.rematch, creator=table.creator))
+                clock=table.clock, deadline=table.deadline, rematch=table.rematch, creator=table.creator,
+                deal_pause=table.deal_pause))
             connection.execute(insert(SeatRow), [
                 {"table_id": table.id, "seat": s.seat, "kind": s.kind, "token_hash": s.token_hash,
-                 "invite_hash": s.invite_hash, "name": s.name} for s in table.seats])
+                 "invite_hash": s.invite_hash, "name": s.name, "seen": s.seen} for s in table.seats])
             if table.actions:
                 connection.execute(insert(ActionRow), [
                     {"table_id": table.id, "position": n, "seat": seat, "notation": notation}
@@ -318,6 +326,23 @@ class Store:
                           rewound=TableRow.rewound + 1, deadline=None)
             self._notify(connection, table_id)
 
+    def see_deal(self, table_id: str, seat: int, deals: int, *, credential: str, version: int,
+                 expected_version: int, now: datetime, deadline: datetime | None) -> None:
+        """Note that the person holding ``seat`` (``credential``: the digest of their token) has seen the end
+        of the table's first ``deals`` deals (their "Next deal"), with the deadline of the people then to move:
+        a change of the table (its version, as undos and closing count), refused (``StoreConflict``) unless the
+        row is still at ``expected_version``, and (``SeatRevoked``) unless the seat still holds that credential,
+        so that two processes on one database count each person's word once, and only its holder's."""
+        with self.engine.begin() as connection:
+            changed = connection.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                      SeatRow.token_hash == credential).values(seen=deals)).rowcount
+            if changed != 1:
+                raise SeatRevoked(f"seat {seat} of table {table_id} no longer holds this credential")
+            self._advance(connection, table_id, expected_version, version=version, last_active=now,
+                          rewound=TableRow.rewound + 1, deadline=deadline)
+            self._notify(connection, table_id)
+
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         """Note on a finished table the rematch its host started, for the people still at it to be told."""
         with self.engine.begin() as connection:
@@ -326,13 +351,16 @@ class Store:
 
     def set_seat(self, table_id: str, seat: int, *, kind: str | None = None, token_hash: str | None,
                  invite_hash: str | None, name: str | None = None,
-                 expected: tuple[str | None, str | None] | None = None) -> bool:
+                 expected: tuple[str | None, str | None] | None = None, seen: int | None = None) -> bool:
         """Give a seat new credentials (and its holder's name, none for a seat nobody holds). With
         ``expected`` (the digests ``(token_hash, invite_hash)`` it must still hold), the change is made only if
         no one else changed them first, in any process; answers whether it was made. A person renaming or
         leaving passes ``expected=(their credential's digest, the seat's invitation digest)``, so that a seat
-        given away meanwhile is left alone."""
+        given away meanwhile is left alone. ``seen``, if given, is the deals whose end its new holder counts as
+        seen (those that ended before they sat down)."""
         values: dict[str, Any] = {"token_hash": token_hash, "invite_hash": invite_hash, "name": name}
+        if seen is not None:
+            values["seen"] = seen
         if kind is not None:
             values["kind"] = kind
         statement = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**values)
@@ -726,11 +754,13 @@ def _parse_table(row: dict[str, Any], seats: list[dict[str, Any]],
         stacked=bool(row["stacked"]), guide=bool(row.get("guide")), host_hash=row["host_hash"],
         last_active=_time(row, "last_active"),
         clock=_optional(row, "clock", int), deadline=_time(row, "deadline") if row.get("deadline") else None,
-        rematch=_optional(row, "rematch", str), creator=_optional(row, "creator", str))
+        rematch=_optional(row, "rematch", str), creator=_optional(row, "creator", str),
+        deal_pause=_optional(row, "deal_pause", int))
     for seat in seats:
         name = seat.get("name")
         stored.seats.append(StoredSeat(_field(seat, "seat", int), _field(seat, "kind", str), seat.get("token_hash"),
-                                       seat.get("invite_hash"), name if isinstance(name, str) else None))
+                                       seat.get("invite_hash"), name if isinstance(name, str) else None,
+                                       _optional(seat, "seen", int) or 0))
     if actions is not None:
         for expected, (position, seat_number, notation, by_clock) in enumerate(actions):
             if position != expected:

@@ -11,10 +11,10 @@ Three rules keep the state and the database in step:
   was, and a state handed to a bot is never mutated under it.
 * Every change happens under the table's lock, and between the database write and the swap there is no
   ``await``, so a cancelled task cannot leave the two apart.
-* ``version`` counts changes (actions applied, undos, closing): it only grows, so an action chosen before
-  an undo can never pass for one chosen after it. Every database write names the version it expects, so
-  two server processes on one database apply each action once; the loser of a race catches up from the
-  database and is told the table moved on (``StaleStateId``).
+* ``version`` counts changes (actions applied, undos, closing, a person's "Next deal"): it only grows, so an
+  action chosen before an undo can never pass for one chosen after it. Every database write names the version
+  it expects, so two server processes on one database apply each action once; the loser of a race catches up
+  from the database and is told the table moved on (``StaleStateId``).
 
 Seats: a person's seat is held by whoever has its credential. The creator's own seats ("human") get theirs
 at once; a friend's ("open") seat gets an invitation, which the first browser to open it exchanges for the
@@ -32,6 +32,15 @@ person quicker than the bot gets in first, and the bot then thinks again on the 
 server process moves the bots (``Store.hold_bot_master``); the others learn of every change through the
 database's notifications.
 
+The pace of people (issue 38): a table where people sit holds each finished deal until every person seated has
+said they have seen it (``TableManager.next_deal``, the page's "Next deal"), or, if the host set a pause
+(``deal_pause``), until that many seconds have passed: meanwhile no bot plays and no person acts in the next
+deal, which the state has already dealt (``Table.waiting_for``). What each person has seen is kept with their
+seat (``seen``), written under the table's version like an action, so that a restarted server, or another
+process on the database, waits for the same people; the pause's seconds run from when this process saw the
+deal end (a restart starts them again). Where people sit, a bot racing them or answering a claim window with
+them waits a person's time first (``parlour.bots.base.least_reaction``). Bots alone never wait.
+
 The clock: a table may give people a number of seconds a move (``clock``); the deadline of the person to move is
 stored with each action, so it survives a restart, and the process that moves the bots plays for a person whose
 time ran out (``TableManager._time_out``, whose docstring says what it plays). Bots are never clocked.
@@ -40,6 +49,7 @@ time ran out (``TableManager._time_out``, whose docstring says what it plays). B
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -55,7 +65,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.bots import bot_kinds, make_bot, sampler_for
-from parlour.bots.base import first_to_act, reaction_time
+from parlour.bots.base import first_to_act, least_reaction, reaction_time
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
 from parlour.engine.actions import Action
@@ -74,6 +84,7 @@ from parlour.web.store import (
     NAME_LENGTH,
     OPEN,
     PEOPLE,
+    SeatRevoked,
     Store,
     StoreConflict,
     StoredSeat,
@@ -101,22 +112,25 @@ BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
 CLOCK_RANGE = (5, 3600)    # the seconds a move a table's clock may give a person
 CLOCK_TICK = 0.2           # seconds between looks at the clocks of the tables in play
-# The page's pause on a finished deal among people (PAUSE_SECONDS in table.js): the server does not wait for
-# it, so the first move of a deal gets this much more time, for the person to see the deal's end first.
+# A clock gives the first move of a deal this much more where the host set no pause: the table waits for every
+# person's Next deal, the last of which starts the clock again, and this is the time there is should the wait
+# end otherwise (the person waited for leaves the table).
 DEAL_END_PAUSE = 8.0
 CLOCK_BOT = "heuristic"    # what plays for a person whose time ran out
+DEAL_PAUSE_RANGE = (3, 120)   # the seconds a host may have a finished deal shown among people
 DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
 
 
 def bot_name(kind: str) -> str:
-    """A bot seat's name, by its kind: "Heuristic bot", "IS-MCTS bot (hard)", "IS-MCTS bot (500 playouts)"."""
+    """A bot seat's short name, by its kind, to fit a column of the table: "Medium bot", "Heuristic bot",
+    "IS-MCTS hard", "IS-MCTS 500". A heuristic's setting is only how quickly it reacts, so it is not named.
+    Two seats of one name are told apart by the page, with a seat letter ("Medium bot B")."""
     family, _, strength = kind.partition(":")
     name = BOT_NAMES.get(family, f"{family} bot")
     words = BOT_STRENGTHS.get(kind)
-    if words is None and strength:
-        words = f"{strength} playouts" if strength.isdigit() else \
-            f"{strength[:-1]} s a move" if strength.endswith("s") else strength
-    return f"{name} ({words})" if words else name
+    if words is None and strength and family != "heuristic":
+        words = strength if strength.isdigit() else f"{strength[:-1]} s" if strength.endswith("s") else strength
+    return f"{name.removesuffix(' bot')} {words}" if words else name
 
 
 def person_name(raw: str | None) -> str | None:
@@ -143,6 +157,16 @@ def clock_seconds(raw: int | None) -> int | None:
     low, high = CLOCK_RANGE
     if raw is not None and not low <= raw <= high:
         raise errors.MalformedRequest(f"a clock gives {low} to {high} seconds a move; {raw} is outside them")
+    return raw
+
+
+def deal_pause_seconds(raw: int | None) -> int | None:
+    """The host's seconds a finished deal is shown among people, or ``None`` (until each has said they have
+    seen it); refused outside ``DEAL_PAUSE_RANGE``, naming it."""
+    low, high = DEAL_PAUSE_RANGE
+    if raw is not None and not low <= raw <= high:
+        raise errors.MalformedRequest(f"a pause at a deal's end is {low} to {high} seconds (or none, to wait for "
+                                      f"everyone's Next deal); {raw} is outside them")
     return raw
 
 
@@ -207,6 +231,7 @@ class Seat:
     token_hash: str | None = None      # the holder's credential
     invite_hash: str | None = None     # the current invitation of a friend's seat
     name: str | None = None            # the holder's name, as they gave it
+    seen: int = 0                      # the deals whose end its person has seen (said "Next deal")
 
     @property
     def is_bot(self) -> bool:
@@ -255,6 +280,10 @@ class Table:
     deadline: datetime | None = None  # when the people to move run out of time (None: no person is clocked)
     rematch: str | None = None        # the table the host started as this one's rematch
     clock_moves: dict[int, ClockMove] = field(default_factory=dict)   # position -> a move the clock played
+    deal_pause: int | None = None     # seconds a finished deal is held among people; None: until each says
+    held_since: datetime | None = None   # when this process saw the latest deal end (the pause runs from it)
+    pause_told: bool = False          # a payload told of a hold: the clocks' watcher tells when it ends
+    now: Callable[[], datetime] = _now   # the manager's time source
 
     @property
     def game(self) -> str:
@@ -302,18 +331,55 @@ class Table:
             return None
         return next((seat for seat in self.state.to_move if self.seats[seat].is_bot), None)
 
-    def next_bot(self) -> tuple[int, float] | None:
-        """The bot to act next and the seconds it waits first. Alone to move, it acts at once. Where several
-        seats may act, each bot gives its reaction time for its view and the quickest goes (equal times
-        by the table's seeded chance, never by seat order); it waits its time only if a person is among
-        those seats, whose action may then come first."""
+    def waiting_for(self, now: datetime) -> list[int]:
+        """The people's seats the table waits for at the end of a deal before the next is played: each seat a
+        person holds whose "Next deal" has not come for the latest deal, while the game goes on, that deal
+        had a moment of its own (one thrown in as it was dealt shows no end to see) and the host's pause, if
+        set, has not run out. Empty where no one is waited for (always, at a table of bots alone)."""
+        deals = len(self.state.hand_results)
+        if deals == 0 or self.finished or not self.has_people:
+            return []
+        if self.deal_pause is not None and self.held_since is not None \
+                and now >= self.held_since + timedelta(seconds=self.deal_pause):
+            return []
+        waiting = [s.seat for s in self.seats if s.taken and s.seen < deals]
+        if not waiting:
+            return []
+        last = self.deal_sheet().last
+        return waiting if last is not None and last.number == deals else []
+
+    def pause_shown(self) -> dict[str, Any] | None:
+        """The hold at a deal's end, as every seat may know it: the deal (``deal``, its number), the seats
+        still to say "Next deal" (``waiting``), the host's ``seconds`` (none: until everyone has said it) and
+        when they run out (``until``, UTC); ``None`` while the table plays on."""
+        waiting = self.waiting_for(self.now())
+        if not waiting:
+            return None
+        self.pause_told = True
+        until = None if self.deal_pause is None or self.held_since is None \
+            else (self.held_since + timedelta(seconds=self.deal_pause)).isoformat()
+        return {"deal": len(self.state.hand_results), "waiting": waiting, "seconds": self.deal_pause,
+                "until": until}
+
+    def next_bot(self, now: datetime | None = None) -> tuple[int, float] | None:
+        """The bot to act next and the seconds it waits first; none while the table waits at a deal's end
+        (``waiting_for``). Alone to move, it acts at once. Where several seats may act, each bot gives its
+        reaction time for its view and the quickest goes (equal times by the table's seeded chance, never by
+        seat order); where people sit, each time begins with a person's (``least_reaction``: a race's or a
+        claim window's, by the bot's pace). It waits its time only if a person is among those seats, whose
+        action may then come first."""
         seat = self.bot_to_move()
+        if seat is not None and self.waiting_for(self.now() if now is None else now):
+            return None
         to_move = self.state.to_move
         if seat is None or len(to_move) == 1:
             return None if seat is None else (seat, 0.0)
         rng = random.Random(move_seed(self.seed, -1, self.version, "race"))
         times = {s: reaction_time(make_bot(self.seats[s].kind, self.game), self.state.view(s), rng)
                  for s in to_move if self.seats[s].is_bot}
+        if self.has_people:
+            window = any(NO_CLAIM in self.state.legal_actions(s) for s in to_move)
+            times = {s: drawn + least_reaction(self.seats[s].kind, window=window) for s, drawn in times.items()}
         seat = first_to_act(times, rng)
         return seat, times[seat] if any(not self.seats[s].is_bot for s in to_move) else 0.0
 
@@ -361,6 +427,7 @@ class Table:
             "clock": self.clock_shown(seat),
             "rematch": self.rematch_for(seat),
             "guide": self.guide,
+            "pause": self.pause_shown(),
         }
 
     def clocked(self, state: State) -> set[int]:
@@ -382,7 +449,8 @@ class Table:
         """The people's deadline once ``actor`` (``None``: an undo) has taken ``before`` to ``after``. A
         person's time runs from when they became to move: an action by someone else that leaves them to move
         (a bot's answer to a claim window they are in, the other half of a simultaneous choice) keeps the
-        deadline. The first move of a new deal has ``DEAL_END_PAUSE`` more, the time the page shows the end."""
+        deadline. The first move of a new deal has the host's pause more (``DEAL_END_PAUSE`` without one); where
+        the table waits for everyone's "Next deal", the last one starts the time again (``next_deal``)."""
         people = self.clocked(after)
         if not people or after.is_over or self.closed:
             return None
@@ -390,7 +458,8 @@ class Table:
         if (self.deadline is not None and actor is not None and actor not in people
                 and people <= self.clocked(before) and not new_deal):
             return self.deadline
-        return now + timedelta(seconds=self.clock or 0) + timedelta(seconds=DEAL_END_PAUSE if new_deal else 0)
+        pause = DEAL_END_PAUSE if self.deal_pause is None else self.deal_pause
+        return now + timedelta(seconds=self.clock or 0) + timedelta(seconds=pause if new_deal else 0)
 
     def shown_name(self, seat: int) -> str:
         return self.seats[seat].shown_name or f"seat {seat}"
@@ -639,7 +708,7 @@ class TableManager:
                              **stored.options)
         except Exception as exc:   # a game's own checks of options it never wrote
             raise Unreadable(f"its game cannot be set up ({exc})") from None
-        seats = [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name) for s in stored.seats]
+        seats = [Seat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name, s.seen) for s in stored.seats]
         clock_moves = {}
         for number, (seat, notation) in enumerate(stored.actions, 1):
             try:
@@ -657,7 +726,8 @@ class TableManager:
                      closed=stored.closed, private=stored.private, stacked=stored.stacked, guide=stored.guide,
                      host_hash=stored.host_hash,
                      last_active=stored.last_active, clock=stored.clock, deadline=stored.deadline,
-                     rematch=stored.rematch, clock_moves=clock_moves, seats=seats)
+                     rematch=stored.rematch, clock_moves=clock_moves, seats=seats, deal_pause=stored.deal_pause,
+                     held_since=self.now(), now=self.now)
 
     def _check_seats(self, stored: StoredTable) -> None:
         if [s.seat for s in stored.seats] != list(range(stored.players)):
@@ -764,13 +834,15 @@ class TableManager:
     async def create(self, game: str, players: int | None, variant: str | None, options: dict[str, Any],
                      seats: Sequence[str] | None, seed: int | None, private: bool = False, name: str | None = None,
                      *, avoid_seed: int | None = None, guide: bool = False,
-                     clock: int | None = None, client: str | None = None) -> Created:
+                     clock: int | None = None, client: str | None = None, deal_pause: int | None = None) -> Created:
         """A new table, stored, with its bots started; ``name`` is the creator's, given to their own seats;
         a drawn seed is never ``avoid_seed`` (a rematch's old one); ``guide`` asks for a guided first deal
         (``check_guided``); ``clock`` gives people that many seconds a move; ``client`` is the creator's
-        address, whose tables of bots alone in play are bounded (``bot_tables_per_client``)."""
+        address, whose tables of bots alone in play are bounded (``bot_tables_per_client``); ``deal_pause`` the
+        seconds a finished deal is held among people (none: until each person's "Next deal")."""
         name = person_name(name)
         clock = clock_seconds(clock)
+        deal_pause = deal_pause_seconds(deal_pause)
         try:
             info = game_info(game)
         except ValueError as exc:
@@ -814,7 +886,7 @@ class TableManager:
         host_token = secrets.token_urlsafe(24)
         now = _now()
         table = Table(id=table_id, state=state, created=now, last_active=now, private=private, stacked=stacked,
-                      guide=guide, host_hash=token_hash(host_token), clock=clock,
+                      guide=guide, host_hash=token_hash(host_token), clock=clock, deal_pause=deal_pause, now=self.now,
                       seats=[Seat(seat, kind, token_hash(tokens[seat]) if seat in tokens else None,
                                   token_hash(invites[seat]) if seat in invites else None,
                                   name if seat in tokens else None)
@@ -823,7 +895,7 @@ class TableManager:
         stored = StoredTable(id=table.id, game=info.id, players=players, variant=variant,
                              options=dict(state.options), seed=table.seed, created=now, last_active=now,
                              private=private, stacked=stacked, guide=guide, host_hash=table.host_hash,
-                             clock=clock, deadline=table.deadline, creator=creator,
+                             clock=clock, deadline=table.deadline, creator=creator, deal_pause=deal_pause,
                              seats=[StoredSeat(s.seat, s.kind, s.token_hash, s.invite_hash, s.name)
                                     for s in table.seats])
         try:
@@ -909,12 +981,13 @@ class TableManager:
                                        "you may watch")
             credential = secrets.token_urlsafe(24)
             digest = token_hash(credential)
+            seen = len(table.state.hand_results)      # the deals that ended before they sat down
             if not self._store_seat(table, seat, digest, current.invite_hash, name=name,
-                                    expected=(None, current.invite_hash)):
+                                    expected=(None, current.invite_hash), seen=seen):
                 self._catch_up(table)
                 raise errors.SeatTaken(f"seat {seat} is taken: its link was opened in another browser first; "
                                        "you may watch")
-            current.token_hash, current.name = digest, name
+            current.token_hash, current.name, current.seen = digest, name, seen
             table.announce_seats()
         return credential
 
@@ -1015,7 +1088,8 @@ class TableManager:
         mine = next((s.name for s in table.seats if s.kind == HUMAN and s.name), None)
         made = await self.create(table.game, old.players, old.variant, table.public_options(),
                                  [s.kind for s in table.seats], None, table.private, name if name is not None
-                                 else mine, avoid_seed=table.seed, clock=table.clock, client=client)
+                                 else mine, avoid_seed=table.seed, clock=table.clock, client=client,
+                                 deal_pause=table.deal_pause)
         try:
             self.store.set_rematch(table.id, made.table.id)
         except SQLAlchemyError:
@@ -1027,10 +1101,10 @@ class TableManager:
 
     def _store_seat(self, table: Table, seat: int, digest: str | None, invite: str | None, *,
                     kind: str | None = None, name: str | None = None,
-                    expected: tuple[str | None, str | None] | None = None) -> bool:
+                    expected: tuple[str | None, str | None] | None = None, seen: int | None = None) -> bool:
         try:
             return self.store.set_seat(table.id, seat, kind=kind, token_hash=digest, invite_hash=invite, name=name,
-                                       expected=expected)
+                                       expected=expected, seen=seen)
         except SQLAlchemyError:
             logger.exception("seat %d of table %s could not be saved", seat, table.id)
             raise errors.Unavailable("the seat could not be saved; try again") from None
@@ -1063,6 +1137,7 @@ class TableManager:
             if version != table.version:
                 late = _late(state, seat)
                 raise errors.InactivePlayer(str(late)) if late is not None else self._stale(table, version)
+            self._check_not_held(table)
             if seat not in state.to_move:
                 raise errors.InactivePlayer(f"it is not seat {seat}'s turn: waiting for seat "
                                             + " or ".join(map(str, state.to_move)))
@@ -1083,6 +1158,66 @@ class TableManager:
             answer = table.payload_text(seat)
         self._kick(table)
         return answer
+
+    def _check_not_held(self, table: Table) -> None:
+        """Refuse a move while the table waits at a deal's end, naming whom it waits for."""
+        waiting = table.waiting_for(self.now())
+        if waiting:
+            names = " and ".join(table.shown_name(s) for s in waiting)
+            raise errors.InactivePlayer(f"deal {len(table.state.hand_results)} has ended, and the next is not played "
+                                        f"until {names} {'has' if len(waiting) == 1 else 'have'} seen it and said "
+                                        "Next deal (POST .../next-deal)")
+
+    async def next_deal(self, table: Table, seat: int, credential: str) -> str:
+        """The person at ``seat`` (holding ``credential``) has seen the deal that ended: once every person seated
+        has said so, the next deal is played (the bots move, the people may act, a clock starts again). Kept in
+        the database as a change of the table, under its version, like an action. Saying it twice changes
+        nothing; saying it where the table waits for no one is refused. Answers the seat's new view."""
+        self._check_seat_number(table, seat)
+        async with table.lock:
+            for _ in range(3):        # another process may count someone else's word first: then count again
+                if self.store.notifies:
+                    self._catch_up(table)
+                self._still_holds(table, seat, credential)
+                if table.closed:
+                    raise errors.TableClosed("the table was closed by its host")
+                if table.state.is_over:
+                    raise errors.GameOver("the game is over")
+                now = self.now()
+                waiting = table.waiting_for(now)
+                if seat not in waiting:
+                    if waiting:       # said already: the others are still looking
+                        return table.payload_text(seat)
+                    raise errors.InactivePlayer("the table is not waiting at the end of a deal: there is no next "
+                                                "deal to go on to")
+                deadline = table.deadline
+                if waiting == [seat] and table.clocked(table.state):
+                    deadline = now + timedelta(seconds=table.clock or 0)   # the last word starts the time
+                if self._see_deal(table, seat, credential, deadline):
+                    break
+            else:
+                raise self._stale(table, table.version)
+            answer = table.payload_text(seat)
+        self._kick(table)
+        return answer
+
+    def _see_deal(self, table: Table, seat: int, credential: str, deadline: datetime | None) -> bool:
+        """Store and apply ``seat``'s word that it has seen the deals ended so far; ``False`` if another process
+        changed the table first (it has then been caught up). Under the table's lock, with no ``await``."""
+        deals, expected = len(table.state.hand_results), table.version
+        try:
+            self._write(table, lambda: self.store.see_deal(
+                table.id, seat, deals, credential=credential, version=expected + 1, expected_version=expected,
+                now=_now(), deadline=deadline))
+        except SeatRevoked:
+            self._lost_seat(table, seat)
+        except StoreConflict:
+            self._catch_up(table)
+            return False
+        table.seats[seat].seen = deals
+        table.deadline = deadline
+        self._swap(table, table.state)
+        return True
 
     @staticmethod
     def _stale(table: Table, version: int) -> errors.StaleStateId:
@@ -1115,6 +1250,12 @@ class TableManager:
                 now=_now(), deadline=deadline))
             table.deadline = deadline
             table.clock_moves = {p: move for p, move in table.clock_moves.items() if p < last}
+            current = table.seats[seat]
+            if current.seen > len(rebuilt.hand_results):    # a deal taken back is to be seen again as it ends
+                current.seen = len(rebuilt.hand_results)
+                with contextlib.suppress(errors.Unavailable):
+                    self._store_seat(table, seat, current.token_hash, current.invite_hash, name=current.name,
+                                     seen=current.seen)
             self._swap(table, rebuilt)
             answer = table.payload_text(seat)
         self._kick(table)
@@ -1174,6 +1315,8 @@ class TableManager:
             self._catch_up(table)
             return False
         table.sheet = table.deal_sheet().extended(table.state, seat, notation, new_state)
+        if len(new_state.hand_results) > len(table.state.hand_results):
+            table.held_since = self.now()
         table.deadline = deadline
         if by_clock:
             table.clock_moves[len(new_state.history) - 1] = ClockMove.after(new_state, table.shown_name(seat))
@@ -1207,7 +1350,7 @@ class TableManager:
         for seat, row in zip(table.seats, stored.seats, strict=False):
             changed = (seat.token_hash, seat.kind, seat.name) != (row.token_hash, row.kind, row.name)
             seat.kind, seat.token_hash, seat.invite_hash = row.kind, row.token_hash, row.invite_hash
-            seat.name = row.name
+            seat.name, seat.seen = row.name, row.seen
             if changed:
                 seats_changed = True
                 table.put_out(seat.seat, errors.SeatReopened(f"the host gave seat {seat.seat} to someone else"))
@@ -1221,6 +1364,8 @@ class TableManager:
         state = self._replayed(table, stored.actions, stored.by_clock)
         if state is None:
             return
+        if len(state.hand_results) > len(table.state.hand_results):
+            table.held_since = self.now()     # a deal ended in another process: its pause runs from now here
         table.state, table.version, table.closed = state, stored.version, stored.closed
         table.deadline = stored.deadline
         table.last_active = stored.last_active
@@ -1317,7 +1462,7 @@ class TableManager:
         try:
             while True:
                 async with table.lock:
-                    chosen = table.next_bot()
+                    chosen = table.next_bot(self.now())
                     if chosen is None or not self.moves_bots:
                         table.runner = None
                         return
@@ -1366,14 +1511,18 @@ class TableManager:
     # --- the clock ------------------------------------------------------------------------------------------
     async def _watch_clocks(self) -> None:
         """Every ``CLOCK_TICK``, in the process that moves the bots (so that with several processes one alone
-        plays for a person), play for the people whose time ran out."""
+        plays for a person), play for the people whose time ran out (not while the table waits at a deal's end);
+        in every process, tell the watchers of a table whose pause at a deal's end has run out."""
         while True:
             await asyncio.sleep(CLOCK_TICK)
-            if not self.moves_bots:
-                continue
             now = self.now()
             for table in list(self.tables.values()):
-                if table.deadline is not None and table.deadline <= now and table.fault is None:
+                if table.pause_told and not table.waiting_for(now):
+                    self._pause_over(table)
+                if not self.moves_bots:
+                    continue
+                if table.deadline is not None and table.deadline <= now and table.fault is None \
+                        and not table.waiting_for(now):
                     try:
                         await self._time_out(table)
                     except errors.Unavailable:
@@ -1381,6 +1530,15 @@ class TableManager:
                     except Exception:
                         logger.exception("table %s: the clock failed; it is stopped until the next move", table.id)
                         table.deadline = None
+
+    def _pause_over(self, table: Table) -> None:
+        """A hold at a deal's end is over (the host's seconds ran out, or everyone said "Next deal"): tell the
+        watchers (the version did not change, so the payloads built at it are built again) and let the bots
+        move."""
+        table.pause_told = False
+        table._built_at = -1
+        table.broadcast()
+        self._kick(table)
 
     async def _time_out(self, table: Table) -> None:
         """Play for each person whose time ran out, as the heuristic bot would from their seat's view, and

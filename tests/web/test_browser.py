@@ -83,6 +83,7 @@ def create_table(page: Any, server: str, game: str, kinds: list[str], numbers: d
     (``heuristic:easy``) is chosen as the kind and then its strength."""
     page.goto(server + "/")
     page.get_by_test_id("game-select").select_option(game)
+    page.get_by_test_id("table-choices").evaluate("(fold) => { fold.open = true; }")   # seats, options, clock
     players = page.get_by_test_id("players-select")
     if players.is_enabled() and players.locator(f"option[value='{len(kinds)}']").count():
         players.select_option(str(len(kinds)))
@@ -193,14 +194,14 @@ def test_a_friends_link_claims_the_seat_once(server: str, browser: Any) -> None:
     theirs.goto(link)
     expect(cards_in_hand(theirs)).to_have_count(13)
     assert "#" not in theirs.url                       # the invitation left the address bar at once
-    play_until([mine, theirs], lambda: "seat 1:" in theirs.get_by_test_id("log").inner_text())
+    play_until([mine, theirs], lambda: "You:" in theirs.get_by_test_id("log").inner_text())
 
     late = third.new_page()
     late.goto(link)
     expect(late.get_by_test_id("seat-notice")).to_contain_text("taken by someone else")
     expect(late.get_by_test_id("spectator-note")).to_be_visible()
     expect(cards_in_hand(late)).to_have_count(0)
-    expect(late.get_by_test_id("log")).to_contain_text("seat 1:")
+    expect(late.get_by_test_id("log")).to_contain_text("Player B:")
     theirs.reload()                                    # the friend's browser kept its seat
     expect(cards_in_hand(theirs)).not_to_have_count(0)
     assert not problems and not violations(late), problems
@@ -288,6 +289,7 @@ def test_no_page_breaks_the_content_security_policy(server: str, browser: Any) -
     answer = page.goto(server + "/")
     assert answer is not None and "script-src 'self'" in answer.headers.get("content-security-policy", "")
     page.get_by_test_id("game-select").select_option("tetka")
+    page.get_by_test_id("table-choices-toggle").click()
     page.get_by_text("Advanced").click()
     seed = page.get_by_test_id("seed-input")
     expect(seed).to_be_enabled()
@@ -490,4 +492,4 @@ def test_a_claim_window_closes_by_itself_for_a_person_who_lets_it_pass(server: s
         assert time.time() < deadline, "no claim window was offered to the person's seat"
         page.wait_for_timeout(100)
     # Nothing here clicks "decline": the seat's own log line of it is the page's answer.
-    playwright.expect(page.get_by_test_id("log")).to_contain_text("seat 0: decline", timeout=8000)
+    playwright.expect(page.get_by_test_id("log")).to_contain_text("You: decline", timeout=8000)

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 from test_hostile import client, database  # noqa: F401  (the fixtures: a server on a fresh SQLite file)
-from webapi import act, claim, create, refused, token, view, wait_for_turn
+from webapi import Moment, act, claim, create, refused, token, view, wait_for_turn
 
 import parlour
 from parlour.engine import registry
@@ -42,19 +42,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_contract_turns import Marked
 
 BOTS = ["heuristic"] * 3
-
-
-class Moment:
-    """A time source the test moves on by hand (UTC, as the server's own)."""
-
-    def __init__(self) -> None:
-        self.at = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.at
-
-    def advance(self, seconds: float) -> None:
-        self.at += timedelta(seconds=seconds)
 
 
 @pytest.fixture

@@ -88,7 +88,7 @@ SITTINGS = [
     # Seed 0 deals the person the 9♦: a window is let pass with it in hand, and the next one is won.
     Sitting("races and claims", "comet", ["human", *bots(3, "heuristic:easy")], {"target": 10}, seed=0,
             opening=("decline",), prefer=("claim", "decline"), clicks=("turn:action-decline", "turn:card-9D"),
-            says=("seat 0 plays the comet",)),
+            says=("You play the comet",)),
     # Seed 1: the bot brings in, so the person may fold the first hand at once; in the second the person
     # completes, bets and raises to the showdown.
     Sitting("poker", "razz", ["human", "heuristic"], {"hands": 2}, seed=1, opening=("fold",),

@@ -19,19 +19,21 @@ def test_a_person_chooses_expert_opponents_by_name(server: str, browser: Any) ->
     page = context.new_page()
     page.goto(server + "/")
     page.get_by_test_id("game-select").select_option("tetka")
+    page.get_by_test_id("table-choices-toggle").click()
     seat = page.get_by_test_id("seat-kind-1")
     expect(seat).to_have_value("medium")
-    labels = seat.locator("option").all_inner_texts()
-    assert labels[2:6] == ["bot: easy", "bot: medium", "bot: strong", "bot: expert"]
+    levels = seat.locator("optgroup[label='Bots by level'] option")
+    expect(levels).to_have_text(["easy bot", "medium bot", "strong bot", "expert bot"])
     for number in (1, 2, 3):
         page.get_by_test_id(f"seat-kind-{number}").select_option("expert")
     page.get_by_test_id("seat-kind-1").select_option("heuristic")
     expect(page.get_by_test_id("seat-strength-1").locator("option")).to_have_text(
         ["slow to react", "standard", "quick to react"])
     page.get_by_test_id("seat-kind-1").select_option("expert")
+    expect(page.get_by_test_id("play-doc")).to_contain_text("You and 3 expert bots")
     page.get_by_test_id("create-table").click()
     page.wait_for_url("**/table/**")
-    described = httpx.get(f"{server}/api/tables/{table_id_of(page)}").json()
+    described = httpx.get(f"{server}/api/tables/{table_id_of(page)}", timeout=30).json()
     assert [s["kind"] for s in described["seats"]] == ["human", "expert", "expert", "expert"]
     assert [s["name"] for s in described["seats"][1:]] == ["Expert bot"] * 3
     assert problems == []

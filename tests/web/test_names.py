@@ -24,6 +24,7 @@ def test_names_chat_leaving_and_rematch(server: str, browser: Any) -> None:  # n
     problems = watched(host, friend)
     mine = host.new_page()
     mine.goto(server + "/")
+    mine.get_by_test_id("table-choices-toggle").click()       # your name, the seats: under the game's Play
     mine.get_by_test_id("player-name").fill(NAME)
     mine.get_by_test_id("game-select").select_option("tetka")
     for seat, kind in enumerate(["human", "open", "heuristic", "heuristic"]):
@@ -34,8 +35,8 @@ def test_names_chat_leaving_and_rematch(server: str, browser: Any) -> None:  # n
     # The name is text, never markup; bots are named by kind, told apart by their seats.
     expect(mine.get_by_test_id("seat-0")).to_contain_text(NAME)
     assert mine.locator("[data-testid='seat-0'] b").count() == 0
-    expect(mine.get_by_test_id("scores")).to_contain_text("Heuristic bot (2)")
-    expect(mine.get_by_test_id("log")).to_contain_text("Heuristic bot (3) deals")
+    expect(mine.get_by_test_id("scores")).to_contain_text("Heuristic bot C")
+    expect(mine.get_by_test_id("log")).to_contain_text("Heuristic bot D deals")
 
     theirs = friend.new_page()
     theirs.goto(join_link(mine, 1, server))
@@ -61,7 +62,7 @@ def test_names_chat_leaving_and_rematch(server: str, browser: Any) -> None:  # n
     theirs.get_by_test_id("leave").click()
     theirs.wait_for_url(server + "/")
     expect(theirs.get_by_test_id("player-name")).to_have_value("Bea")       # remembered for the next table
-    expect(mine.get_by_test_id("log-news")).to_have_text("Bea left the table: seat 1 is open again")
+    expect(mine.get_by_test_id("log-news")).to_have_text("Bea left the table: Bea's seat is open again")
     expect(mine.get_by_test_id("seat-state-1")).to_have_text("free")
     expect(mine.get_by_test_id("seat-1")).not_to_contain_text("Bea")
 

@@ -35,9 +35,9 @@ def test_names_are_trimmed_stored_and_shown_to_everyone(client: TestClient) -> N
     response = client.post(f"/api/tables/{created['table_id']}/claim",
                            json={"seat": 1, "invite": created["seats"][1]["invite"], "name": "<b>x</b>"})
     assert response.status_code == 200, response.text
-    assert seat_names(client, created) == ["Ann", "<b>x</b>", "Heuristic bot", "IS-MCTS bot (hard)"]
+    assert seat_names(client, created) == ["Ann", "<b>x</b>", "Heuristic bot", "IS-MCTS hard"]
     spectator = client.get(f"/api/tables/{created['table_id']}/view").json()
-    assert spectator["names"] == ["Ann", "<b>x</b>", "Heuristic bot", "IS-MCTS bot (hard)"]
+    assert spectator["names"] == ["Ann", "<b>x</b>", "Heuristic bot", "IS-MCTS hard"]
 
 
 @pytest.mark.parametrize("name, problem", [("", "1 to 24"), ("   ", "1 to 24"), ("x" * 25, "1 to 24"),
@@ -55,11 +55,11 @@ def test_a_bad_name_is_refused_and_changes_nothing(client: TestClient, name: str
     assert client.get(f"/api/tables/{created['table_id']}").json()["seats"][1]["taken"] is False
 
 
-def test_bots_are_named_by_kind() -> None:
-    assert [bot_name(k) for k in ("random", "heuristic", "ismcts", "ismcts:200", "ismcts:2s", "ismcts:500",
-                                  "ismcts:1.5s")] == [
-        "Random bot", "Heuristic bot", "IS-MCTS bot", "IS-MCTS bot (easy)", "IS-MCTS bot (hard)",
-        "IS-MCTS bot (500 playouts)", "IS-MCTS bot (1.5 s a move)"]
+def test_bots_are_named_by_kind_in_short() -> None:
+    assert [bot_name(k) for k in ("random", "heuristic", "heuristic:easy", "ismcts", "ismcts:200", "ismcts:2s",
+                                  "ismcts:500", "ismcts:1.5s")] == [
+        "Random bot", "Heuristic bot", "Heuristic bot", "IS-MCTS bot", "IS-MCTS easy", "IS-MCTS hard",
+        "IS-MCTS 500", "IS-MCTS 1.5 s"]
     assert [bot_name(level) for level in ("easy", "medium", "strong", "expert")] == [
         "Easy bot", "Medium bot", "Strong bot", "Expert bot"]
 
@@ -98,7 +98,7 @@ def test_rematch_repeats_the_table_on_a_new_seed(client: TestClient) -> None:
     described = client.get(f"/api/tables/{new}").json()
     assert (described["game"], described["players"], described["options"]["orbits"], described["private"]) == \
         ("tetka", 4, 1, True)
-    assert seat_names(client, again) == ["Ann", None, "Heuristic bot", "IS-MCTS bot (hard)"]
+    assert seat_names(client, again) == ["Ann", None, "Heuristic bot", "IS-MCTS hard"]
     manager = client.app.state.manager  # type: ignore[attr-defined]
     assert manager.get(new).seed != manager.get(old).seed
     assert client.get(f"/api/tables/{new}/view", params={"seat": 0}, headers=token(again, 0)).status_code == 200

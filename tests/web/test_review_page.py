@@ -27,7 +27,7 @@ def test_the_review_lists_the_seats_decisions_and_jumps_to_one(server: str, brow
     page.goto(f"{server}/replay/{table['table_id']}?seat=1")
     expect(page.get_by_test_id("replay-step")).to_contain_text("0 / 20")
     button = page.get_by_test_id("review-button")
-    expect(button).to_have_text("Review seat 1's play")
+    expect(button).to_have_text("Review Random bot B's play")
     button.click()
     items = page.locator("[data-testid^='review-step-']")
     expect(items.first).to_be_visible(timeout=20_000)
@@ -40,7 +40,7 @@ def test_the_review_lists_the_seats_decisions_and_jumps_to_one(server: str, brow
     chosen = review["decisions"][-1]
     page.get_by_test_id(f"review-step-{chosen['step']}").click()
     expect(page.get_by_test_id("replay-step")).to_contain_text(f"{chosen['step']} / 20")
-    expect(page.get_by_test_id("replay-action")).to_contain_text("seat 1")
+    expect(page.get_by_test_id("replay-action")).to_contain_text("Random bot B")
     expect(page.get_by_test_id(f"review-step-{chosen['step']}")).to_have_attribute("aria-current", "step")
     expect(page.get_by_test_id(f"review-step-{chosen['step']}")).to_be_focused()
     page.get_by_test_id("replay-seat").select_option("")      # a spectator has no decisions

@@ -98,8 +98,9 @@ def test_games_are_listed_with_their_options(client: TestClient) -> None:
     assert listed["tute"]["partnerships"] is True and listed["tetka"]["partnerships"] is False
     tetka = listed["tetka"]
     assert (tetka["min_players"], tetka["max_players"], tetka["default_players"]) == (4, 4, 4)
-    assert tetka["options"] == [{"name": "orbits", "default": 1, "doc": tetka["options"][0]["doc"], "kind": "int",
-                                 "choices": None, "minimum": 1, "maximum": 50}]
+    assert tetka["options"] == [{"name": "orbits", "label": "Rounds of the table", "default": 1,
+                                 "doc": tetka["options"][0]["doc"], "kind": "int", "choices": None, "minimum": 1,
+                                 "maximum": 50}]
     assert "solver" not in tetka["bots"] and "random" in tetka["bots"]
     assert tetka["bots"][:4] == ["easy", "medium", "strong", "expert"]     # the strengths people choose by name
     assert tetka["summary"] and tetka["family"]
@@ -201,7 +202,8 @@ def test_a_whole_game_of_tetka_over_http_against_three_random_bots(client: TestC
         after = wait_for_turn(client, created, 0)
         bot_moves_seen = bot_moves_seen or after["version"] > before + 1
     assert moves == 52 and bot_moves_seen
-    assert current["version"] == 208 and current["result"] is not None
+    # 208 actions, and the person's Next deal after each of the first three deals (the fourth ends the game).
+    assert current["version"] == 208 + 3 and current["result"] is not None
     assert [r["number"] for r in current["hand_results"]] == [1, 2, 3, 4]
     assert current["can_hint"] is False and current["can_undo"] is False
     assert client.get(f"/api/tables/{table_id}").json()["is_over"] is True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 with warnings.catch_warnings():
@@ -66,12 +67,25 @@ def view(client: TestClient, created: dict[str, Any], seat: int | None) -> dict[
     return answer
 
 
+def next_deal(client: TestClient, created: dict[str, Any], seat: int, headers: dict[str, str] | None = None) -> Any:
+    """Say, for ``seat``, that its person has seen the deal that ended (the page's "Next deal")."""
+    return client.post(f"/api/tables/{created['table_id']}/next-deal", json={"seat": seat},
+                       headers=token(created, seat) if headers is None else headers)
+
+
 def wait_for_turn(client: TestClient, created: dict[str, Any], seat: int) -> dict[str, Any]:
-    """Poll the seat's view until it is to move or the game is over (the bots answer in between)."""
+    """Poll the seat's view until it is to move or the game is over (the bots answer in between). A person
+    waiting for their turn has looked at each deal as it ended: where the table waits for their "Next deal",
+    they say it."""
     deadline = time.monotonic() + TIMEOUT
     while True:
         current = view(client, created, seat)
-        if current["view"]["is_over"] or seat in current["view"]["to_move"]:
+        pause = current.get("pause")
+        if pause and seat in pause["waiting"]:
+            response = next_deal(client, created, seat)
+            assert response.status_code == 200, response.text
+            continue
+        if current["view"]["is_over"] or (seat in current["view"]["to_move"] and not pause):
             return current
         if time.monotonic() > deadline:
             raise AssertionError(f"seat {seat} never got the turn: {current['view']['to_move']}")
@@ -90,3 +104,16 @@ def refused(response: Any, status: int, error: str) -> dict[str, Any]:
     body: dict[str, Any] = response.json()
     assert body["error"] == error and body["message"], body
     return body
+
+
+class Moment:
+    """A time source the test moves on by hand (UTC, as the server's own)."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += timedelta(seconds=seconds)

@@ -10,6 +10,7 @@
 import { proseFragment } from "./cards.js";
 import { el } from "./dom.js";
 import { namedSeatsText, seatLabel, seatName, signed } from "./draw.js";
+import { wonWords } from "./people.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 // Line colours of the chart, each at least 3:1 against the white panel, told apart also by their dashes.
@@ -82,7 +83,7 @@ export function dealEndSheet(result, view, { lowestWins = false, taker = null } 
     el("h2", { id: "deal-end-title", text: `Deal ${result.number} is over` }),
     summary ? el("p", { class: "deal-end-summary" }, proseFragment(summary)) : null,
     el("table", { class: "deal-end-table" },
-      el("thead", {}, el("tr", {}, ["seat", "this deal", "total", "why"].map((h, i) => el("th", {
+      el("thead", {}, el("tr", {}, ["player", "this deal", "total", "why"].map((h, i) => el("th", {
         scope: "col", class: i === 1 || i === 2 ? "num" : null, text: h })))),
       el("tbody", {}, changes.map((points, seat) => el("tr", { class: seat === view.seat ? "me" : null, dataset: { testid: `deal-end-seat-${seat}` } },
         el("th", { scope: "row", text: seatLabel(seat, view) }),
@@ -164,7 +165,6 @@ export function scoreChart(results, view, { winners = [], lowestWins = false } =
       points.map(([px, py]) => svg("circle", { cx: px, cy: py, r: won.has(s) ? 3.2 : 2.2, fill: colour })));
   });
   const finals = Array.from({ length: count }, (_, s) => `${seatLabel(s, view)} ${totals[totals.length - 1][s] ?? "—"}`).join(", ");
-  const named = [...won].map((s) => seatLabel(s, view));
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "score-chart", role: "img",
     "aria-label": `Scores deal by deal, ${lowestWins ? "the lowest" : "the highest"} winning; at the end: ${finals}` },
   grid, deals, lines);
@@ -172,6 +172,6 @@ export function scoreChart(results, view, { winners = [], lowestWins = false } =
     el("ul", { class: "chart-legend" }, Array.from({ length: count }, (_, s) => el("li", { class: won.has(s) ? "winner" : null },
       el("span", { class: `swatch swatch-${s % LINE_COLOURS.length}`, "aria-hidden": "true" }), seatLabel(s, view)))),
     el("figcaption", { dataset: { testid: "chart-winners" } },
-      named.length ? `${named.length === 1 ? "Winner" : "Winners"}: ${named.join(" and ")}` : "No one wins",
+      `${wonWords(winners, view)}`,
       ` (${lowestWins ? "lowest" : "highest"} score wins)`));
 }

@@ -99,19 +99,54 @@ export async function api(path, { method = "GET", body, token, hostToken } = {})
 
 // --- toasts -----------------------------------------------------------------------------------------------
 
-/** A short message in the corner, read out by screen readers, gone after a few seconds. */
+/** A short message in the corner, read out by screen readers, gone after a few seconds. The same words again
+ * replace the older message rather than stack on it, and at most TOASTS_SHOWN are shown at once. */
 export function toast(message, kind = "error") {
   let region = document.getElementById("toasts");
   if (!region) {
     region = el("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(region);
+    const later = () => requestAnimationFrame(() => placeToasts(region));
+    addEventListener("scroll", later, { passive: true });
+    addEventListener("resize", later, { passive: true });
   }
-  const close = () => item.remove();
+  const text = String(message);
+  for (const old of region.querySelectorAll(".toast")) {
+    if (old.querySelector(".toast-text")?.textContent === text) old.remove();
+  }
+  while (region.childElementCount >= TOASTS_SHOWN) region.firstElementChild.remove();
+  const close = () => {
+    item.remove();
+    placeToasts(region);
+  };
   const item = el("div", { class: `toast toast-${kind}`, dataset: { testid: "toast" } },
-    el("span", { class: "toast-text", text: String(message) }),
+    el("span", { class: "toast-text", text }),
     el("button", { type: "button", class: "toast-close", "aria-label": "dismiss", onclick: close }, "\u00d7"));
   region.append(item);
+  placeToasts(region);
   setTimeout(close, kind === "error" ? 7000 : 4000);
+}
+
+const TOASTS_SHOWN = 3;
+
+/**
+ * Messages never cover the hand: they sit at the foot of the window, or at its top while the hand lies at
+ * the foot (a phone scrolled down to its cards); where the hand fills the window, wherever they cover less.
+ */
+export function placeToasts(region) {
+  const hand = document.getElementById("hand");
+  if (!hand || !region.childElementCount) return;
+  const h = hand.getBoundingClientRect();
+  const covered = () => {
+    const r = region.getBoundingClientRect();
+    return Math.max(0, Math.min(r.bottom, h.bottom) - Math.max(r.top, h.top))
+      * Math.max(0, Math.min(r.right, h.right) - Math.max(r.left, h.left));
+  };
+  region.classList.remove("at-top");
+  const below = covered();
+  if (!below) return;
+  region.classList.add("at-top");
+  if (covered() > below) region.classList.remove("at-top");
 }
 
 // --- storage ----------------------------------------------------------------------------------------------

@@ -16,6 +16,11 @@
 import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
 import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
+import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
+import { isShownList, shownZone } from "./shown.js";
+
+/** A number of cards in words that agree: "1 card", "3 cards". */
+export const cardsWord = (n) => `${n} ${n === 1 ? "card" : "cards"}`;
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,31 +30,25 @@ const LOG_SHOWN = 300;         // log lines kept in the page; older ones are cou
 const BACKS_SHOWN = 5;         // backs drawn for a seat's hidden cards; the number says the rest
 
 /**
- * A seat's name: who sits there where the table page knows it (`names`: Ann, Heuristic bot), else the
- * game's own where it names its seats (bridge's North, East, South, West, which the table page puts in the
- * view as `seat_names`), otherwise "seat N" ("Seat N" with `capital`).
+ * A seat's name: who sits there where the table page knows it (`names`: Ann, Medium bot), else the game's
+ * own where it names its seats (bridge's North, East, South, West, which the table page puts in the view as
+ * `seat_names`), otherwise its letter ("Player B"). `capital` is kept for callers; names start with one.
  */
 export function seatName(seat, view, capital = false) {
-  return givenName(seat, view) || `${capital ? "Seat" : "seat"} ${seat}`;
+  return capital ? capitalise(personName(seat, view)) : personName(seat, view);
 }
-
-/** A seat's name in `view`: who sits there (`names`), or else the game's (`seat_names`); null for neither. */
-const givenName = (seat, view) => ((view && view.names) || [])[seat] || ((view && view.seat_names) || [])[seat] || null;
 
 /** How a seat is named to the viewer of `view`: "you" for the view's own seat. */
 export function seatLabel(seat, view) {
-  return seat === null || seat === undefined ? "—" : seat === (view ? view.seat : null) ? "you" : seatName(seat, view);
+  return personLabel(seat, view);
 }
 
 /**
- * A line of prose with its seat numbers in the seats' names ("seat 2 wins" reads "South wins" or "Ann
- * wins", "seats 0 and 2" reads "North and South"); unchanged where nothing names the seats.
+ * A line of the engine's prose with its seats and sides named as people (people.js): "seat 2 wins" reads
+ * "South wins", or "You win" for the viewer; "side 0 +780" reads "You and North +780".
  */
 export function namedSeatsText(text, view) {
-  if (!((view && view.names) || []).length && !((view && view.seat_names) || []).length) return String(text);
-  const name = (n) => givenName(Number(n), view) || `seat ${n}`;
-  return String(text).replace(/\bseats ((?:\d+, )*\d+ and \d+)\b/g, (whole, list) => list.replace(/\d+/g, name))
-    .replace(/\bseat (\d+)\b/g, (whole, n) => givenName(Number(n), view) || whole);
+  return peopleText(text, view);
 }
 
 // --- drawing: small pieces ----------------------------------------------------------------------------------
@@ -81,11 +80,11 @@ export function notationNode(action) {
 export const testid = (action) => `action-${String(action).replace(/\s+/g, "-")}`;
 
 /** Any value of a zone, a seat fact or `extra`, as inline text (cards as coloured symbols). */
-export function valueNode(value) {
+export function valueNode(value, view = null) {
   if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
   if (typeof value === "boolean") return document.createTextNode(value ? "yes" : "no");
   if (typeof value === "number") return document.createTextNode(String(value));
-  if (typeof value === "string") return isCard(value) ? cardText(value) : el("span", {}, proseFragment(value));
+  if (typeof value === "string") return isCard(value) ? cardText(value) : el("span", {}, proseFragment(view ? peopleText(value, view) : agreeing(value)));
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "muted", text: "—" });
     if (value.every((v) => typeof v === "string" && isCard(v))) {
@@ -93,12 +92,12 @@ export function valueNode(value) {
     }
     // Lists inside a list are set apart by a wider mark than their items, so the two levels read apart.
     const gap = value.some(Array.isArray) ? " · " : ", ";
-    return el("span", {}, value.flatMap((v, i) => (i ? [gap, valueNode(v)] : [valueNode(v)])));
+    return el("span", {}, value.flatMap((v, i) => (i ? [gap, valueNode(v, view)] : [valueNode(v, view)])));
   }
   if (typeof value === "object") {
     return el("span", { class: "kv-inline" }, Object.entries(value).flatMap(([k, v], i) => {
-      const key = isCard(k) ? cardText(k) : el("span", { class: "muted", text: label(k) });
-      const part = el("span", { class: "kv-pair" }, key, ": ", valueNode(v));
+      const key = isCard(k) ? cardText(k) : el("span", { class: "muted", text: view ? title(k, view) : label(k) });
+      const part = el("span", { class: "kv-pair" }, key, ": ", valueNode(v, view));
       return i ? [" · ", part] : [part];
     }));
   }
@@ -169,7 +168,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   if (!mine && held !== null && !open && (held > 0 || !faceUp.length)) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
-    heldNode = el("div", { class: "held", title: `${held} cards held`, "aria-label": `${held} cards held`, role: "img" },
+    heldNode = el("div", { class: "held", title: `${cardsWord(held)} held`, "aria-label": `${cardsWord(held)} held`, role: "img" },
       el("div", { class: "backs" }, backs),
       el("span", { class: "held-count", text: `${held}` }));
   }
@@ -184,7 +183,9 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   // Where a game scores by chips held, the stack says the score: it is not said twice.
   if (score !== undefined && score !== null && score !== facts.chips) factsList.push(["score", score]);
   if (facts.tricks !== null && facts.tricks !== undefined) factsList.push(["tricks", facts.tricks]);
-  if (facts.team !== null && facts.team !== undefined) factsList.push(["team", facts.team]);
+  // A side is named by its players: a seat's fact is its partners, never "team 1".
+  const partners = Number.isInteger(facts.team) ? (view.seats || []).filter((f) => f && f.team === facts.team && f.seat !== seat).map((f) => f.seat) : [];
+  if (partners.length) factsList.push([partners.length > 1 ? "partners" : "partner", peopleWords(partners, view)]);
   // Your cards are all in your hand below, face up before you or not (a seat's `held` counts hidden ones).
   if (mine && held !== null) factsList.push(["cards", (view.hand || []).length || held]);
   // Any other seat fact a future game adds is still shown, by the same rules as `extra`.
@@ -210,7 +211,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   (heldNode || faceUpNode) ? el("div", { class: "seat-cards" }, heldNode, faceUpNode) : null,
   chipsNode,
   factsList.length ? el("div", { class: "seat-facts" }, factsList.map(([k, v]) =>
-    el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v)))) : null);
+    el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v, view)))) : null);
 }
 
 /**
@@ -286,7 +287,7 @@ export function zoneKind(view, part, name, value) {
 
 /** A value as inline text by its kind: seats named as the viewer knows them, anything else by its shape. */
 export function kindValueNode(kind, value, view) {
-  const seat = (s) => (Number.isInteger(s) ? document.createTextNode(seatLabel(s, view)) : valueNode(s));
+  const seat = (s) => (Number.isInteger(s) ? document.createTextNode(seatLabel(s, view)) : valueNode(s, view));
   const seats = (list) => el("span", {}, list.flatMap((s, i) => [i ? ", " : "", seat(s)]));
   if (kind === "seat") return seat(value);
   const owned = ownedNode(kind, value, view);
@@ -300,7 +301,7 @@ export function kindValueNode(kind, value, view) {
       ? el("span", {}, value.flatMap((side, i) => [i ? " · " : "", seats(side)]))
       : seats(value);
   }
-  return valueNode(value);
+  return valueNode(value, view);
 }
 
 /**
@@ -467,14 +468,34 @@ function pileZone(name, cards) {
     ? el("div", { class: "pile", "aria-label": `${label(name)}: ${cards.length} cards, top ${cardName(cards[cards.length - 1])}` },
       shown.map((c) => cardPicture(c, "small")))
     : el("div", { class: "empty-zone", text: "empty" });
-  const count = cards.length > shown.length ? `${cards.length} cards, top ${shown.length} shown` : `${cards.length}`;
+  const count = cards.length > shown.length ? `${cardsWord(cards.length)}, top ${shown.length} shown` : `${cards.length}`;
   return zoneBox(name, body, "zone-pile", count);
 }
 
+/**
+ * The discard pile: its top card face up (a view's `upcard` zone where a count of the pile, `pile` or
+ * `discards`, lies beside it, or a game's only face-up card of the middle) and how many cards it holds.
+ */
+function discardPileZone(card, n) {
+  const body = card ? cardPicture(card, "small") : el("div", { class: "card small ghost", "aria-label": "empty" });
+  return zoneBox("discard_pile", body, "zone-card zone-discard", Number.isInteger(n) ? cardsWord(n) : card ? null : "empty");
+}
+
+// The zones a discard pile is drawn from: its top card, and the count of its cards where the view gives it.
+const UPCARD = "upcard";
+const PILE_COUNTS = ["pile", "discards"];
+
 function countZone(name, n) {
+  // "widow face down 2" reads "widow (2 cards face down)"; a face-down heap of none is not there.
+  const faceDown = /^(.*)_face_down$/.exec(name);
+  if (faceDown) {
+    const backs = Array.from({ length: Math.min(n, 3) }, () => backPicture("small", null));
+    return zoneBox(faceDown[1], el("div", { class: "stack", role: "img", "aria-label": `${cardsWord(n)} face down` }, backs),
+      "zone-count", `${cardsWord(n)} face down`);
+  }
   const backs = [];
   for (let i = 0; i < Math.min(n, 3); i++) backs.push(backPicture("small", null));
-  const body = el("div", { class: "stack", role: "img", "aria-label": `${label(name)}: ${n} cards` },
+  const body = el("div", { class: "stack", role: "img", "aria-label": `${label(name)}: ${cardsWord(n)}` },
     n ? backs : el("div", { class: "card small ghost" }),
     el("span", { class: "stack-count", text: String(n) }));
   return zoneBox(name, body, "zone-count");
@@ -526,6 +547,9 @@ function meldsZone(name, groups, view) {
  * When a record's cards are one per seat (as many as there are seats), each is labelled with its seat and
  * the winner's card is marked; a `winner` is always named in words too.
  */
+// A row's count of things laid out (cards face down, a wager, a bet) that is none: nothing is there to show.
+const NONE_IS_NOTHING = /face_down|wager|bet|stake/;
+
 function recordsZone(name, records, view) {
   const seatCount = (view.seats || []).length;
   const shown = records.slice(-RECORDS_SHOWN);
@@ -535,6 +559,7 @@ function recordsZone(name, records, view) {
     const winner = Number.isInteger(record.winner) ? record.winner : null;
     for (const [key, value] of Object.entries(record)) {
       if (key !== "winner" && isEmptyFact(value)) continue;    // "won by nobody" is a fact; an empty list is not
+      if (value === 0 && NONE_IS_NOTHING.test(key)) continue;  // no cards face down, no wager: nothing lies there
       if (key === "cards" && Array.isArray(value) && value.every((c) => typeof c === "string" && isCard(c))) {
         const perSeat = value.length === seatCount;
         value.forEach((c, i) => pictures.push(el("figure", { class: `play${perSeat && i === winner ? " winner" : ""}` },
@@ -549,7 +574,7 @@ function recordsZone(name, records, view) {
         words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: key === "winner" ? "won by " : "" }),
           value === null ? "nobody" : seatLabel(value, view)));
       } else {
-        words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value)));
+        words.push(el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value, view)));
       }
     }
     return el("li", { class: "record" }, el("div", { class: "record-words" }, words), el("div", { class: "record-cards" }, pictures));
@@ -597,8 +622,18 @@ export function renderZones(view, keeper = null) {
   const last = (tricks.find(([name]) => isPast(name)) || [null, null])[1];
   const kept = keeper ? keeper(view, current, last) : { winner: lastTrickWinner(current, null, null), previous: null };
   const seatCount = (view.seats || []).length;
-  for (const [name, value] of Object.entries(view.table || {})) {
+  const table = view.table || {};
+  // An upcard that tops a discard pile is drawn as the discard pile, face up, with its count.
+  const discard = UPCARD in table && zoneKind(view, "table", UPCARD, table[UPCARD]) === "card";
+  const pileCount = discard ? PILE_COUNTS.find((n) => Number.isInteger(table[n]) && zoneKind(view, "table", n, table[n]) === "count") : null;
+  for (const [name, value] of Object.entries(table)) {
     const kind = zoneKind(view, "table", name, value);
+    if (discard && name === UPCARD) {
+      main.push(discardPileZone(value, pileCount ? table[pileCount] : null));
+      continue;
+    }
+    if (discard && name === pileCount) continue;
+    if (kind === "count" && value === 0 && /_face_down$/.test(name)) continue;     // no face-down heap
     if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
@@ -611,6 +646,7 @@ export function renderZones(view, keeper = null) {
     else if (kind === "bids" && Array.isArray(value) && isCallList(value, seatCount)) aside.push(callGridZone(name, value, view));
     else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
     else if (kind === "flag") facts.push(flagZone(name, view));
+    else if (kind === "shown" && isShownList(value)) main.push(shownZone(name, value, view));
     else facts.push(factZone(name, kindValueNode(kind, value, view), view));
   }
   if (kept.previous) {
@@ -739,8 +775,11 @@ export function isEmptyFact(value) {
   return Array.isArray(value) && value.every((item) => Array.isArray(item) ? isEmptyFact(item) : false);
 }
 
+// Facts a view carries for the bots' memory, not the page: where in the stock each known card lies.
+const MEMORY = /^known_in_/;
+
 export function renderExtra(view) {
-  const entries = Object.entries(view.extra || {}).filter(([, v]) => !isEmptyFact(v));
+  const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k));
   $("extra-panel").hidden = entries.length === 0;
   replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));

@@ -10,33 +10,19 @@
 
 import { el, label } from "./dom.js";
 import { seatLabel, valueNode } from "./draw.js";
+import { peopleTitle, peopleWords, sidesOf } from "./people.js";
 
 /** The seats of each side, by side number, where the game puts seats in sides; empty where it does not. */
-export function sides(view) {
-  const bySide = new Map();
-  for (const facts of view.seats || []) {
-    if (!Number.isInteger(facts.team)) continue;
-    if (!bySide.has(facts.team)) bySide.set(facts.team, []);
-    bySide.get(facts.team).push(facts.seat);
-  }
-  return bySide;
-}
+export const sides = (view) => sidesOf(view);
 
 /** A side's players as the viewer names them: "you and North". */
-export function sideWords(seats, view) {
-  const names = seats.map((s) => seatLabel(s, view));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
-}
+export const sideWords = (seats, view) => peopleWords(seats, view);
 
-/** "Side 1 melds" with the side's players named: "Side 1 (East and West) melds"; unchanged without sides. */
-export function sideNamedText(text, view) {
-  const bySide = sides(view);
-  return String(text).replace(/\b([Ss]ide) (\d+)\b/g, (whole, word, n) =>
-    (bySide.has(Number(n)) ? `${word} ${n} (${sideWords(bySide.get(Number(n)), view)})` : whole));
-}
+/** "Side 1 melds" with the side's players named: "Melds: East and West" (people.js). */
+export const sideNamedText = (text, view) => peopleTitle(text, view);
 
-/** A zone's or fact's title: its name in words, its sides named. */
-export const title = (name, view) => sideNamedText(label(name), view);
+/** A zone's or fact's title: its name in words, its sides and seats named. */
+export const title = (name, view) => peopleTitle(label(name), view);
 
 // Kinds whose lists may hold one entry per seat or per side. A flat list of words or cards is a list of
 // lines or a pile, never one entry a seat: only numbers are laid out by seat when flat.
@@ -88,9 +74,11 @@ export function saysNothing(kind, value) {
 export function recordLines(records, view) {
   return el("span", { class: "owned" }, records.map((record, i) => {
     const seat = Number.isInteger(record.seat) ? seatLabel(record.seat, view) : null;
-    const facts = Object.entries(record).filter(([key]) => !(key === "seat" && seat !== null));
+    // A fact of none (no cards face down, no wager, a flag off) says nothing: it is left out, as a table would.
+    const facts = Object.entries(record).filter(([key, value]) => !(key === "seat" && seat !== null)
+      && !(value === 0 || value === false || value === null || value === "" || (Array.isArray(value) && !value.length)));
     return el("span", { class: "owned-entry" }, i ? el("span", { class: "owned-gap", text: " · " }) : null,
       seat === null ? null : el("span", { class: "owner muted", text: `${seat} ` }),
-      facts.flatMap(([key, value], k) => [k ? " · " : "", el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value)]));
+      facts.flatMap(([key, value], k) => [k ? " · " : "", el("span", { class: "muted", text: `${label(key)} ` }), valueNode(value, view)]));
   }));
 }

@@ -10,6 +10,7 @@ import {
   kindWords, notationNode, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats, renderZones,
   seatLabel,
 } from "./draw.js";
+import { distinctNames, personName } from "./people.js";
 import { mountReview } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ const state = {
   payload: null,          // the answer drawn: {table_id, step, steps, seat, action, view}
   meta: null,             // GET /api/tables/{id}: the seats' kinds
   gameNames: {},
+  seatNames: {},          // game id -> the game's names of its seats (North…), from /api/games
   answers: new Map(),     // "seat:step" -> answer, oldest first
   asked: 0,               // numbers the requests, so that a late answer never replaces a newer one
   failed: false,          // the replay cannot be shown (no such table, or the game is not over)
@@ -120,8 +122,11 @@ async function loadMeta() {
 
 async function loadGameNames() {
   try {
-    for (const game of (await api("/api/games")) || []) state.gameNames[game.id] = game.name;
-    if (state.payload) renderHeader();
+    for (const game of (await api("/api/games")) || []) {
+      state.gameNames[game.id] = game.name;
+      state.seatNames[game.id] = game.seat_names || [];
+    }
+    if (state.payload) render();
   } catch {
     /* the id is shown instead */
   }
@@ -131,6 +136,19 @@ async function loadGameNames() {
 
 function seatKinds() {
   return (state.meta && state.meta.seats) || [];
+}
+
+/** The step's view with its seats named as the table named them (who sat there; the game's seat names). */
+function namedView(view = state.payload.view) {
+  const seatNames = state.seatNames[view.game] || [];
+  const count = seatCount();
+  const names = Array.from({ length: count }, (_, s) => (seatKinds().find((k) => k.seat === s) || {}).name || null);
+  return { ...view, seat_names: seatNames, names: distinctNames(names, seatNames, count) };
+}
+
+/** A seat's name for the seat list and the review, the page's views aside. */
+function nameOf(seat) {
+  return state.payload ? personName(seat, namedView()) : personName(seat, { names: distinctNames(seatKinds().map((k) => k.name)) });
 }
 
 function seatCount() {
@@ -160,17 +178,17 @@ function renderSeatChoice() {
   const options = [el("option", { value: "", text: "spectator" })];
   for (let s = 0; s < count; s++) {
     const kind = kindWords((kinds.find((k) => k.seat === s) || {}).kind);
-    options.push(el("option", { value: String(s), text: kind ? `seat ${s} (${kind})` : `seat ${s}` }));
+    options.push(el("option", { value: String(s), text: kind ? `${nameOf(s)} (${kind})` : nameOf(s) }));
   }
   if (state.seat !== null && state.seat >= count) {
-    options.push(el("option", { value: String(state.seat), text: `seat ${state.seat}` }));
+    options.push(el("option", { value: String(state.seat), text: nameOf(state.seat) }));
   }
   replace(select, options);
   select.value = state.seat === null ? "" : String(state.seat);
 }
 
 function renderHeader() {
-  const view = state.payload.view;
+  const view = namedView();
   const name = state.gameNames[view.game] || view.game;
   $("game-title").textContent = `${name}: replay`;
   const parts = [`hand ${view.hand_number ?? "?"}`];
@@ -188,15 +206,16 @@ function renderAction() {
     replace(line, el("span", { class: "muted", text: "The start of the game:" }), " the deal, before anyone has acted.");
     return;
   }
-  // "seat 2: play QH", with the action's cards as coloured symbols.
-  const found = /^(seat \d+): (.*)$/.exec(action);
+  // "seat 2: play QH" reads "North: play Q♥", with the action's cards as coloured symbols.
+  const found = /^seat (\d+): (.*)$/.exec(action);
   const notation = found ? found[2] : action;
-  replace(line, el("span", { class: "muted", text: `Action ${step}:` }), found ? ` ${found[1]}: ` : " ",
+  const who = found ? personName(Number(found[1]), namedView()) : null;
+  replace(line, el("span", { class: "muted", text: `Action ${step}:` }), found ? ` ${who}: ` : " ",
     el("strong", { "aria-label": notationWords(notation) }, notationNode(notation)));
 }
 
 function renderHandArea() {
-  const view = state.payload.view;
+  const view = namedView();
   const area = $("hand-area");
   const spectator = view.seat === null || view.seat === undefined;
   area.classList.toggle("spectating", spectator);
@@ -204,7 +223,7 @@ function renderHandArea() {
     ? `To move: ${view.to_move.map((s) => seatLabel(s, view)).join(" and ")}.` : "";
   replace($("turn-banner"), spectator
     ? el("p", { class: "spectator-note", text: `The spectator's view: no hand is shown. Choose a seat to see its cards. ${movers}` })
-    : el("p", { class: "waiting" }, el("strong", { text: `Seat ${view.seat}'s hand.` }), ` ${movers}`));
+    : el("p", { class: "waiting" }, el("strong", { text: `${personName(view.seat, view)}'s hand.` }), ` ${movers}`));
   if (spectator) replace($("hand"));
   else renderHand(view);
 }
@@ -216,7 +235,7 @@ function renderLinks() {
 }
 
 function render() {
-  const view = state.payload.view;
+  const view = namedView();
   renderControls();
   renderHeader();
   renderAction();
@@ -268,7 +287,7 @@ function main() {
   }
   $("game-title").textContent = `table ${tableId}: replay`;
   bind();
-  showReview = mountReview($("review-panel"), base, (step, seat) => go(step, seat));
+  showReview = mountReview($("review-panel"), base, (step, seat) => go(step, seat), nameOf);
   renderSeatChoice();
   loadGameNames();
   loadMeta();

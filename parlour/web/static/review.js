@@ -7,6 +7,7 @@
 
 import { api, el, replace } from "./dom.js";
 import { notationNode, notationWords } from "./draw.js";
+import { seatLetter } from "./people.js";
 
 const reviews = new Map();   // seat -> the server's review, once had
 
@@ -16,7 +17,7 @@ const reviews = new Map();   // seat -> the server's review, once had
  * Returns `show(seat, step)`, to be called whenever the replay draws a step: it offers the seat's review
  * and marks the decision at that step.
  */
-export function mountReview(panel, base, jump) {
+export function mountReview(panel, base, jump, nameOf = (seat) => `Player ${seatLetter(seat)}`) {
   const body = el("div", { class: "review-body", dataset: { testid: "review" } });
   replace(panel, el("h2", { id: "review-title", text: "Review" }), body);
   let shown = { seat: null, step: null };
@@ -30,7 +31,7 @@ export function mountReview(panel, base, jump) {
     }
     const review = reviews.get(seat);
     if (review) {
-      replace(body, summary(review), decisionList(review, seat, step, jump));
+      replace(body, summary(review), decisionList(review, seat, step, jump, nameOf(seat)));
       return;
     }
     const busy = asking === seat;
@@ -38,7 +39,7 @@ export function mountReview(panel, base, jump) {
       el("p", { class: "muted", text: "The coach values every option of each decision from this seat's cards and "
         + "what it could see, and marks the moves that cost the most." }),
       el("button", { type: "button", class: "primary", dataset: { testid: "review-button" }, disabled: busy,
-        onclick: () => ask(seat), text: busy ? `Reviewing seat ${seat}…` : `Review seat ${seat}'s play` }),
+        onclick: () => ask(seat), text: busy ? `Reviewing ${nameOf(seat)}'s play…` : `Review ${nameOf(seat)}'s play` }),
       busy ? el("p", { class: "muted", role: "status", text: "The coach thinks about each decision in turn: this takes some seconds." }) : null);
   }
 
@@ -86,7 +87,7 @@ function summary(review) {
   return el("p", { class: "review-summary", dataset: { testid: "review-summary" }, text: words });
 }
 
-function decisionList(review, seat, current, jump) {
+function decisionList(review, seat, current, jump, name) {
   const items = review.decisions.map((decision) => {
     const kind = decision.blunder ? "blunder" : decision.mistake ? "mistake" : "good";
     const better = decision.best !== decision.played;
@@ -106,5 +107,5 @@ function decisionList(review, seat, current, jump) {
       better ? el("span", { class: "review-better" }, "better ", notationNode(decision.best), ` (−${points(decision.loss)})`)
         : el("span", { class: "review-better muted", text: "best" })));
   });
-  return el("ol", { class: "review-list", "aria-label": `seat ${seat}'s decisions: deal·move` }, ...items);
+  return el("ol", { class: "review-list", "aria-label": `${name}'s decisions: deal·move` }, ...items);
 }

@@ -29,6 +29,7 @@ import { handArranger } from "./arrange.js";
 import { renderGuide, wireGuide } from "./guide.js";
 import { clockNews, showClock } from "./clock.js";
 import { renderRematchNotice } from "./rematch.js";
+import { capitalise, distinctNames, peopleText, seatLetter, wonWords } from "./people.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,6 +80,7 @@ const state = {
   metaAsked: 0,           // when the description was last asked for (ms), to ask at most once a second
   confirmClose: false,    // the host pressed "Close table" and is asked to confirm
   refusal: null,          // {card, reason}: the greyed card clicked last, whose reason stays shown
+  refused: null,          // why the server refused the last move sent, in words, shown until the next one
   rules: null,            // the game's rules page, once asked for (GET /api/games/{id}/rules)
   news: [],               // {at, text}: who left, said in the log after its `at` first lines
   chat: [],               // {position, seat, name, text}: the table's chat, oldest first
@@ -90,13 +92,16 @@ const isPerson = (kind) => kind === "human" || kind === "open";
 const tableState = () => tableStatus(state.payload);        // "playing", "over" or "closed"
 const finished = () => tableState() !== "playing";
 
-const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you" : shownNames()[seat] || `seat ${seat}`);
+const seatLabel = (seat) => (seat === null || seat === undefined ? "—" : seat === viewSeat() ? "you"
+  : shownNames()[seat] || `Player ${seatLetter(seat)}`);
+/** A seat named for its own sake, outside a view: "Player B's seat", "North's seat". */
+const seatCalled = (seat) => `${shownNames()[seat] || `Player ${seatLetter(seat)}`}'s seat`;
 const viewSeat = () => (state.payload ? state.payload.view.seat : me.seat);
 
 /**
  * What the page calls each seat: who sits there (a person's own name, a bot's by its kind, from the table's
  * description, which the socket keeps current, or else the payload), or else the game's seat name (North…),
- * null for neither; a name two seats share is told apart by the seat.
+ * null for neither; a name two seats share is told apart by the seat's letter (people.js: "Random bot B").
  */
 function shownNames() {
   const payload = state.payload || {};
@@ -108,9 +113,7 @@ function shownNames() {
     const seat = described.find((d) => d.seat === s);
     names.push((seat && "name" in seat ? seat.name : (payload.names || [])[s]) || null);
   }
-  const uses = new Map();
-  for (const name of names) if (name) uses.set(name, (uses.get(name) || 0) + 1);
-  return names.map((name, s) => (!name ? game[s] || null : uses.get(name) > 1 ? `${name} (${game[s] || s})` : name));
+  return distinctNames(names, game, count);
 }
 
 // --- the server --------------------------------------------------------------------------------------------
@@ -131,7 +134,7 @@ async function refresh() {
       // The token is not (or no longer) good for that seat: watch rather than show nothing.
       loseSeat(state.played
         ? "The host gave your seat to someone else, so you are watching as a spectator."
-        : `This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
+        : `This browser holds no valid token for ${seatCalled(seat)}, so you are watching as a spectator.`);
       return refresh();
     }
     if (err.status === 404 || err.kind === "NotFound") {
@@ -197,12 +200,12 @@ async function claimSeat() {
     me.token = null;
     if (err.status === 404) return;              // no such table: refresh() says so
     if (err.status === 409 || err.kind === "SeatTaken") {
-      setNotice(`Seat ${seat} has been taken by someone else, so you are watching as a spectator.`);
+      setNotice(`${capitalise(seatCalled(seat))} has been taken by someone else, so you are watching as a spectator.`);
     } else if (err.status === 401 || err.status === 403) {
       setNotice("This invitation link is no longer valid (the host has given the seat a new link), so you are " +
                 "watching as a spectator.");
     } else {
-      setNotice(`Seat ${seat} could not be claimed (${err.message}), so you are watching as a spectator.`);
+      setNotice(`${capitalise(seatCalled(seat))} could not be claimed (${err.message}), so you are watching as a spectator.`);
     }
   }
 }
@@ -283,10 +286,11 @@ function applyPayload(payload) {
 
 // When a deal ends, the page does not rush into the next one: it shows the deal as it ended (the server's
 // `deal_end`: the seat's own view of that moment, its last trick complete, and who took it) with the deal's
-// score sheet, and holds every newer view back until the person goes on. Against bots only, that is when
-// they click "Next deal"; where other people sit (or for a spectator) it is after PAUSE_SECONDS, counted
-// down, so that no one waits on a friend who has looked away. The bots and the server do not wait: the pause
-// is the page's alone, and the views held back are drawn at once when it ends.
+// score sheet, and holds every newer view back until the person goes on. The server holds the next deal too
+// (the payload's `pause`: the seats it waits for, and when the host's seconds run out, if the host set any):
+// no bot plays it until every person seated has clicked "Next deal" (POST .../next-deal), or the host's
+// seconds, counted down here by the server's time, have passed. The page goes on when the server does (a view
+// without `pause`). A spectator, or a table the server does not hold (bots alone), counts PAUSE_SECONDS down.
 const PAUSE_SECONDS = 8;
 
 /** The newest payload the server has sent: the one drawn, or the one held back behind a deal's end. */
@@ -295,17 +299,21 @@ function latestPayload() {
 }
 
 /** Whether `payload` is the first this page sees after a deal that it saw being played (`count` deals
- * finished then) ended, with the game going on: a page opened afresh does not pause on an old deal. */
+ * finished then) ended, with the game going on: a page opened afresh does not pause on an old deal, unless
+ * the server holds the next deal for this page's seat (`count` null: the page's first view). */
 function endsADeal(count, payload) {
   const end = payload.deal_end;
-  return count !== null && (payload.hand_results || []).length > count && Boolean(end && end.view)
-    && tableStatus(payload) === "playing";
+  const shown = Boolean(end && end.view) && tableStatus(payload) === "playing";
+  if (count === null) return shown && Boolean(payload.pause) && (payload.pause.waiting || []).includes(viewSeat());
+  return (payload.hand_results || []).length > count && shown;
 }
 
 function pauseOn(payload) {
-  const countdown = !playsOnlyBots();
-  state.pause = { held: payload, count: (payload.hand_results || []).length, timer: null,
-    ends: countdown ? Date.now() + PAUSE_SECONDS * 1000 : null };
+  const hold = payload.pause;         // the server's hold at this deal's end, if it holds one
+  const ends = hold ? (hold.until ? Date.parse(hold.until) : null)
+    : (playsOnlyBots() ? null : Date.now() + PAUSE_SECONDS * 1000);
+  const countdown = ends !== null;
+  state.pause = { held: payload, count: (payload.hand_results || []).length, timer: null, ends, said: false };
   state.hint = null;
   state.payload = {
     ...payload, view: { ...payload.deal_end.view }, hand_choices: {}, reasons: {}, help: {}, can_hint: false,
@@ -319,12 +327,37 @@ function pauseOn(payload) {
   if (next && !countdown) next.focus({ preventScroll: true });
 }
 
-/** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause. */
+/** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause, and so
+ * does the server's going on (a view no longer held, once the pause began held by the server). */
 function holdBack(payload) {
+  const wasHeld = Boolean(state.pause.held.pause);
   state.pause.held = payload;
   showClock(payload, viewSeat());
   answerWindowInTime();
-  if (tableStatus(payload) !== "playing") resume();
+  if (tableStatus(payload) !== "playing" || (wasHeld && !payload.pause)) resume();
+  else if (payload.pause && state.pause.said) renderPause();     // whom the table still waits for
+}
+
+/** "Next deal": tell the server this seat has seen the deal (where it waits for the seat), then go on once
+ * it does; until then the sheet stays, saying whom the table still waits for. */
+async function nextDeal() {
+  if (!state.pause) return;
+  const hold = state.pause.held.pause;
+  const seat = me.seat;
+  if (!hold || seat === null || seat === undefined || !(hold.waiting || []).includes(seat)) {
+    resume();
+    return;
+  }
+  state.pause.said = true;
+  renderPause();
+  try {
+    const payload = await api(`${base}/next-deal`, { method: "POST", token: me.token, body: { seat } });
+    if (!state.pause) return;
+    if (payload && payload.view && payload.version >= state.pause.held.version) holdBack(payload);
+  } catch (err) {
+    toast(err.message);
+    if (state.pause) resume();
+  }
 }
 
 /** Go on to the newest view; if a further deal has ended behind the pause, pause on that one. */
@@ -376,16 +409,29 @@ function renderPause() {
   explainRefusals({});
   const counting = state.pause.ends !== null;
   const left = counting ? Math.max(0, Math.ceil((state.pause.ends - Date.now()) / 1000)) : null;
+  const hold = state.pause.held.pause;
+  const others = hold ? (hold.waiting || []).filter((s) => s !== me.seat) : [];
+  const waitingFor = state.pause.said && others.length
+    ? `Waiting for ${others.map(seatLabel).join(" and ")} to see the deal.`
+    : null;
   replace($("actions"),
-    el("button", { type: "button", class: "primary", dataset: { testid: "next-deal" }, onclick: resume }, "Next deal"),
+    el("button", { type: "button", class: "primary", dataset: { testid: "next-deal" }, onclick: nextDeal,
+      disabled: Boolean(waitingFor) }, "Next deal"),
     counting ? el("span", { class: "pause-countdown muted", role: "timer", dataset: { testid: "pause-countdown" },
-      text: countdownWords(left) }) : null);
+      text: countdownWords(left) }) : null,
+    waitingFor ? el("span", { class: "muted", role: "status", dataset: { testid: "pause-waiting" },
+      text: waitingFor }) : null);
   replace($("tools"));
 }
 
 async function send(action) {
-  if (state.busy || me.seat === null || finished()) return;
+  if (me.seat === null || finished()) return;
+  if (state.busy) {
+    refuse("the page is still waiting for the server; choose again in a moment");
+    return;
+  }
   closeChooser();
+  state.refused = null;
   setBusy(true);
   try {
     const payload = await api(`${base}/actions`, {
@@ -396,9 +442,32 @@ async function send(action) {
     applyPayload(payload);
   } catch (err) {
     setBusy(false);
-    toast(err.message);
+    refuse(refusalWords(err));
     await refresh();
   }
+}
+
+/**
+ * Why the server refused a move, in words, whatever its code (issue 38): a stale page, a turn that is not
+ * the seat's, a finished game, or the rule the game names.
+ */
+function refusalWords(err) {
+  const kind = err.kind || "";
+  if (kind === "StaleStateId" || (err.status === 409 && /version/.test(err.message || ""))) {
+    return "the table had moved on before it arrived (another seat acted first); look again and choose";
+  }
+  if (kind === "InactivePlayer") return "it is not your turn now";
+  if (kind === "GameOver") return "the game is over";
+  if (err.status === 0) return "the server cannot be reached";
+  return err.message || `the server refused it (${err.status || "no answer"})`;
+}
+
+/** Says on the page, and in a toast, why a move was not made; the words stay until the next move. */
+function refuse(why) {
+  const text = `Your move was not made: ${why}.`.replace(/\.\.$/, ".");
+  state.refused = text;
+  toast(text);
+  if (state.payload) renderHandArea();
 }
 
 // A claim window (a card anyone holding it may claim at once, such as Comet's 9♦) is offered to every seat
@@ -517,7 +586,7 @@ function connect() {
       if (seat !== null && seat === me.seat && (data.error === "SeatReopened" || data.error === "Unauthorized")) {
         loseSeat(data.error === "SeatReopened"
           ? "The host gave your seat to someone else, so you are watching as a spectator."
-          : `This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
+          : `This browser holds no valid token for ${seatCalled(seat)}, so you are watching as a spectator.`);
         refresh();
         return;
       }
@@ -552,7 +621,7 @@ function connect() {
     }
     if (seat !== null && seat === me.seat && SEAT_REFUSED.has(event.code)) {
       // Refused without a word (the error frame was lost): the token will not do; watch instead.
-      loseSeat(`This browser holds no valid token for seat ${seat}, so you are watching as a spectator.`);
+      loseSeat(`This browser holds no valid token for ${seatCalled(seat)}, so you are watching as a spectator.`);
       return;
     }
     setConnection("reconnecting");
@@ -615,10 +684,12 @@ function renderHandArea() {
   const hint = state.hint && state.hint.version === state.payload.version ? state.hint.action : null;
 
   const others = (view.to_move || []).length > 1;
-  setBanner(myTurn ? `mine ${others}` : `wait ${waitingWords(view, closed)}`, () => [myTurn
+  const refused = state.refused;
+  setBanner(`${myTurn ? `mine ${others}` : `wait ${waitingWords(view, closed)}`} ${refused}`, () => [myTurn
     ? el("p", { class: "your-turn", dataset: { testid: "your-turn" } }, "Your turn",
       others ? el("span", { class: "muted", text: " (others may act too)" }) : null)
     : el("p", { class: "waiting", text: waitingWords(view, closed) }),
+  refused ? el("p", { class: "move-refused", role: "alert", dataset: { testid: "move-refused" }, text: refused }) : null,
   mySeatLinks()]);
 
   renderHand(arranger.view(view), {
@@ -754,7 +825,7 @@ function mySeatLinks() {
   const links = [];
   for (let s = 0; s < count; s++) {
     if (s === me.seat || !storeGet(storageKey(tableId, s))) continue;
-    links.push(el("a", { class: "button small", href: `/table/${encodeURIComponent(tableId)}?seat=${s}`, text: `play seat ${s}` }));
+    links.push(el("a", { class: "button small", href: `/table/${encodeURIComponent(tableId)}?seat=${s}`, text: `play as ${shownNames()[s] || `Player ${seatLetter(s)}`}` }));
   }
   return links.length ? el("div", { class: "seat-switch" }, links) : null;
 }
@@ -842,19 +913,20 @@ function renderResult() {
   }
   const winners = new Set(result.winners || []);
   const places = result.places || [];
-  const named = { ...view, seat_names: state.payload.seat_names || [] };
+  const named = namedView();
   const order = places.map((p, s) => s).sort((a, b) => (places[a] - places[b]) || (a - b));
   replace(panel,
     el("h2", { text: "Game over" }),
     closedNote,
+    el("p", { class: "result-won", dataset: { testid: "result-won" } }, el("strong", { text: `${wonWords(result.winners, named)}.` })),
     el("p", { class: "result-text" }, proseFragment(namedSeatsText(result.text || "The game is over.", named))),
     el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, ["place", "seat", "score"].map((h) => el("th", { scope: "col", text: h })))),
+      el("thead", {}, el("tr", {}, ["place", "player", "score"].map((h) => el("th", { scope: "col", text: h })))),
       el("tbody", {}, order.map((s) => el("tr", { class: `${winners.has(s) ? "winner" : ""}${s === view.seat ? " me" : ""}` },
         el("td", { text: `${places[s]}${winners.has(s) ? " ★" : ""}` }),
         el("td", { text: `${shownNames()[s] || seatName(s, named)}${s === view.seat ? " (you)" : ""}` }),
         el("td", { class: "num", text: String((result.scores || [])[s] ?? "") }))))),
-    result.extra && Object.keys(result.extra).length ? el("p", { class: "small" }, valueNode(result.extra)) : null,
+    result.extra && Object.keys(result.extra).length ? el("p", { class: "small" }, valueNode(result.extra, named)) : null,
     scoreChart(state.payload.hand_results || [], named, { winners: result.winners || [], lowestWins: state.payload.lowest_score_wins }),
     recordLink(view));
 }
@@ -878,7 +950,7 @@ function renderHandResults() {
       (r.reasons || []).length ? el("ul", { class: "reasons" }, r.reasons.map((reason) => el("li", {},
         el("span", { class: "reason-seat", text: seatLabel(reason.seat) }),
         el("span", { class: "reason-points" }, pointsNode(reason.points, lowestWins)),
-        el("span", { class: "reason-text" }, proseFragment(reason.text))))) : null);
+        el("span", { class: "reason-text" }, proseFragment(peopleText(reason.text, named)))))) : null);
     details.addEventListener("toggle", () => {
       if (details.open) {
         state.openDeals.add(r.number);
@@ -931,11 +1003,11 @@ function inviteRow(seat, link, hostToken) {
   // rather than opening it, since opening it here would take the friend's seat for this browser.
   const anchor = link ? el("a", {
     href: link.url, class: "invite-url", dataset: { testid: "join-link", seat: String(seat.seat) },
-    "aria-label": `join link for seat ${seat.seat}`, text: link.url, rel: "noreferrer",
+    "aria-label": `join link for ${seatCalled(seat.seat)}`, text: link.url, rel: "noreferrer",
     onclick: (event) => { event.preventDefault(); copyText(link.url, anchor); },
   }) : el("span", { class: "invite-url muted", text: "no link kept in this browser" });
   return el("div", { class: "invite", dataset: { testid: `invite-${seat.seat}` } },
-    el("span", { class: "invite-seat" }, `seat ${seat.seat}`),
+    el("span", { class: "invite-seat" }, shownNames()[seat.seat] || `Player ${seatLetter(seat.seat)}`),
     known ? el("span", { class: `chip ${taken ? "taken" : "free"}`, dataset: { testid: `seat-state-${seat.seat}` },
       text: taken ? "taken" : "free" }) : el("span"),
     anchor,
@@ -977,7 +1049,7 @@ async function reopenSeat(seat, hostToken) {
     } else {
       storeRemove(storageKey(tableId, seat));         // a token this browser held for it is dead now
     }
-    toast(`Seat ${seat} has a new link to send; the old one no longer works.`, "info");
+    toast(`${capitalise(seatCalled(seat))} has a new link to send; the old one no longer works.`, "info");
   } catch (err) {
     toast(err.message);
   }
@@ -999,7 +1071,8 @@ async function closeTable(hostToken) {
 // --- names, leaving and the rematch ---------------------------------------------------------------------------
 
 /** Someone left: said in a toast and kept in the log, after the lines that were there when it happened. */
-function hearNews(text) {
+function hearNews(news) {
+  const text = state.payload ? peopleText(news, namedView()) : news;     // "seat 1 is open" reads "Bea's seat is open"
   toast(text, "info");
   state.news.push({ at: state.payload ? (state.payload.view.log || []).length : 0, text });
 }
@@ -1119,7 +1192,7 @@ function renderChat() {
   $("chat-form").hidden = panel.hidden || me.seat === null || taken < 2;
   const box = $("chat");
   replace(box, state.chat.map((m) => el("li", { dataset: { testid: "chat-line" } },
-    el("strong", { text: `${m.seat === me.seat ? "you" : m.name || shownNames()[m.seat] || `seat ${m.seat}`}: ` }),
+    el("strong", { text: `${m.seat === me.seat ? "you" : m.name || shownNames()[m.seat] || `Player ${seatLetter(m.seat)}`}: ` }),
     document.createTextNode(m.text))));
   box.scrollTop = box.scrollHeight;
 }
@@ -1297,7 +1370,7 @@ async function start() {
     // than knocking on the server (and raising an error) at every refresh and reconnection.
     const seat = me.seat;
     me.seat = null;
-    setNotice(`This browser holds no token for seat ${seat} (open the link you were given to take it), so you ` +
+    setNotice(`This browser holds no token for ${seatCalled(seat)} (open the link you were given to take it), so you ` +
               "are watching as a spectator.");
   }
   refresh();

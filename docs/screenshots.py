@@ -36,10 +36,13 @@ import httpx
 
 HERE = Path(__file__).resolve().parent
 IMAGES = HERE / "images"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--font-render-hinting=none", "--hide-scrollbars"]
+# The family's moment in play, then the end of that deal, where the server holds the table on the deal's
+# score sheet (and the cards the rules reveal) until the person says "Next deal".
+MOMENTS = ("", "end-")
 START_SECONDS = 30
 TURN_SECONDS = 60
 MAX_MOVES = 400
@@ -67,7 +70,8 @@ class Shot:
     avoid: tuple[str, ...] = ()
 
     def files(self) -> list[str]:
-        return [f"{self.family}-{size}.png" for size in VIEWPORTS]
+        """The pictures of the moment, then of the deal's end (``-end-``), each at every size."""
+        return [f"{self.family}-{moment}{size}.png" for moment in MOMENTS for size in VIEWPORTS]
 
 
 def trick_size(view: View) -> int:
@@ -166,14 +170,22 @@ class Table:
         payload: dict[str, Any] = answer.json()
         return payload
 
-    def my_turn(self, after: int = -1) -> dict[str, Any]:
+    def my_turn(self, after: int = -1, to_the_end: bool = False) -> dict[str, Any]:
         """Wait, reading the view, until the bots have moved past version ``after`` and it is the person's
-        turn."""
+        turn. A deal that ends meanwhile is seen and gone on from ("Next deal"); ``to_the_end``: it, or the
+        game's end, is answered instead."""
         deadline = time.monotonic() + TURN_SECONDS
         while time.monotonic() < deadline:
             payload = self.payload()
-            if payload["view"]["is_over"]:
-                raise RuntimeError(f"{self.shot.game}: the game ended before its moment came")
+            held = 0 in (payload.get("pause") or {}).get("waiting", [])
+            if payload["view"]["is_over"] or held:
+                if to_the_end:
+                    return payload
+                if not held:
+                    raise RuntimeError(f"{self.shot.game}: the game ended before its moment came")
+                httpx.post(f"{self.base}/api/tables/{self.id}/next-deal", json={"seat": 0},
+                           headers={"X-Seat-Token": self.token}, timeout=10).raise_for_status()
+                continue
             if 0 in payload["view"]["to_move"] and payload["version"] > after:
                 return payload
             time.sleep(0.02)
@@ -205,7 +217,16 @@ class Table:
             payload = self.act(payload, self.choose(view["legal_actions"]))
         raise RuntimeError(f"{self.shot.game}: the moment did not come in {MAX_MOVES} moves")
 
-    def act(self, payload: dict[str, Any], action: str) -> dict[str, Any]:
+    def play_to_the_deal_end(self) -> dict[str, Any]:
+        """Play the person's seat on until the deal ends (the server holds it for the person) or the game."""
+        payload = self.my_turn(to_the_end=True)
+        for _ in range(MAX_MOVES):
+            if payload["view"]["is_over"] or 0 in (payload.get("pause") or {}).get("waiting", []):
+                return payload
+            payload = self.act(payload, self.choose(payload["view"]["legal_actions"]), to_the_end=True)
+        raise RuntimeError(f"{self.shot.game}: the deal did not end in {MAX_MOVES} moves")
+
+    def act(self, payload: dict[str, Any], action: str, to_the_end: bool = False) -> dict[str, Any]:
         """Send the person's action and wait for the next turn. Should a bot have moved first after all (a
         busy machine), the same action is sent again while it is still legal, so the person's choices
         stay the seeded ones."""
@@ -214,10 +235,10 @@ class Table:
                                 headers={"X-Seat-Token": self.token},
                                 json={"seat": 0, "version": payload["version"], "action": action})
             if answer.status_code == 200:
-                return self.my_turn()
+                return self.my_turn(to_the_end=to_the_end)
             if answer.status_code != 409 or answer.json().get("error") != "StaleStateId":
                 raise RuntimeError(f"{self.shot.game}: {action!r} was refused: {answer.text}")
-            payload = self.my_turn(after=payload["version"])
+            payload = self.my_turn(after=payload["version"], to_the_end=to_the_end)
             if action not in payload["view"]["legal_actions"]:
                 return payload
         raise RuntimeError(f"{self.shot.game}: {action!r} never went through")
@@ -226,14 +247,15 @@ class Table:
         return f"{self.base}/table/{self.id}?seat=0#token={self.token}"
 
 
-def photograph(browser: Any, table: Table, out: Path) -> list[Path]:
-    """The seat's page at each viewport, once its turn is drawn; answers the files written."""
+def photograph(browser: Any, table: Table, out: Path, names: Sequence[str], drawn: str) -> list[Path]:
+    """The seat's page at each viewport, once ``drawn`` (a selector: the turn, the deal's "Next deal", the
+    game's result) is on it; answers the files written."""
     written = []
-    for viewport, name in zip(VIEWPORTS.values(), table.shot.files(), strict=True):
+    for viewport, name in zip(VIEWPORTS.values(), names, strict=True):
         context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce")
         page = context.new_page()
         page.goto(table.address())
-        page.get_by_test_id("your-turn").wait_for()
+        page.locator(drawn).first.wait_for()
         page.get_by_test_id("connection").get_by_text("live", exact=True).wait_for()
         page.evaluate(SETTLED)
         path = out / name
@@ -275,7 +297,11 @@ def run(out: Path, families: Sequence[str] = ()) -> list[Path]:
         for shot in chosen:
             table = Table(base, shot)
             table.play_to_the_moment()
-            written += photograph(browser, table, out)
+            moment, end = table.shot.files()[:len(VIEWPORTS)], table.shot.files()[len(VIEWPORTS):]
+            written += photograph(browser, table, out, moment, "[data-testid='your-turn']")
+            over = table.play_to_the_deal_end()["view"]["is_over"]
+            written += photograph(browser, table, out, end,
+                                  "#result-panel:not([hidden])" if over else "[data-testid='next-deal']")
         browser.close()
     return written
 

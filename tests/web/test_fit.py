@@ -37,6 +37,7 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 STRIP = 28                        # the least of a hand's card that shows, in CSS pixels, on a phone
 MID_MOVES = 3                     # the person's moves from the start to the mid-deal look
+PAGE_ERRORS: list[str] = []      # what the page threw, with its stack: a drawing that failed half way
 END_MOVES = 150                   # the most of the person's moves spent reaching a deal's end
 END_SKIPPED = {"canasta", "carioca", "kowah", "samba"}
 SEED = 3
@@ -107,8 +108,15 @@ def page(browser: Any, valve: Valve) -> Iterator[Any]:
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.route_web_socket(re.compile(r"/ws/tables/"), valve)
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(f"{error}\n{error.stack}"))
     yield page
     context.close()
+
+
+def is_held(payload: dict[str, Any]) -> bool:
+    """The server holds a finished deal for the person's "Next deal"."""
+    return 0 in (payload.get("pause") or {}).get("waiting", [])
+
 
 
 class Table:
@@ -141,19 +149,18 @@ class Table:
         deadline = time.monotonic() + 15
         while True:
             payload = self.payload()
-            waiting = (payload.get("pause") or {}).get("waiting", [])
-            if payload["view"]["is_over"] or (held and 0 in waiting) or (0 in payload["view"]["to_move"]
-                                                                         and 0 not in waiting):
+            if payload["view"]["is_over"] or (held and is_held(payload)) or (0 in payload["view"]["to_move"]
+                                                                         and not is_held(payload)):
                 return payload
             assert time.monotonic() < deadline, f"seat 0 never got the turn: {payload['view']['to_move']}"
             time.sleep(0.005)
 
     def play(self, moves: int) -> dict[str, Any]:
         """Up to `moves` of the person's moves, stopping once a deal ends; the payload of the person's next turn."""
+        deals = len(self.payload()["hand_results"])
         payload = self.turn()
-        deals = len(payload["hand_results"])
         for _ in range(moves):
-            if payload["view"]["is_over"] or len(payload["hand_results"]) > deals:
+            if payload["view"]["is_over"] or len(payload["hand_results"]) > deals or is_held(payload):
                 break
             legal = payload["view"]["legal_actions"]
             choices = [a for a in legal if not a.startswith(SHORTENING)] or legal
@@ -230,7 +237,9 @@ STRIPS = """() => {
 
 
 def look(page: Any, game: str, moment: str) -> None:
-    """The checks of the module's docstring, at both sizes, on the page as it stands."""
+    """The checks of the module's docstring, at both sizes, on the page as it stands (which has thrown no
+    error while drawing what came before)."""
+    assert not PAGE_ERRORS, f"{game}, {moment}: the page failed: {PAGE_ERRORS}"
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
         page.mouse.move(0, 0)                 # no card lifted by a pointer resting on it
@@ -253,6 +262,17 @@ def look(page: Any, game: str, moment: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+def revealed(page: Any, payload: dict[str, Any]) -> None:
+    """At a deal's end, every card the rules reveal (the view's ``shown`` zone: bridge's four hands, the
+    showdown's hands, the hands left and counted) is drawn face up in the shown zone, under its owner."""
+    end = payload.get("deal_end") or {}
+    entries = ((end.get("view") or {}).get("table") or {}).get("shown", [])
+    for k, entry in enumerate(entries):
+        owner = f"extra-{k}" if entry["seat"] is None else entry["seat"]
+        drawn = page.locator(f"[data-testid='shown-{owner}'] [data-card]")
+        assert sorted(drawn.evaluate_all("(cards) => cards.map((c) => c.dataset.card)")) == sorted(entry["cards"])
+
+
 def shown(page: Any, payload: dict[str, Any], paused: bool = False) -> None:
     """Wait until the page shows `payload`'s hand and turn, or the pause on a deal's end, or the game's end
     (a game of one deal, where the page does not pause)."""
@@ -266,6 +286,11 @@ def test_every_game_fits_its_window(server: str, page: Any, valve: Valve, game: 
     table = Table(server, game)
     payload = table.turn()
     page.goto(server + table.url())
+    if is_held(payload):    # the first deal was over before the person's first move (a banker's pontoon)
+        shown(page, payload, paused=True)
+        look(page, game, "a deal's end at the start")
+        page.get_by_test_id("next-deal").click()
+        payload = table.turn(held=False)
     shown(page, payload)
     look(page, game, "the start")
     deals = len(payload["hand_results"])
@@ -282,10 +307,12 @@ def test_every_game_fits_its_window(server: str, page: Any, valve: Valve, game: 
         valve.open(page)
         assert len(payload["hand_results"]) > deals, f"{game}: no deal's end in {END_MOVES} moves"
         shown(page, payload, paused=True)
+        revealed(page, payload)
         look(page, game, "a deal's end")
     else:
         # The deal ended within the first few moves (a banking or poker deal): its end, then the next deal.
         shown(page, payload, paused=True)
+        revealed(page, payload)
         look(page, game, "a deal's end")
         page.get_by_test_id("next-deal").click()
         payload = table.turn(held=False)

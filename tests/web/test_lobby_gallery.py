@@ -20,7 +20,9 @@ SIZES = ((1366, 900), (390, 844))
 
 
 def fits(page: Any, height: int) -> None:
-    """Nothing wider than the window, and the chosen game's Play button wholly on the first screen."""
+    """Nothing wider than the window, and the chosen game's Play button wholly on the first screen (the page
+    as it opens, scrolled to its top: choosing in a menu below may have scrolled it)."""
+    page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     box = page.get_by_test_id("create-table").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height

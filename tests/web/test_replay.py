@@ -290,7 +290,10 @@ def test_the_replay_page_steps_through_the_game(server: str, bots_game: dict[str
     for k in (1, 2, 3):
         page.get_by_test_id("replay-forward").click()
         expect(step).to_have_text(f"{k} / 208")
-    expect(page.get_by_test_id("replay-action")).to_contain_text(f"seat {actions[2][0]}")
+    # People by name: the viewer's own seat is "You", a random bot of four is told apart by its seat's letter.
+    actor = actions[2][0]
+    expect(page.get_by_test_id("replay-action")).to_contain_text("You" if actor == first_seat else
+                                                                 f"Random bot {'ABCD'[actor]}")
     after = hand_of(page)
     assert len(after) == 12 and set(after) < set(start)
     assert actions[0][1].split()[-1] not in after          # the card the seat played has left its hand

@@ -33,13 +33,15 @@ def png_size(path: Path) -> tuple[int, int]:
 @pytest.mark.skipif(shutil.which("chromium") is None and shutil.which("chromium-browser") is None,
                     reason="Chromium is not installed (Debian package 'chromium')")
 def test_the_script_photographs_a_family_at_both_sizes(tmp_path: Path) -> None:
-    """One family into a temporary folder: a desktop and a phone PNG, of the viewports' sizes, each with a
-    table's worth of picture in it (an empty page compresses to a few kilobytes)."""
+    """One family into a temporary folder: a desktop and a phone PNG of a moment in play and of the deal's
+    end, of the viewports' sizes, each with a table's worth of picture in it (an empty page compresses to a
+    few kilobytes)."""
     pytest.importorskip("playwright.sync_api")
     written = screenshots.run(tmp_path, ["trick"])
-    assert sorted(path.name for path in written) == ["trick-desktop.png", "trick-phone.png"]
-    assert sorted(path.name for path in tmp_path.glob("*.png")) == ["trick-desktop.png", "trick-phone.png"]
-    for path, viewport in zip(written, screenshots.VIEWPORTS.values(), strict=True):
+    names = ["trick-desktop.png", "trick-phone.png", "trick-end-desktop.png", "trick-end-phone.png"]
+    assert [path.name for path in written] == names
+    assert sorted(path.name for path in tmp_path.glob("*.png")) == sorted(names)
+    for path, viewport in zip(written, [*screenshots.VIEWPORTS.values()] * 2, strict=True):
         assert png_size(path) == (viewport["width"], viewport["height"])
         assert path.stat().st_size > 20_000, f"{path.name} is nearly blank"
 

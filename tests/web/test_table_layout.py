@@ -230,6 +230,11 @@ def test_the_last_trick_names_its_winner_and_outlives_the_deal(server: str, brow
     assert "won" in winner.inner_text()
     while table.payload(NORTH)["view"]["hand_number"] == 1:
         table.act()
+    for seat in range(4):                          # the others have seen the deal end; West clicks on
+        if seat != WEST:
+            assert httpx.post(f"{table.server}/api/tables/{table.id}/next-deal", json={"seat": seat}, timeout=10,
+                              headers={"X-Seat-Token": table.token(seat)}).status_code == 200
+    page.get_by_test_id("next-deal").click()
     page.get_by_test_id("zone-last_trick").get_by_text("deal 1").wait_for()
     assert page.get_by_test_id("zone-last_trick").locator(".play").count() >= 3
     page.context.close()
@@ -255,15 +260,15 @@ def test_on_a_phone_the_opponents_sit_round_the_table(server: str, browser: Any)
 
 
 def test_games_without_seat_names_keep_seat_numbers(server: str, browser: Any) -> None:
-    """Tëtka's seats are still "Seat 1" and so on where nobody sits yet: names come from the game's data
-    (or from who sits there) only."""
+    """Tëtka's seats have no compass names: a seat nobody sits at yet is "Player B" and so on, by its letter;
+    names come from the game's data (or from who sits there) only."""
     answer = httpx.post(server + "/api/tables", timeout=10,
                         json={"game": "tetka", "seats": ["human", "open", "random", "random"]})
     created = answer.json()
     page = browser.new_context().new_page()
     page.goto(f"{server}/table/{created['table_id']}?seat=0#token={created['seats'][0]['token']}")
     page.get_by_test_id("seat-1").wait_for()
-    assert page.get_by_test_id("seat-1").locator(".seat-name").inner_text() == "Seat 1"
+    assert page.get_by_test_id("seat-1").locator(".seat-name").inner_text() == "Player B"
     assert "North" not in page.get_by_test_id("felt").inner_text()
     page.context.close()
 

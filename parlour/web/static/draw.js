@@ -490,12 +490,12 @@ function countZone(name, n) {
   const faceDown = /^(.*)_face_down$/.exec(name);
   if (faceDown) {
     const backs = Array.from({ length: Math.min(n, 3) }, () => backPicture("small", null));
-    return zoneBox(faceDown[1], el("div", { class: "stack", role: "img", "aria-label": `${cardsWord(n)} face down` }, backs),
+    return zoneBox(faceDown[1], el("div", { class: "stack", role: "img", "aria-label": `${cardsWord(n)} face down`, dataset: { count: String(n) } }, backs),
       "zone-count", `${cardsWord(n)} face down`);
   }
   const backs = [];
   for (let i = 0; i < Math.min(n, 3); i++) backs.push(backPicture("small", null));
-  const body = el("div", { class: "stack", role: "img", "aria-label": `${label(name)}: ${cardsWord(n)}` },
+  const body = el("div", { class: "stack", role: "img", "aria-label": `${label(name)}: ${cardsWord(n)}`, dataset: { count: String(n) } },
     n ? backs : el("div", { class: "card small ghost" }),
     el("span", { class: "stack-count", text: String(n) }));
   return zoneBox(name, body, "zone-count");

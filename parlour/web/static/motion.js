@@ -101,8 +101,10 @@ function measure(view) {
   const counts = new Map();
   for (const zone of document.querySelectorAll("#centre .zone-count")) {
     const name = zone.dataset.testid;
-    stocks.set(name, zone.querySelector(".stack").getBoundingClientRect());
-    counts.set(name, Number(zone.querySelector(".stack-count").textContent));
+    const stack = zone.querySelector(".stack");
+    if (!stack) continue;
+    stocks.set(name, stack.getBoundingClientRect());
+    counts.set(name, Number(stack.dataset.count));     // draw.js writes every heap's count on its stack
   }
   return {
     view,

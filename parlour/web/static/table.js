@@ -399,7 +399,7 @@ function playsOnlyBots() {
 /** The pause in the hand area: the deal's score sheet (read out once), and the way on. */
 function renderPause() {
   const { hand_results: results, deal_end: end, lowest_score_wins: lowestWins } = state.payload;
-  const view = { ...state.payload.view, seat_names: state.payload.seat_names || [] };
+  const view = namedView();
   const result = (results || []).find((r) => r.number === end.number) || { number: end.number, changes: [] };
   setBanner(`pause ${end.number}`, () => dealEndSheet(result, view, { lowestWins, taker: end.trick_taker }));
   // The cards still held at the end are shown (a rummy hand's penalty); an empty hand says nothing here.
@@ -937,7 +937,7 @@ function renderHandResults() {
   $("hands-panel").hidden = results.length === 0;
   if (!results.length) return;
   const latest = results[results.length - 1].number;
-  const named = { ...view, seat_names: state.payload.seat_names || [] };
+  const named = { ...view, seat_names: state.payload.seat_names || [], names: shownNames() };
   const summary = (r) => namedSeatsText(summaryBeyondChanges(r.summary, r.changes), named);
   const items = [...results].reverse().map((r) => {
     // The newest deal's result starts open; the reader's own opening and closing is remembered.

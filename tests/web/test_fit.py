@@ -5,7 +5,8 @@ seats, a fixed seed, so every run deals the same cards) and its page is opened o
 sent through the API, as the page sends them, and the page follows on its websocket. At the start, mid-deal
 and at a deal's end (the page's pause on the deal's score sheet) the one page is looked at in two windows:
 
-* 1366x900 and 390x844: the page is no wider than the window (the element that widens it is named);
+* 1366x900 and 390x844: the page is no wider than the window (the element that widens it is named), and no
+  visible text names a seat, side or team by its number ("seat 2") rather than its people;
 * 1366x900: the hand, the centre of the table (its trick, board, pile or pot) and the controls of the turn
   (the choices, or "Next deal") lie on the first screen, without scrolling;
 * 390x844: every card of the hand shows a strip of at least 28 px, and a tap at the middle of that strip lands
@@ -37,6 +38,7 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 STRIP = 28                        # the least of a hand's card that shows, in CSS pixels, on a phone
 MID_MOVES = 3                     # the person's moves from the start to the mid-deal look
+NUMBERED = re.compile(r"\b(?:seat|side|team)s? \d", re.IGNORECASE)   # people named as numbers (item 2)
 PAGE_ERRORS: list[str] = []      # what the page threw, with its stack: a drawing that failed half way
 END_MOVES = 150                   # the most of the person's moves spent reaching a deal's end
 END_SKIPPED = {"canasta", "carioca", "kowah", "samba"}
@@ -249,6 +251,8 @@ def look(page: Any, game: str, moment: str) -> None:
             page.screenshot(path=f"{SHOTS}/{game}-{moment.split()[-1]}-{size['width']}.png", full_page=True)
         where = f"{game}, {moment}, {size['width']}x{size['height']}"
         assert seen["width"] <= size["width"], f"{where}: the page is {seen['width']} px wide: {seen['wide']}"
+        numbered = NUMBERED.findall(page.locator("body").inner_text())
+        assert not numbered, f"{where}: the page names {numbered}, not people"
         if size is DESKTOP:
             for part, box in seen["boxes"].items():
                 if box is None:

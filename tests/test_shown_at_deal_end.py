@@ -54,8 +54,8 @@ def same_cards(entry: dict[str, Any], cards: list[str] | str) -> bool:
 
 
 # --- bridge: the hand record -----------------------------------------------------------------------------
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-BY_SUIT = [[f"{rank}{suit}" for rank in RANKS] for suit in "CDHS"]
+# The 52 cards as notation, a suit to a row, each two to ace (the pack's own order).
+BY_SUIT = [[str(card) for card in STANDARD_52.cards[13 * k:13 * k + 13]] for k in range(4)]
 
 
 def first_bid_then_passes(bid: str) -> Callable[[State, int], str]:

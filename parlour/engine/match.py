@@ -13,6 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 
+def counted(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and its noun agreeing, for results people read: "1 trick", "3 tricks", "1 king"; ``words`` is
+    the plural where adding an s is wrong ("2 honours" needs nothing, "3 jacks" nothing, "2 pence" does)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 class Reason(NamedTuple):
     """One scoring item of a deal: ``seat`` gets ``points`` for ``text`` (the book's words)."""
 

@@ -56,7 +56,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, shown
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, counted, shown
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import OPEN, Auction, AuctionState, Bid, CallNumbers, Double, Redouble, calls_shown
@@ -204,10 +204,6 @@ def contract_text(level: int, denomination: int, doubled: int) -> str:
     return f"{level}{DENOMINATIONS[denomination]}" + (f" {DOUBLING[doubled]}" if doubled else "")
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 # --- scoring, as pure functions ------------------------------------------------------------------------
 class Settlement(NamedTuple):
     """What one played contract comes to, before honours: points to the declaring side (below the line,
@@ -303,14 +299,14 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
     if s.made:
         times = f", {DOUBLING[s.doubled]} (x{MULTIPLIER[s.doubled]})" if s.doubled else ""
         reasons.append(Reason(declarer, s.below, f"{side_words(side)}: declarer made {contract} with "
-                              f"{plural(odd, 'odd trick')} at {TRICK_VALUES[s.denomination]}{times}: "
+                              f"{counted(odd, 'odd trick')} at {TRICK_VALUES[s.denomination]}{times}: "
                               f"{s.below} below the line"))
         if s.contract_bonus:
             reasons.append(Reason(declarer, s.contract_bonus, f"{side_words(side)}: {s.contract_bonus} above the "
                                   f"line for making a {DOUBLING[s.doubled]} contract"))
         if s.overtrick_bonus:
             over = s.won - BOOK - s.level
-            reasons.append(Reason(declarer, s.overtrick_bonus, f"{side_words(side)}: {plural(over, 'overtrick')} "
+            reasons.append(Reason(declarer, s.overtrick_bonus, f"{side_words(side)}: {counted(over, 'overtrick')} "
                                   f"{DOUBLING[s.doubled]}, {MADE_DOUBLED_BONUS[s.doubled]} each above the line"))
         if s.slam:
             name = "grand slam (all thirteen tricks)" if s.won == 13 else "small slam (twelve tricks)"
@@ -318,7 +314,7 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
     else:
         under = BOOK + s.level - s.won
         reasons.append(Reason(leader, s.undertricks, f"{side_words(defenders)}: {contract} defeated by "
-                              f"{plural(under, 'undertrick')} at {UNDERTRICK[s.doubled]}: {s.undertricks} "
+                              f"{counted(under, 'undertrick')} at {UNDERTRICK[s.doubled]}: {s.undertricks} "
                               "above the line"))
     h = outcome.honours
     if h is not None:
@@ -332,7 +328,7 @@ def word_deal(outcome: DealOutcome, changes: tuple[int, ...]) -> tuple[tuple[Rea
         reasons.append(Reason(declarer, RUBBER_BONUS, f"{side_words(outcome.rubber)}: rubber bonus for two "
                               f"games, {RUBBER_BONUS} above the line"))
     verdict = "made it" if s.made else f"went down {BOOK + s.level - s.won}"
-    summary = (f"seat {declarer} played {contract}, took {s.won} tricks and {verdict}: "
+    summary = (f"seat {declarer} played {contract}, took {counted(s.won, 'trick')} and {verdict}: "
                f"{side_words(0)} +{changes[0]}, {side_words(1)} +{changes[1]}")
     if outcome.rubber is not None:
         summary += f"; {side_words(outcome.rubber)} win the rubber"

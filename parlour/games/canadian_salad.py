@@ -27,7 +27,7 @@ from typing import Any
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Card, Rank, Suit
-from parlour.engine import ActionTable, Play, Reason
+from parlour.engine import ActionTable, Play, Reason, counted
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 
@@ -156,23 +156,19 @@ def _cards_text(mask: int) -> str:
     return " ".join(str(c) for c in PACK.cards_in(mask))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def seat_reasons(seat: int, conditions: int, tricks_won: int, won: int, took_last: bool) -> list[Reason]:
     """One seat's penalties for a deal, itemised in words."""
     out = []
     if conditions & TRICK and tricks_won:
-        out.append(Reason(seat, TRICK_POINTS * tricks_won, f"{_plural(tricks_won, 'trick')} taken, 10 each"))
+        out.append(Reason(seat, TRICK_POINTS * tricks_won, f"{counted(tricks_won, 'trick')} taken, 10 each"))
     hearts = won & HEARTS
     if conditions & HEART and hearts:
         out.append(Reason(seat, HEART_POINTS * hearts.bit_count(),
-                          f"{_plural(hearts.bit_count(), 'heart')} taken, 10 each ({_cards_text(hearts)})"))
+                          f"{counted(hearts.bit_count(), 'heart')} taken, 10 each ({_cards_text(hearts)})"))
     queens = won & QUEENS
     if conditions & QUEEN and queens:
         out.append(Reason(seat, QUEEN_POINTS * queens.bit_count(),
-                          f"{_plural(queens.bit_count(), 'queen')} taken, 25 each ({_cards_text(queens)})"))
+                          f"{counted(queens.bit_count(), 'queen')} taken, 25 each ({_cards_text(queens)})"))
     if conditions & KING and won & KS_BIT:
         out.append(Reason(seat, KING_POINTS, "the king of spades (KS) taken"))
     if conditions & LAST and took_last:

@@ -90,6 +90,7 @@ from parlour.engine import (
     Unknown,
     Words,
     card_table,
+    counted,
     seat_entry,
     shown,
 )
@@ -808,7 +809,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         known[seat] |= mask
         self.known = tuple(known)
         self.taken = None
-        self._say("seat {} takes the pile of {} cards", seat, len(cards) + 1)
+        self._say("seat {} takes the pile of {}", seat, counted(len(cards) + 1, "card"))
 
     # --- scoring (the book's words) ----------------------------------------------------------------------
     def _go_out(self, seat: int) -> None:

@@ -74,6 +74,7 @@ from parlour.engine import (
     Stage,
     Words,
     card_table,
+    counted,
     shown,
 )
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
@@ -558,7 +559,7 @@ class CariocaState(engine.StagedTurnState):
         }
         # Everyone's hand left is shown at the deal's end and counted against its holder.
         table |= shown.at_deal_end(self, lambda: [shown.hand(s, PACK.shown(self.hands[s]),
-                                                             f"{hand_points(self.hands[s])} points")
+                                                             counted(hand_points(self.hands[s]), "point"))
                                                   for s in range(self.players) if self.hands[s]])
         extra = {"dealer": self.dealer, "turn": None if self.is_over else self.turn,
                  "laid": [s for s in range(self.players) if self.laid[s]], "deals_in_game": self.hands_in_game,

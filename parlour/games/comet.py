@@ -63,6 +63,7 @@ from parlour.engine import (
     Reason,
     at_least,
     card_table,
+    counted,
     forget_answers,
     shown,
 )
@@ -320,9 +321,10 @@ class CometState(engine.PhasedState[Phase], CardPlayState):
         holder = self._holder(COMET_BIT)
         changes = [0] * self.players
         changes[winner] = 1 + left + 2 * kings
-        reasons = [Reason(winner, 1, "goes out"), Reason(winner, left, f"{left} cards left in the other hands")]
+        reasons = [Reason(winner, 1, "goes out"),
+                   Reason(winner, left, f"{counted(left, 'card')} left in the other hands")]
         if kings:
-            reasons.append(Reason(winner, 2 * kings, f"{kings} kings not played"))
+            reasons.append(Reason(winner, 2 * kings, f"{counted(kings, 'king')} not played"))
         if holder >= 0:
             changes[holder] -= 1
             reasons.append(Reason(holder, -1, "caught holding the comet"))

@@ -63,7 +63,18 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import STANDARD_52, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionSpace, FieldAction, IllegalAction, Play, Reason, Words, card_table, shown
+from parlour.engine import (
+    Action,
+    ActionSpace,
+    FieldAction,
+    IllegalAction,
+    Play,
+    Reason,
+    Words,
+    card_table,
+    counted,
+    shown,
+)
 from parlour.engine.state import SEAT_BITS
 from parlour.engine.view import kinds
 from parlour.mechanics.stock import Stock, deal_upcard, upcard_shape
@@ -521,7 +532,7 @@ class CratesState(engine.PhasedState[Phase]):
         table = {"upcard": str(CARDS[self.pile[-1]]), "stock": len(self.stock)}
         # The hands left are laid down at the deal's end and counted against their holders.
         table |= shown.at_deal_end(self, lambda: [
-            shown.hand(s, in_order(self.hands[s]), f"{hand_points(self.hands[s])} points")
+            shown.hand(s, in_order(self.hands[s]), counted(hand_points(self.hands[s]), "point"))
             for s in range(n) if self.hands[s]])
         sides = sorted(set(self.side))
         extra = {

@@ -56,7 +56,7 @@ from typing import Any
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, PIQUET_32, Suit, bit_indices
-from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, refuse_out_of_phase
+from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, counted, refuse_out_of_phase
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
 from parlour.mechanics.auctions import ONE_ROUND, Auction, AuctionState, Bid, CallNumbers, Trumps, calls_shown
@@ -415,8 +415,8 @@ class PreferenceState(engine.PhasedState[Phase], AuctionState, tricks.SetApartPl
             verdict = f"made the contract with {won} tricks and takes {paid} from the pool"
         else:
             self.ledger.pay(declarer, POOL, value,
-                            f"took only {won} tricks with {contract}: pays {value} into the pool", "lost")
-            verdict = f"failed with {won} tricks and pays {value} into the pool"
+                            f"took only {counted(won, 'trick')} with {contract}: pays {value} into the pool", "lost")
+            verdict = f"failed with {counted(won, 'trick')} and pays {value} into the pool"
         self._finish_deal(declarer, f"seat {declarer}, {contract}, {verdict}")
 
     def _finish_deal(self, declarer: int | None, summary: str) -> None:

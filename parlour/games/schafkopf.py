@@ -48,7 +48,7 @@ from typing import Any, ClassVar
 
 from parlour import engine
 from parlour.cards import PIQUET_32, Card, Rank, Suit, bit_indices
-from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, Reason, shown
+from parlour.engine import Action, ActionTable, FaceDownDiscard, IllegalAction, Pass, Play, Reason, counted, shown
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
@@ -238,7 +238,7 @@ def least_score(points: Sequence[int], last_won: Sequence[int], dealer: int) -> 
 def word_declared(declarer: int, in_tricks: int, discards: int, buried: int, tricks_taken: int, score: int,
                   outcome: str) -> tuple[tuple[Reason, ...], str]:
     points = in_tricks + discards
-    reasons = (Reason(None, in_tricks, f"card points the declarer took in {tricks_taken} trick(s)"),
+    reasons = (Reason(None, in_tricks, f"card points the declarer took in {counted(tricks_taken, 'trick')}"),
                Reason(None, discards, f"card points in the declarer's discard ({cards_text(buried)})"),
                Reason(None, ALL_POINTS - points, "card points the defenders took"),
                Reason(declarer, score, _declared_words(outcome, points, tricks_taken)))

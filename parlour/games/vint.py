@@ -72,7 +72,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from parlour import engine
 from parlour.cards import ACE_HIGH, STANDARD_52, Rank, Suit
-from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, shown
+from parlour.engine import Action, ActionTable, IllegalAction, Pass, Play, Reason, counted, shown
 from parlour.engine.totals import TotalsState
 from parlour.engine.view import kinds
 from parlour.mechanics import tricks
@@ -248,19 +248,19 @@ def honours_words(held: Honours, labels: Sequence[str], each: int) -> str:
     if held.trumps is None:
         if held.side is None:
             return f"aces easy ({held.aces[0]}-{held.aces[1]}) at no trumps: no honours"
-        return f"honours: {plural(held.number, 'ace')} at no trumps, {points(each)} each"
+        return f"honours: {counted(held.number, 'ace')} at no trumps, {points(each)} each"
     trump_side, ace_side = held.trump_side, held.ace_side
     assert trump_side is not None and ace_side is not None
     trumps, aces = held.trumps[trump_side], held.aces[ace_side]
     note = " (aces 2-2: they count for the side with more tricks)" if held.aces_by_tricks else ""
     if trump_side == ace_side:
-        return (f"honours: {plural(trumps, 'trump honour')} and {plural(aces, 'ace')}, "
-                f"{plural(held.number, 'honour')} at {points(each)}{note}")
-    offset = (f"honours: {labels[trump_side]} hold {plural(trumps, 'trump honour')}, {labels[ace_side]} "
-              f"{plural(aces, 'ace')}; they offset")
+        return (f"honours: {counted(trumps, 'trump honour')} and {counted(aces, 'ace')}, "
+                f"{counted(held.number, 'honour')} at {points(each)}{note}")
+    offset = (f"honours: {labels[trump_side]} hold {counted(trumps, 'trump honour')}, {labels[ace_side]} "
+              f"{counted(aces, 'ace')}; they offset")
     if held.side is None:
         return f"{offset}, no honours scored{note}"
-    return f"{offset}, leaving {labels[held.side]} {plural(held.number, 'honour')} at {points(each)}{note}"
+    return f"{offset}, leaving {labels[held.side]} {counted(held.number, 'honour')} at {points(each)}{note}"
 
 
 def honour_value(strain: int, level: int) -> int:
@@ -327,12 +327,8 @@ def points(n: int) -> str:
     return f"{n:,}"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def penalty_words(short: int, needed: int, value: int) -> str:
-    return (f"penalty: the declarers fell {plural(short, 'trick')} short of {needed}, {points(100 * value)} "
+    return (f"penalty: the declarers fell {counted(short, 'trick')} short of {needed}, {points(100 * value)} "
             "a trick")
 
 
@@ -363,7 +359,7 @@ def word_deal(deal: DealWords) -> tuple[tuple[Reason, ...], str]:
     for side in (declaring, 1 - declaring):
         who = labels[side] + (" (declarers)" if side == declaring else "")
         reasons.append(Reason(None, deal.side_tricks[side] * value,
-                              f"{who}: {plural(deal.side_tricks[side], 'trick')} at {value}, below the line"))
+                              f"{who}: {counted(deal.side_tricks[side], 'trick')} at {value}, below the line"))
     reasons += [Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line")
                 for side, pts, text in deal.items]
     if deal.held.side is None:
@@ -373,7 +369,7 @@ def word_deal(deal: DealWords) -> tuple[tuple[Reason, ...], str]:
         reasons.append(Reason(None, pts, f"{labels[side]}: {text}: {points(pts)} above the line"))
     took, needed, gained = deal.side_tricks[declaring], deal.needed, deal.gained
     verb = "made it" if took >= needed else f"fell {needed - took} short"
-    summary = (f"seat {deal.declarer} bid {deal.contract} and {verb} with {plural(took, 'trick')}; "
+    summary = (f"seat {deal.declarer} bid {deal.contract} and {verb} with {counted(took, 'trick')}; "
                f"{labels[0]} score {points(gained[0])}, {labels[1]} {points(gained[1])}")
     return tuple(reasons), summary
 

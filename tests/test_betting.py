@@ -142,3 +142,20 @@ def test_each_betting_move_says_what_it_does_to_a_player() -> None:
     assert "fixed bet of this street" in str(help_of["bet"]) and "match the bet" in str(help_of["call"])
     assert "bring-in" in str(help_of["complete"]) and "one more fixed bet" in str(help_of["raise"])
     assert all(len(str(text)) <= 120 for text in help_of.values())     # a tooltip, and the guide's line
+
+
+def test_each_move_is_labelled_with_what_it_comes_to() -> None:
+    """A betting control says its amount (issue 39): the bring-in and the completion open street three;
+    facing a completion, a call is the chips owed and a raise says the bet it makes; a short stack's call is
+    all in."""
+    ledger = Ledger.start(3, 50)
+    r = Round.open((2, 0, 1), size=4, stacks=ledger.chips, forced=2)
+    assert r.labels(2, r.moves(2, 50, ledger.chips), 50) == {"bring-in": "Bring in 2", "complete": "Complete to 4"}
+    r = r.act(2, Move.BRING_IN, ledger, "pot", ledger.chips)
+    r = r.act(0, Move.COMPLETE, ledger, "pot", ledger.chips)
+    assert r.labels(1, r.moves(1, 50, ledger.chips), 50) == {"fold": "Fold", "call": "Call 4", "raise": "Raise to 8"}
+    r = r.act(1, Move.CALL, ledger, "pot", ledger.chips)
+    assert r.labels(2, r.moves(2, 48, ledger.chips), 48) == {"fold": "Fold", "call": "Call 2", "raise": "Raise to 8"}
+    assert r.labels(2, (Move.CALL,), 1) == {"call": "Call 1, all in"}
+    fresh = Round.open((0, 1), size=8, stacks=[50, 50])
+    assert fresh.labels(0, fresh.moves(0, 50, [50, 50]), 50) == {"check": "Check", "bet": "Bet 8"}

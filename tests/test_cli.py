@@ -295,6 +295,18 @@ class TestDrawing:
                      "2. take upcard", "lacks: [7], []", "heuristic (you)", "to move: seat 1 and seat 2"):
             assert text in out, text
 
+    def test_the_choices_say_what_they_come_to(self) -> None:
+        """Razz's bring-in in the terminal: each betting move beside its amount, as the browser's buttons
+        say it (``State.action_labels``, issue 39)."""
+        import parlour
+
+        state = parlour.new_game("razz", seed=2)
+        seat = state.to_move[0]
+        console = Console(file=io.StringIO(), width=160)
+        console.print(table.draw_view(state.view(seat).to_dict(), labels=state.action_labels(seat)))
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        assert "1. bring-in (Bring in 2)" in out and "2. complete (Complete to 4)" in out
+
     def test_zones_are_drawn_by_the_kinds_the_view_gives(self) -> None:
         """Two equal numbers told apart by kind: the stub is cards face down, the round a plain number;
         seats are named as the viewer knows them, and bids, melds and pots read as such."""

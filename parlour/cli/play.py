@@ -384,7 +384,8 @@ class Session:
     def draw(self, seat: int) -> None:
         view = self.state.view(seat).to_dict()
         title = f"seat {seat} to choose" if len(self.humans) > 1 else ""
-        self.ui.show(table.draw_view(view, self.kinds, title=title, log_since=self.log_seen.get(seat)))
+        self.ui.show(table.draw_view(view, self.kinds, title=title, log_since=self.log_seen.get(seat),
+                                     labels=self.state.action_labels(seat)))
         self.log_seen[seat] = len(view["log"])
 
     def try_action(self, seat: int, line: str) -> bool:

@@ -306,14 +306,19 @@ def log_lines(log: Sequence[str], since: int | None = None) -> Text | None:
     return Text("\n").join(lines)
 
 
-def legal_list(legal: Sequence[str]) -> Columns:
-    return Columns([Text(f"{i:>2}. ", style=DIM) + notation(a) for i, a in enumerate(legal, 1)],
-                   padding=(0, 3))
+def legal_list(legal: Sequence[str], labels: Mapping[str, str] | None = None) -> Columns:
+    """The numbered choices, each with what it comes to where its notation leaves the amount out
+    (``State.action_labels``: "call (Call 2)")."""
+    labels = labels or {}
+    return Columns([Text(f"{i:>2}. ", style=DIM) + notation(a)
+                    + (Text(f" ({labels[a]})", style=DIM) if a in labels else Text(""))
+                    for i, a in enumerate(legal, 1)], padding=(0, 3))
 
 
 def draw_view(view: Mapping[str, Any], players: Sequence[str] = (), title: str = "",
-              log_since: int | None = None, show_legal: bool = True) -> RenderableType:
-    """The whole table as one seat (or a spectator) sees it."""
+              log_since: int | None = None, show_legal: bool = True,
+              labels: Mapping[str, str] | None = None) -> RenderableType:
+    """The whole table as one seat (or a spectator) sees it; ``labels`` say what the choices come to."""
     parts: list[RenderableType] = [seats_table(view, players)]
     kinds = view.get("kinds") or {}
     zones = zones_table(view.get("table") or {}, kinds.get("table"), view.get("seat"))
@@ -329,7 +334,7 @@ def draw_view(view: Mapping[str, Any], players: Sequence[str] = (), title: str =
         hand = view.get("hand") or []
         parts.append(Text("your hand  ", style=DIM) + (cards(hand, group_suits=True) if hand else Text("—", DIM)))
     if show_legal and view.get("legal_actions"):
-        parts += [Text("your choices", style=DIM), legal_list(view["legal_actions"])]
+        parts += [Text("your choices", style=DIM), legal_list(view["legal_actions"], labels)]
     return Panel(Group(*parts), title=header(view, title), title_align="left")
 
 

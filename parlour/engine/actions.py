@@ -41,6 +41,9 @@ class Action:
     secret: ClassVar[bool] = False
     # Outside its audience the act itself goes unseen: no line in the log, no entry in a record shown.
     unseen: ClassVar[bool] = False
+    # What family of moves the kind belongs to (``FAMILIES``), for a table that draws that family's controls
+    # its own way (a bidding box, betting buttons with their amounts, a sum to type); "" for none.
+    family: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return self.verb
@@ -54,6 +57,22 @@ class Action:
         if args:
             raise NotationError(f"'{cls.verb}' takes nothing after it")
         return cls()
+
+
+# The families of moves a kind may declare, and what a table draws for each.
+FAMILIES: dict[str, str] = {
+    "auction": "a call of an auction's ladder (a bid; a double, a redouble): a bidding box",
+    "betting": "a move of a betting round whose amount follows from the round (call, complete, raise): "
+               "a betting control that says its amount",
+    "vying": "a vie of stakes, offered and answered (envido, a raise, all in): calls with their stakes",
+    "sum": "the stating of a sum over the values on the table: a sum to type or build",
+}
+
+
+def families_of(actions: Iterable[Action]) -> dict[str, str]:
+    """The family of each verb among ``actions`` that declares one: what a table needs, beside the
+    actions' notation, to draw each family's own controls."""
+    return {type(action).verb: type(action).family for action in actions if type(action).family}
 
 
 @dataclass(frozen=True, slots=True)

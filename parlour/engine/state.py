@@ -231,6 +231,12 @@ class State:
             return []
         return self._legal(seat)
 
+    def action_labels(self, seat: int) -> dict[str, str]:
+        """What some of the seat's legal actions come to, in words a button can carry where the notation
+        leaves it out (``call`` -> "Call 2", ``raise`` -> "Raise to 8"), by notation; public facts only. Empty
+        unless a game's moves have amounts that follow from the position (a betting round's)."""
+        return {}
+
     def apply(self, seat: int, action: Action | str) -> None:
         """Perform ``action`` for ``seat``; refused actions raise and leave the state exactly as it was."""
         if type(seat) is not int or seat not in self.to_move:

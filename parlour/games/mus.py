@@ -245,6 +245,7 @@ class Envido(FieldAction):
     """Open the betting of this lance with this many stones (``envido 2``)."""
 
     verb: ClassVar[str] = "envido"
+    family: ClassVar[str] = "vying"
     FIELDS = (Numbers(2, MOST_BET, "envido"),)
     amount: int
 
@@ -254,6 +255,7 @@ class Reenvido(FieldAction):
     """Accept the standing bet and raise it by this many stones (``reenvido 3``)."""
 
     verb: ClassVar[str] = "reenvido"
+    family: ClassVar[str] = "vying"
     FIELDS = (Numbers(2, MOST_BET, "raise"),)
     amount: int
 
@@ -292,6 +294,7 @@ class Paso(Action):
     """Pass without betting, while no one has bet in this lance."""
 
     verb: ClassVar[str] = "paso"
+    family: ClassVar[str] = "vying"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +302,7 @@ class Quiero(Action):
     """Accept the standing bet."""
 
     verb: ClassVar[str] = "quiero"
+    family: ClassVar[str] = "vying"
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,6 +310,7 @@ class Ordago(Action):
     """Bet the whole game on this lance."""
 
     verb: ClassVar[str] = "ordago"
+    family: ClassVar[str] = "vying"
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +325,11 @@ MUS, NO_MUS, NO_QUIERO, PASO, QUIERO, ORDAGO, DRAW = (MusCall(), No("hay mus"), 
 DISCARDS = ActionTable([FaceDownDiscard(card) for card in PACK.cards])
 ACTIONS = ActionSpace(MUS, NO_MUS, DISCARDS, DRAW, Sena, PASO, Envido, Reenvido, QUIERO, NO_QUIERO, ORDAGO)
 MOVE_OF: dict[Action, Move] = {PASO: Move.PASS, QUIERO: Move.ACCEPT, NO_QUIERO: Move.REFUSE, ORDAGO: Move.ALL_IN}
+
+
+# A call's words on its button (``action_labels``), with the stones it comes to.
+VIE_WORDS = {Move.PASS: "Paso", Move.BET: "Envido {amount}", Move.RAISE: "Raise to {to}",
+             Move.ACCEPT: "Quiero ({stake})", Move.REFUSE: "No quiero ({owed} to them)", Move.ALL_IN: "Órdago"}
 
 
 def action_of(move: Move, amount: int) -> Action:
@@ -462,6 +472,16 @@ class MusState(engine.PhasedState[Phase]):
             return [*signs, Sena(NO_SIGN)]
         assert self.vie is not None
         return [action_of(move, amount) for move, amount in self.vie.moves()]
+
+    def action_labels(self, seat: int) -> dict[str, str]:
+        """Each call of the vie with the stones it comes to: a raise says the stake it makes ("Raise to 5"),
+        an acceptance the stake accepted, a refusal what it gives the other side."""
+        if seat not in self.to_move or self.phase in (Phase.MUS, Phase.DISCARD, Phase.SIGNS) or self.vie is None:
+            return {}
+        vie = self.vie
+        return {str(action_of(move, amount)): VIE_WORDS[move].format(amount=amount, to=vie.stake + amount,
+                                                                     stake=vie.stake, owed=vie.owed)
+                for move, amount in vie.moves()}
 
     def _check(self, seat: int, action: Action) -> None:
         if action in self._legal(seat):

@@ -289,6 +289,11 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
     def _legal(self, seat: int) -> list[Action]:
         return [ACTION_OF_MOVE[m] for m in self._allowed(seat)]
 
+    def action_labels(self, seat: int) -> dict[str, str]:
+        if seat not in self.to_move:
+            return {}
+        return self.round.labels(seat, self._allowed(seat), self.ledger.chips[seat])
+
     def _check(self, seat: int, action: Action) -> None:
         if not isinstance(action, BettingAction):
             raise IllegalAction(f"{action} is not a betting move", rule="actions")

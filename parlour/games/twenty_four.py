@@ -208,6 +208,7 @@ class Form(FieldAction):
     """
 
     verb: ClassVar[str] = "form"
+    family: ClassVar[str] = "sum"
     FIELDS = (Forms(),)
     pattern: str
 
@@ -226,6 +227,7 @@ class Solve(ExpressionAction):
     """
 
     verb: ClassVar[str] = "solve"
+    family: ClassVar[str] = "sum"
 
 
 def _pattern(term: Term) -> str:

@@ -61,6 +61,7 @@ class Bid(Action):
     """
 
     verb: ClassVar[str] = "bid"
+    family: ClassVar[str] = "auction"
     CONTRACTS: ClassVar[tuple[str, ...]] = ()
 
     contract: str
@@ -85,6 +86,7 @@ class Double(Action):
     it."""
 
     verb: ClassVar[str] = "double"
+    family: ClassVar[str] = "auction"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,7 @@ class Redouble(Action):
     """Redouble your side's doubled bid: it now counts four times. A new bid cancels it."""
 
     verb: ClassVar[str] = "redouble"
+    family: ClassVar[str] = "auction"
 
 
 # The suits as the calls name them, by suit number (``Suit``).

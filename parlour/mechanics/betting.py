@@ -66,6 +66,7 @@ class BettingAction(Action):
     ``raise``. Fixed limits need no amounts: each move's amount follows from the round."""
 
     move: ClassVar[Move]
+    family: ClassVar[str] = "betting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,9 @@ class Raise(BettingAction):
 BETTING_ACTIONS: tuple[BettingAction, ...] = tuple(kind() for kind in (Fold, Check, Call, BringIn, Complete,
                                                                         Bet, Raise))
 ACTION_OF: dict[Move, BettingAction] = {action.move: action for action in BETTING_ACTIONS}
+# A move's words on its button, its amount filled in (``Round.labels``): to what a bet brings the round.
+LABELS = {Move.FOLD: "Fold", Move.CHECK: "Check", Move.CALL: "Call {}", Move.BRING_IN: "Bring in {}",
+          Move.COMPLETE: "Complete to {}", Move.BET: "Bet {}", Move.RAISE: "Raise to {}"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +183,28 @@ class Round:
         if not self._may_raise(seat, stack, stacks):
             return base
         return (*base, Move.BET if self.top == 0 else Move.COMPLETE if self.top < self.size else Move.RAISE)
+
+    def amount(self, seat: int, move: Move, stack: int) -> int:
+        """The chips a move comes to: what a call or the bring-in puts in (all in, if the stack is short),
+        and the round's bet after a bet, a completion or a raise ("raise to 8"); 0 for a check or a fold."""
+        if move is Move.CALL:
+            return min(self.owed(seat), stack)
+        if move is Move.BRING_IN:
+            return min(self.forced, stack)
+        if move in (Move.BET, Move.COMPLETE, Move.RAISE):
+            return self._raise_to()
+        return 0
+
+    def labels(self, seat: int, moves: Sequence[Move], stack: int) -> dict[str, str]:
+        """The words of each of ``moves`` with its amount, by notation: "Call 2", "Complete to 4", "Bet 4",
+        "Raise to 8", "Bring in 1" (with "all in" where it is the seat's every chip), "Check", "Fold"."""
+        labels = {}
+        for move in moves:
+            amount = self.amount(seat, move, stack)
+            paid = amount if move in (Move.CALL, Move.BRING_IN) else amount - self.bets[seat]
+            all_in = amount > 0 and paid >= stack
+            labels[str(ACTION_OF[move])] = LABELS[move].format(amount) + (", all in" if all_in else "")
+        return labels
 
     def _may_raise(self, seat: int, stack: int, stacks: Sequence[int] | None) -> bool:
         """A full bet is affordable, the cap is not reached, and another seat in the hand could put in

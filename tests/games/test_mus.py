@@ -209,6 +209,18 @@ class TestEnvites:
         assert state.points == [0, 2]
         refused(state, 0, "quiero", rule="envite")
 
+    def test_each_call_is_labelled_with_the_stones_it_comes_to(self) -> None:
+        """The calls' buttons say their stakes (issue 39): facing envido 2 raised by 3, a raise of 2 makes 7,
+        quiero accepts 5, no quiero gives the raisers the 2 accepted before."""
+        state = played(STRONG, "envido 2", "reenvido 3")
+        labels = state.action_labels(state.to_move[0])
+        assert labels["quiero"] == "Quiero (5)" and labels["no quiero"] == "No quiero (2 to them)"
+        assert labels["reenvido 2"] == "Raise to 7" and labels["ordago"] == "Órdago"
+        assert set(labels) == {str(action) for action in state.legal_actions(state.to_move[0])}
+        opening = played(STRONG)
+        assert opening.action_labels(0)["envido 2"] == "Envido 2" and opening.action_labels(0)["paso"] == "Paso"
+        assert opening.action_labels(1) == {}
+
     def test_bets_are_bounded_and_answered_only_when_standing(self) -> None:
         """Bets run from 2 to the table's most; quiero needs a bet (choice 3)."""
         state = played(STRONG)

@@ -34,6 +34,8 @@ from typing import Any
 
 import httpx
 
+import parlour
+
 HERE = Path(__file__).resolve().parent
 IMAGES = HERE / "images"
 VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -149,22 +151,25 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], log: Path) -> Non
 
 
 class Table:
-    """A table with the person in seat 0, moved through the API as a program playing that seat would."""
+    """A table with the person where the lobby seats its creator (South where the game has a South, else the
+    first seat), moved through the API as a program playing that seat would."""
 
     def __init__(self, base: str, shot: Shot) -> None:
         self.base, self.shot = base, shot
+        names = list(parlour.game_info(shot.game).seat_names)
+        self.seat = names.index("South") if "South" in names[:shot.players] else 0
         answer = httpx.post(base + "/api/tables", timeout=10, json={
             "game": shot.game, "players": shot.players, "seed": shot.seed,
-            "seats": ["human"] + [BOT] * (shot.players - 1)})
+            "seats": [("human" if seat == self.seat else BOT) for seat in range(shot.players)]})
         if answer.status_code != 201:
             raise RuntimeError(f"{shot.game}: the table was refused: {answer.text}")
         self.created = answer.json()
         self.id: str = self.created["table_id"]
-        self.token: str = self.created["seats"][0]["token"]
+        self.token: str = self.created["seats"][self.seat]["token"]
         self.rng = random.Random(shot.seed)
 
     def payload(self) -> dict[str, Any]:
-        answer = httpx.get(f"{self.base}/api/tables/{self.id}/view", params={"seat": 0},
+        answer = httpx.get(f"{self.base}/api/tables/{self.id}/view", params={"seat": self.seat},
                            headers={"X-Seat-Token": self.token}, timeout=10)
         answer.raise_for_status()
         payload: dict[str, Any] = answer.json()
@@ -177,19 +182,19 @@ class Table:
         deadline = time.monotonic() + TURN_SECONDS
         while time.monotonic() < deadline:
             payload = self.payload()
-            held = 0 in (payload.get("pause") or {}).get("waiting", [])
+            held = self.seat in (payload.get("pause") or {}).get("waiting", [])
             if payload["view"]["is_over"] or held:
                 if to_the_end:
                     return payload
                 if not held:
                     raise RuntimeError(f"{self.shot.game}: the game ended before its moment came")
-                httpx.post(f"{self.base}/api/tables/{self.id}/next-deal", json={"seat": 0},
+                httpx.post(f"{self.base}/api/tables/{self.id}/next-deal", json={"seat": self.seat},
                            headers={"X-Seat-Token": self.token}, timeout=10).raise_for_status()
                 continue
-            if 0 in payload["view"]["to_move"] and payload["version"] > after:
+            if self.seat in payload["view"]["to_move"] and payload["version"] > after:
                 return payload
             time.sleep(0.02)
-        raise RuntimeError(f"{self.shot.game}: seat 0 never got the turn")
+        raise RuntimeError(f"{self.shot.game}: seat {self.seat} never got the turn")
 
     def choose(self, legal: Sequence[str]) -> str:
         for prefix in self.shot.prefer:
@@ -209,7 +214,7 @@ class Table:
         payload = self.my_turn()
         for _ in range(MAX_MOVES):
             view = payload["view"]
-            if self.shot.ready(view) and view["to_move"] == [0]:
+            if self.shot.ready(view) and view["to_move"] == [self.seat]:
                 return
             if self.shot.ready(view):
                 payload = self.my_turn(after=payload["version"])
@@ -221,7 +226,7 @@ class Table:
         """Play the person's seat on until the deal ends (the server holds it for the person) or the game."""
         payload = self.my_turn(to_the_end=True)
         for _ in range(MAX_MOVES):
-            if payload["view"]["is_over"] or 0 in (payload.get("pause") or {}).get("waiting", []):
+            if payload["view"]["is_over"] or self.seat in (payload.get("pause") or {}).get("waiting", []):
                 return payload
             payload = self.act(payload, self.choose(payload["view"]["legal_actions"]), to_the_end=True)
         raise RuntimeError(f"{self.shot.game}: the deal did not end in {MAX_MOVES} moves")
@@ -233,7 +238,7 @@ class Table:
         for _ in range(MAX_MOVES):
             answer = httpx.post(f"{self.base}/api/tables/{self.id}/actions", timeout=10,
                                 headers={"X-Seat-Token": self.token},
-                                json={"seat": 0, "version": payload["version"], "action": action})
+                                json={"seat": self.seat, "version": payload["version"], "action": action})
             if answer.status_code == 200:
                 return self.my_turn(to_the_end=to_the_end)
             if answer.status_code != 409 or answer.json().get("error") != "StaleStateId":
@@ -244,7 +249,7 @@ class Table:
         raise RuntimeError(f"{self.shot.game}: {action!r} never went through")
 
     def address(self) -> str:
-        return f"{self.base}/table/{self.id}?seat=0#token={self.token}"
+        return f"{self.base}/table/{self.id}?seat={self.seat}#token={self.token}"
 
 
 def photograph(browser: Any, table: Table, out: Path, names: Sequence[str], drawn: str) -> list[Path]:

@@ -91,6 +91,7 @@ EXAMPLES: dict[str, tuple[list[Any], list[Any]]] = {
     "shown": ([[], [{"seat": 0, "cards": ["8C", "AS"], "label": "8-6-4-2-A"},
                     {"seat": None, "cards": [], "label": "stub"}]],
               [[{"seat": 0, "cards": ["8C"]}], [{"seat": -1, "cards": [], "label": ""}], [["8C"]], None]),
+    "operands": ([[8, 3, 8, 3], [], [1.5]], [[[8, 3]], ["8"], None, 8]),
 }
 
 

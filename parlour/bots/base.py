@@ -134,7 +134,11 @@ LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 
 
 def bot_kinds() -> tuple[str, ...]:
-    return (*LEVEL_NAMES, "random", "heuristic", "ismcts", "solver")
+    """Every kind of bot a seat may hold, here and on the server: the levels, weakest first, then the research
+    bots in the order they are offered (``parlour.bots.kinds.RESEARCH``). Not every kind plays every game, nor
+    with whatever is installed: ``parlour.bots.kinds_for`` says which do (``pimc`` only trick games, ``solver``
+    only the games it solves, ``openspiel-ismcts`` only with OpenSpiel)."""
+    return (*LEVEL_NAMES, "random", "heuristic", "ismcts", "rollout", "pimc", "solver", PEER)
 
 
 def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
@@ -143,10 +147,12 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
-    ``pimc`` (``pimc:N``, N worlds a move) solves sampled worlds open in the last tricks of a trick game's
-    deal and plays as ``heuristic`` elsewhere; it is for the terminal and tournaments, not the server, whose
-    limits count iterations. ``openspiel-ismcts:N``, OpenSpiel's own IS-MCTS at ``N`` simulations a move
-    (with the ``rl`` extra), is a peer to measure the bots against, not one of the house's (so not among ``bot_kinds``).
+    ``rollout`` may carry seconds a move (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a
+    second) solves sampled worlds open in the last tricks of a trick game's deal and plays as ``heuristic``
+    elsewhere, so it is offered only in the trick games (``parlour.bots.kinds``). ``openspiel-ismcts:N``,
+    OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra), is a peer to measure the
+    house's bots against. A server bounds every one of them (``parlour.web.botpool.BotLimits``): seconds by
+    ``--max-bot-seconds``, and iterations, pimc's worlds and OpenSpiel's simulations by ``--max-bot-iterations``.
     """
     from parlour.bots.heuristic import HeuristicBot
 

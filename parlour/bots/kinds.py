@@ -13,6 +13,10 @@ and by the research bots that need nothing but the game's rules (``random``, ``h
 A kind that takes far longer than a table waits for one move even at its smallest budget is left out of
 that game (``TOO_SLOW``): a bot that takes a minute a move does not play the game in any useful sense.
 
+The server seats every one of these kinds (``parlour.bots.bot_kinds``), but only at a game it works for:
+its lobby offers each game's ``kinds_for``, and a table that asks for another is refused with the reason
+(``pimc`` at Canasta, ``solver`` at a game it does not solve, ``openspiel-ismcts`` without OpenSpiel).
+
 >>> from parlour.bots.kinds import kinds_for
 >>> kinds_for("tetka")[:4]
 ('easy', 'medium', 'strong', 'expert')

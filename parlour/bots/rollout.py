@@ -84,6 +84,11 @@ class RolloutBot:
         self.strategy = strategy_of(game_id)
         self.playing = heuristic_habit(self.strategy) if self.strategy is not None else None
         self.anchor: Bot = anchor if anchor is not None else HeuristicBot(game_id, seed)
+        # The budget's seconds still let two worlds be dealt (a comparison needs two); ``limit`` is a wall the
+        # move never passes, not even for those: no playout starts after it, and the rule of thumb's move
+        # stands unless one already clearly beats it. No wall by default; a server sets one at its limit
+        # (``parlour.web.botpool.BotLimits.bound``), where Auction Bridge's two worlds of an auction take seconds.
+        self.limit = math.inf
         self.last_iterations = 0
 
     @classmethod
@@ -124,13 +129,17 @@ class RolloutBot:
         racing = {move: Paired() for move in view.legal_actions if move != usual}
         gains = dict(racing)
         start = time.perf_counter()
-        deadline = start + self.budget.seconds
+        deadline, wall = start + self.budget.seconds, start + self.limit
         dealt = 0
         while racing and dealt < self.budget.iterations and (dealt < 2 or time.perf_counter() < deadline):
+            if time.perf_counter() >= wall:
+                break
             world = worlds(self.rng)
             draws = self.rng.getrandbits(64)
             base = self._outcome(world, seat, usual, draws)
             for move, paired in racing.items():
+                if time.perf_counter() >= wall:
+                    break       # the moves not played out in this world keep the worlds they have
                 paired.add(self._outcome(world, seat, move, draws) - base)
             dealt += 1
             if dealt >= FIRST_LOOK:

@@ -38,7 +38,9 @@ def add_parser(commands: Any) -> None:
                         help=f"the longest any bot or hint may think a move; tables asking for more are refused "
                              f"(default: {MAX_BOT_SECONDS:g})")
     parser.add_argument("--max-bot-iterations", type=int, default=MAX_BOT_ITERATIONS, metavar="N",
-                        help=f"the most search iterations a bot may spend a move (default: {MAX_BOT_ITERATIONS})")
+                        help="the most search iterations a bot may spend a move, pimc's worlds and OpenSpiel's "
+                             "simulations counted alike; tables asking for more are refused "
+                             f"(default: {MAX_BOT_ITERATIONS})")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
                         help="processes in which searching bots and hints think (default: the number of cores)")
     parser.add_argument("--tables-per-minute", type=float, default=TABLES_PER_MINUTE, metavar="N",

@@ -66,6 +66,7 @@ FAMILIES: dict[str, str] = {
                "a betting control that says its amount",
     "vying": "a vie of stakes, offered and answered (envido, a raise, all in): calls with their stakes",
     "sum": "the stating of a sum over the values on the table: a sum to type or build",
+    "ask": "asking another player for a card (``ask 2 7H``): whom to ask, then which card",
 }
 
 

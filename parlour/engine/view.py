@@ -104,7 +104,7 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
 
 # --- what a zone holds ------------------------------------------------------------------------------
 ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
-                   "trick", "bids", "melds", "records", "text", "texts", "facts", "shown"]
+                   "trick", "bids", "melds", "records", "text", "texts", "facts", "shown", "operands"]
 
 ZONE_KINDS: dict[str, str] = {
     "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
@@ -124,6 +124,7 @@ ZONE_KINDS: dict[str, str] = {
     "text": "words (a contract, the trumps), or none yet",
     "texts": "lines of words (declarations, a round's calls), or lists of words by seat",
     "facts": "named plain facts (points by side, the game and its trumps): a mapping, or none yet",
+    "operands": "the numbers a sum on the table is made of, in the order of their places (Twenty-Four's board)",
     "shown": "cards the rules show face up at a deal's end, by seat: a list of {seat, cards, label}, seat none "
              "for cards of no seat (a stub, which the label names); only once the deal is over",
 }
@@ -197,6 +198,7 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "texts": lambda v: _rows_of(lambda x: isinstance(x, str), v),
     "facts": _or_none(lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v)),
     "shown": lambda v: _entries(v, _SHOWN),
+    "operands": lambda v: _list_of(_is_number, v),
 }
 
 

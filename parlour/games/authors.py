@@ -116,6 +116,7 @@ class Ask(FieldAction):
     """
 
     verb: ClassVar[str] = "ask"
+    family: ClassVar[str] = "ask"
     FIELDS = (Seats(MOST_PLAYERS), Cards(PACK))
     seat: int
     card: Card

@@ -444,7 +444,7 @@ class TwentyFourState(engine.PhasedState[Phase]):
     ACTIONS = ACTIONS
     MUTABLE = ("piles", "board")
     ZONES = kinds(board="cards", piles="numbers")
-    EXTRAS = kinds(values="numbers", slapped="seats", said_none="seats", stating="seat", form="text",
+    EXTRAS = kinds(values="operands", slapped="seats", said_none="seats", stating="seat", form="text",
                    boards_in_game="number")
 
     # --- deal ---------------------------------------------------------------------------------------

@@ -53,7 +53,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, cast
@@ -402,18 +404,50 @@ def _game_for(setup: Setup) -> pyspiel.Game:
     return pyspiel.load_game(spiel_name(setup.game_id), params)
 
 
+class _OutOfTime(Exception):
+    """The search's seconds are spent: it answers from the simulations it has run."""
+
+
+class _TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's IS-MCTS, unchanged but for a clock: once ``time.perf_counter()`` passes ``deadline``, no
+    further simulation starts (after the two that give the root a visited move), and the search answers from
+    the tree it has. OpenSpiel's loop runs a fixed count of simulations, so the clock stops it before its
+    next world is drawn (``sample_root_state``, at the top of each simulation)."""
+
+    deadline = math.inf
+
+    def sample_root_state(self, state: Any) -> Any:
+        root = getattr(self, "_root_node", None)
+        if root is not None and root.total_visits > 0 and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        return super().sample_root_state(state)
+
+    def run_search(self, state: Any) -> Any:
+        try:
+            return super().run_search(state)
+        except _OutOfTime:
+            return self.get_final_policy(state, self._root_node)
+
+
 class OpenSpielIsmctsBot:
     """OpenSpiel's own IS-MCTS (``open_spiel.python.algorithms.ismcts``, random rollouts to the game's
     end, UCT constant 2) choosing for a Parlour seat, for comparing search with a peer's. It sees what any
     bot sees: the view and the worlds sampled for it. Each search starts from one world and draws every
-    further one from the same sampler, so OpenSpiel searches exactly the worlds Parlour's own IS-MCTS does."""
+    further one from the same sampler, so OpenSpiel searches exactly the worlds Parlour's own IS-MCTS does.
+
+    It runs ``simulations`` a move, and stops sooner only if given ``seconds`` (none by default, so that a
+    tournament's moves do not depend on the machine): a server sets them to its limit
+    (``parlour.web.botpool.BotLimits.bound``), since a random playout of a long game can take a second."""
 
     name = "openspiel-ismcts"
 
-    def __init__(self, game_id: str, simulations: int = 100, seed: int | None = None) -> None:
+    def __init__(self, game_id: str, simulations: int = 100, seed: int | None = None,
+                 seconds: float = math.inf) -> None:
         if simulations < 1:
             raise ValueError(f"openspiel-ismcts needs 1 or more simulations a move, not {simulations}")
-        self.game_id, self.simulations = game_id, simulations
+        if not seconds > 0:
+            raise ValueError(f"openspiel-ismcts needs a positive number of seconds a move, not {seconds!r}")
+        self.game_id, self.simulations, self.seconds = game_id, simulations, seconds
         self.rng = random.Random(seed)
         self.np_rng = np.random.RandomState(self.rng.getrandbits(32))
 
@@ -434,6 +468,7 @@ class OpenSpielIsmctsBot:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         seat = view.seat
+        deadline = time.perf_counter() + self.seconds
         first = worlds(self.rng)
         game = _game_for(Setup(first.info.id, first.players, first.variant, tuple(first.options.items()), None))
 
@@ -444,8 +479,9 @@ class OpenSpielIsmctsBot:
             spiel_state.last_seat = seat - 1   # so that, of several to move, this seat is the one choosing
             return spiel_state
 
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.np_rng), 2.0, self.simulations,
-                               random_state=self.np_rng)
+        bot = _TimedIsmcts(game, mcts.RandomRolloutEvaluator(1, self.np_rng), 2.0, self.simulations,
+                           random_state=self.np_rng)
+        bot.deadline = deadline
         bot.set_resampler(lambda state, player: wrap(worlds(self.rng)))
         root = wrap(first)
         action = int(bot.step(root))

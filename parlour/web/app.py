@@ -41,7 +41,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from parlour import __version__
-from parlour.bots import bot_kinds, kinds_for, make_bot
+from parlour.bots import bot_kinds, kinds_for
 from parlour.bots.base import LEVEL_NAMES
 from parlour.engine import GameInfo, State, games, new_game
 from parlour.engine.rules_page import rules_page
@@ -53,6 +53,7 @@ from parlour.web.reviews import Reviews
 from parlour.web.store import Store
 from parlour.web.tables import (
     CLOCK_RANGE,
+    DEAL_END_PAUSE,
     DEAL_PAUSE_RANGE,
     HINT_BOT,
     IDLE_HOURS,
@@ -120,7 +121,8 @@ class CreateTableIn(Strict):
     deal_pause: int | None = Field(default=None, description=f"seconds a finished deal is shown where people sit, "
                                    f"{DEAL_PAUSE_RANGE[0]} to {DEAL_PAUSE_RANGE[1]}, before the next is played; "
                                    "default (null): until every person seated says Next deal "
-                                   "(POST /api/tables/{id}/next-deal). Bots alone never wait")
+                                   "(POST /api/tables/{id}/next-deal), or at a clocked table of several people "
+                                   f"for the clock's seconds and {DEAL_END_PAUSE:g} more. Bots alone never wait")
 
 
 class ActionIn(Strict):
@@ -297,6 +299,12 @@ class ViewOut(BaseModel):
     reasons: dict[str, str] = Field(description="why each other card of the hand cannot be chosen now, in the "
                                                 "game's words; empty unless the turn is a choice of cards")
     help: dict[str, str] = Field(description="what each verb of the seat's legal actions does, for its button")
+    families: dict[str, str] = Field(default_factory=dict, description="the family each verb of the seat's "
+                                     "legal actions declares (auction, betting, vying, sum: "
+                                     "parlour.engine.actions.FAMILIES), for a table that draws it its own way")
+    labels: dict[str, str] = Field(default_factory=dict, description="by notation, the words of those of the "
+                                   "seat's legal actions whose amounts the notation leaves out ('call' -> "
+                                   "'Call 2', 'reenvido 3' -> 'Raise to 5'): State.action_labels")
     hand_results: list[dict[str, Any]]
     result: dict[str, Any] | None
     can_undo: bool
@@ -314,7 +322,9 @@ class ViewOut(BaseModel):
                                            "and its 'seat_url', taken with POST .../rematch/join")
     pause: dict[str, Any] | None = Field(default=None, description="while the table holds a finished deal for the "
                                          "people at it: the 'deal' (its number), the seats 'waiting' to say Next "
-                                         "deal, the host's 'seconds' (null: until all have) and when they run out "
+                                         "deal, the 'seconds' it is held (the host's pause, or at a clocked table of "
+                                         "several people the clock's and the usual pause; null: until all have "
+                                         "said it) and when they run out "
                                          "('until', UTC, ISO 8601); null while play goes on")
 
 
@@ -463,7 +473,7 @@ def game_entry(info: GameInfo) -> dict[str, Any]:
         "options": [{"name": spec.name, "label": spec.title, "default": spec.default, "doc": spec.doc,
                      "kind": spec.kind.__name__, "choices": list(spec.choices) if spec.choices is not None else None,
                      "minimum": spec.minimum, "maximum": spec.maximum} for spec in info.options],
-        "summary": info.summary, "bots": [kind for kind in bot_kinds() if _plays(kind, info.id)],
+        "summary": info.summary, "bots": [kind for kind in kinds_for(info.id) if kind in bot_kinds()],
         "direction": "clockwise" if info.direction == CLOCKWISE else "counter-clockwise",
         "partnerships": info.partnerships, "seat_names": list(info.seat_names),
     }
@@ -477,14 +487,6 @@ def rules_of(game_id: str) -> dict[str, Any]:
     if game_id not in known:
         raise errors.NotFound(f"no game {game_id[:64]!r}; the games are: {', '.join(sorted(known))}")
     return rules_page(known[game_id])
-
-
-def _plays(kind: str, game_id: str) -> bool:
-    try:
-        make_bot(kind, game_id)
-    except ValueError:
-        return False
-    return True
 
 
 def describe_validation(problems: Sequence[Any]) -> str:

@@ -65,7 +65,7 @@ from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any
 
 from parlour.bots import Bot, make_bot, sampler_for
-from parlour.bots.base import LEVEL_NAMES
+from parlour.bots.base import LEVEL_NAMES, PEER
 from parlour.bots.coach import Decision, judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.levels import ExpertBot
@@ -120,38 +120,72 @@ class BotLimits:
         """Refuse a bot that asks for more than this server allows, naming the limit and its option.
 
         A malformed kind (unknown, or a budget of ``inf``, ``nan`` or ``-1s``) is refused by ``make_bot``
-        itself, whose message says what a kind looks like. A seconds budget is judged by its seconds (its
-        iteration count means "no limit"), an iterations budget by its iterations.
+        itself, whose message says what a kind looks like. Every searching kind is judged by what its name
+        asks for (``_asks``): a seconds budget by its seconds (its iteration count then means "no limit"),
+        a count by its count, whether iterations (``ismcts:N``), worlds (``pimc:N``) or simulations
+        (``openspiel-ismcts:N``), which ``--max-bot-iterations`` bounds alike. A level, chosen by name, and
+        what a kind's name cannot set (pimc's second) are capped to the limits (``bound``) rather than refused.
+        Whether the kind plays the game at all is the caller's to ask (``parlour.bots.kinds.works_for``).
         """
         bot = make_bot(kind, game_id)
-        if kind in LEVEL_NAMES or not isinstance(bot, IsmctsBot):
-            return      # a level, chosen by name, is capped to the limits (``bound``) rather than refused
-        budget = bot.budget
-        if budget.seconds < math.inf:
-            if budget.seconds > self.max_seconds:
-                raise ValueError(f"{kind} thinks longer than this server allows: at most "
-                                 f"{_seconds(self.max_seconds)} a move (--max-bot-seconds)")
-        elif budget.iterations > self.max_iterations:
+        if kind in LEVEL_NAMES:
+            return
+        seconds, count = _asks(bot)
+        if seconds is not None and seconds > self.max_seconds:
             raise ValueError(f"{kind} thinks longer than this server allows: at most "
-                             f"{self.max_iterations} iterations a move (--max-bot-iterations)")
+                             f"{_seconds(self.max_seconds)} a move (--max-bot-seconds)")
+        if count is not None and count[0] > self.max_iterations:
+            raise ValueError(f"{kind} thinks longer than this server allows: at most "
+                             f"{self.max_iterations} {count[1]} a move (--max-bot-iterations)")
 
     def bound(self, bot: Bot) -> Bot:
         """The bot, its budget capped by both limits (a searching bot's, in place; other bots have none).
 
         Both limits apply to every budget, so an iterations-only budget (whose seconds are infinite) still
         stops at ``max_seconds``: the worker keeps to the deadline by itself, and the parent's kill is
-        only for a bot that cannot.
+        only for a bot that cannot. Each searching kind has both: IS-MCTS a ``Budget``, rollouts a ``Budget``
+        and a ``limit`` that holds even for the two worlds a comparison needs, pimc its worlds and seconds, and
+        OpenSpiel's IS-MCTS its simulations and seconds.
         """
         if isinstance(bot, ExpertBot):   # the expert level: its search, and open-hand worlds at the end
             self.bound(bot.search)
             self.bound(bot.player)
         if isinstance(bot, PimcBot):
+            bot.worlds = min(bot.worlds, self.max_iterations)
             bot.seconds = min(bot.seconds, self.max_seconds)
             self.bound(bot.fallback)
         if isinstance(bot, IsmctsBot | RolloutBot):
             bot.budget = Budget(min(bot.budget.iterations, self.max_iterations),
                                 min(bot.budget.seconds, self.max_seconds))
+        if isinstance(bot, RolloutBot):   # its two worlds at least, within the limit all the same
+            bot.limit = min(bot.limit, self.max_seconds)
+        if _is_peer(bot):
+            peer: Any = bot
+            peer.simulations = min(peer.simulations, self.max_iterations)
+            peer.seconds = min(peer.seconds, self.max_seconds)
         return bot
+
+
+def _is_peer(bot: Bot) -> bool:
+    """Whether ``bot`` is OpenSpiel's IS-MCTS (known by name: its module needs OpenSpiel to import)."""
+    return getattr(bot, "name", None) == PEER and hasattr(bot, "simulations")
+
+
+def _asks(bot: Bot) -> tuple[float | None, tuple[int, str] | None]:
+    """What a bot's kind asks of the server a move: its seconds, and its count with what it counts
+    (``(200, "iterations")``), each None where the kind does not set it; ``(None, None)`` for a bot that does
+    not search. A ``Budget`` with finite seconds asks for those (its iteration count is "no limit", or the
+    default's, stopped by the seconds first); pimc's seconds are not its name's to set."""
+    if isinstance(bot, IsmctsBot | RolloutBot):
+        if bot.budget.seconds < math.inf:
+            return bot.budget.seconds, None
+        return None, (bot.budget.iterations, "iterations")
+    if isinstance(bot, PimcBot):
+        return None, (bot.worlds, "worlds")
+    if _is_peer(bot):
+        peer: Any = bot
+        return None, (int(peer.simulations), "simulations")
+    return None, None
 
 
 # --- jobs, and rebuilding their states ------------------------------------------------------------------
@@ -249,7 +283,8 @@ class _Bots:
         key = (job.table_id, job.seat, job.kind)
         bot = self._bots.pop(key, None)
         chance = getattr(bot, "rng", None)
-        if bot is None or not isinstance(chance, random.Random):
+        # OpenSpiel's search also draws from a NumPy generator seeded once from ``rng``: it is built anew.
+        if bot is None or not isinstance(chance, random.Random) or _is_peer(bot):
             bot = make_bot(job.kind, game_id, seed=job.seed)
         else:
             chance.seed(job.seed)

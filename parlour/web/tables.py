@@ -65,10 +65,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from parlour.bots import bot_kinds, make_bot, sampler_for
-from parlour.bots.base import first_to_act, least_reaction, reaction_time
+from parlour.bots.base import PEER, first_to_act, least_reaction, reaction_time
+from parlour.bots.kinds import SOLVED_GAMES, TOO_SLOW, installed, kinds_for, works_for
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
-from parlour.engine.actions import Action
+from parlour.engine.actions import Action, families_of
 from parlour.engine.claims import ANSWERED, LATE, NO_CLAIM
 from parlour.engine.deal_end import DealEnd, deal_ends, finish_deal
 from parlour.engine.match import HandResult
@@ -108,6 +109,7 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0   # a seat says at most this many messages in 
 WRITE_BURST, WRITE_WINDOW = 5, 10.0   # and renames itself (or a host gives new invitations) as often
 CHAT_KEPT = 100            # chat messages a page is given when it opens
 BOT_NAMES = {"random": "Random bot", "heuristic": "Heuristic bot", "ismcts": "IS-MCTS bot", "solver": "Solver bot",
+             "rollout": "Rollout bot", "pimc": "PIMC bot", "openspiel-ismcts": "OpenSpiel bot",
              "easy": "Easy bot", "medium": "Medium bot", "strong": "Strong bot", "expert": "Expert bot"}
 BOT_STRENGTHS = {"ismcts:200": "easy", "ismcts:2s": "hard"}     # the lobby's named strengths
 CLOCK_RANGE = (5, 3600)    # the seconds a move a table's clock may give a person
@@ -119,6 +121,21 @@ DEAL_END_PAUSE = 8.0
 CLOCK_BOT = "heuristic"    # what plays for a person whose time ran out
 DEAL_PAUSE_RANGE = (3, 120)   # the seconds a host may have a finished deal shown among people
 DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
+
+
+def why_not(name: str, game_id: str) -> str:
+    """Why a bot kind (its name, no setting) does not play a game here, in words (``parlour.bots.kinds``)."""
+    if game_id in TOO_SLOW.get(name, ()):
+        return "it takes far too long a move in this game"
+    if name == "pimc":
+        return "it plays only trick games whose tricks have a stated worth"
+    if name == "solver" and game_id not in SOLVED_GAMES:
+        return "it solves only " + ", ".join(game_info(solved).name for solved in SOLVED_GAMES)
+    if name == "solver":
+        return "it needs scipy, which this server lacks (pip install 'parlour[solver]')"
+    if name == PEER and not (installed("pyspiel") and installed("open_spiel")):
+        return "it needs OpenSpiel, which this server lacks (pip install 'parlour[rl]')"
+    return "it is not offered for this game"
 
 
 def bot_name(kind: str) -> str:
@@ -339,14 +356,25 @@ class Table:
         deals = len(self.state.hand_results)
         if deals == 0 or self.finished or not self.has_people:
             return []
-        if self.deal_pause is not None and self.held_since is not None \
-                and now >= self.held_since + timedelta(seconds=self.deal_pause):
+        hold = self.hold_seconds
+        if hold is not None and self.held_since is not None and now >= self.held_since + timedelta(seconds=hold):
             return []
         waiting = [s.seat for s in self.seats if s.taken and s.seen < deals]
         if not waiting:
             return []
         last = self.deal_sheet().last
         return waiting if last is not None and last.number == deals else []
+
+    @property
+    def hold_seconds(self) -> float | None:
+        """How long a finished deal is held at most: the host's pause; without one, at a clocked table where
+        several people sit, the clock's seconds and the usual pause (a person silent on the deal's sheet holds
+        the others no longer than a silent move would); otherwise until each person's "Next deal"."""
+        if self.deal_pause is not None:
+            return self.deal_pause
+        if self.clock and sum(not s.is_bot for s in self.seats) > 1:
+            return self.clock + DEAL_END_PAUSE
+        return None
 
     def pause_shown(self) -> dict[str, Any] | None:
         """The hold at a deal's end, as every seat may know it: the deal (``deal``, its number), the seats
@@ -356,10 +384,10 @@ class Table:
         if not waiting:
             return None
         self.pause_told = True
-        until = None if self.deal_pause is None or self.held_since is None \
-            else (self.held_since + timedelta(seconds=self.deal_pause)).isoformat()
-        return {"deal": len(self.state.hand_results), "waiting": waiting, "seconds": self.deal_pause,
-                "until": until}
+        hold = self.hold_seconds
+        until = None if hold is None or self.held_since is None \
+            else (self.held_since + timedelta(seconds=hold)).isoformat()
+        return {"deal": len(self.state.hand_results), "waiting": waiting, "seconds": hold, "until": until}
 
     def next_bot(self, now: datetime | None = None) -> tuple[int, float] | None:
         """The bot to act next and the seconds it waits first; none while the table waits at a deal's end
@@ -416,6 +444,8 @@ class Table:
             "hand_choices": choices,
             "reasons": card_refusals(state, seat, view, choices),
             "help": action_helps(state, seat, move_guide if self.guide else action_help),
+            "families": families_of(state.legal_actions(seat)) if seat in state.to_move else {},
+            "labels": state.action_labels(seat) if seat in state.to_move else {},
             "hand_results": self.deal_sheet().results(),
             "deal_end": self.deal_sheet().shown(seat),
             "result": state.result().to_dict() if state.is_over else None,
@@ -924,11 +954,19 @@ class TableManager:
                 "to end, or close it", retry_after=60)
 
     def _check_kind(self, kind: str, game_id: str) -> None:
+        """Refuse a seat kind the server does not seat, one that does not play the game with what is installed
+        here (``parlour.bots.kinds``: the lobby offers only those that do), or one that asks for more than the
+        limits allow (``BotLimits.check``), each saying why."""
         if kind in PEOPLE:
             return
-        if kind.partition(":")[0] not in bot_kinds():
+        name = kind.partition(":")[0]
+        if name not in bot_kinds():
             raise errors.MalformedRequest(f"unknown seat kind {kind!r}; a seat is one of: "
                                           + ", ".join(PEOPLE + bot_kinds()))
+        if not works_for(name, game_id):
+            raise errors.MalformedRequest(f"the {name} bot does not play {game_info(game_id).name} here: "
+                                          f"{why_not(name, game_id)}; the bots that do: "
+                                          + ", ".join(kinds_for(game_id)))
         try:
             self.limits.check(kind, game_id)
         except ValueError as exc:

@@ -115,7 +115,7 @@ SITTINGS = [
             clicks=("turn:action-turn", "turn:card-")),
     Sitting("simultaneous play", "divide-and-conquer", ["human", "heuristic"], {"halves": 1}, clicks=("turn:card-",)),
     Sitting("arithmetic race", "twenty-four", ["human", "heuristic:easy"], {"boards": 3}, seed=1, prefer=("slap",),
-            clicks=("turn:action-slap", "turn:action-form-", "turn:action-solve-")),
+            clicks=("turn:action-slap", "turn:sum-value-", "turn:sum-send")),
     Sitting("asking", "authors", ["human", *bots(2)], {"deals": 1}, seed=1, clicks=("turn:action-ask-",)),
 ]
 

@@ -137,19 +137,7 @@ def test_with_a_pause_set_several_people_go_on_once_its_seconds_have_passed(data
     moment = Moment()
     with TestClient(create_app(database_url=database, now=moment)) as timed:
         created = create(timed, ["human", "open"], game="twenty-four", deal_pause=10, name="Ann")
-        claim(timed, created, 1)
-        bots = [make_bot("medium", "twenty-four", seed=seat) for seat in (0, 1)]
-
-        def play() -> dict[str, Any] | None:
-            for seat in (0, 1):
-                current = view(timed, created, seat)
-                if current["pause"]:
-                    return current
-                if seat in current["view"]["to_move"]:
-                    act(timed, created, seat, current["version"], bots[seat].choose(_view_of(timed, created, seat)))
-            return None
-
-        current = until(play, "a board ends between the two people")
+        current = _two_people_to_a_boards_end(timed, created)
         assert current["pause"]["waiting"] == [0, 1] and current["pause"]["seconds"] == 10
         assert current["pause"]["until"] == (moment.at + timedelta(seconds=10)).isoformat()
         assert next_deal(timed, created, 0).json()["pause"]["waiting"] == [1]
@@ -161,6 +149,43 @@ def test_with_a_pause_set_several_people_go_on_once_its_seconds_have_passed(data
         until(lambda: view(timed, created, 1)["pause"] is None, "the pause ends after its seconds")
         after = view(timed, created, 0)
         assert act(timed, created, 0, after["version"], "slap").status_code == 200
+
+
+def test_at_a_clocked_table_of_people_a_silent_person_holds_the_others_no_longer_than_a_move(database: str) -> None:
+    """Without the host's pause, a clocked table of several people holds a finished deal for the clock's
+    seconds and the usual pause at most: someone gone from the deal's sheet cannot hold the others for ever,
+    as a silent move cannot."""
+    moment = Moment()
+    with TestClient(create_app(database_url=database, now=moment)) as timed:
+        created = create(timed, ["human", "open"], game="twenty-four", clock=20, name="Ann")
+        current = _two_people_to_a_boards_end(timed, created)
+        hold = 20 + tables.DEAL_END_PAUSE
+        assert current["pause"]["seconds"] == hold
+        assert next_deal(timed, created, 0).json()["pause"]["waiting"] == [1]
+        moment.advance(hold - 1)
+        time.sleep(QUIET)
+        assert view(timed, created, 0)["pause"]["waiting"] == [1]
+        moment.advance(1)
+        until(lambda: view(timed, created, 0)["pause"] is None, "the hold ends with the clock's seconds")
+
+
+def _two_people_to_a_boards_end(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
+    """Seat a friend at seat 1 and play Twenty-Four between the two people (each as the medium bot would)
+    until a board's end holds the table: the payload of that moment."""
+    claim(client, created, 1)
+    bots = [make_bot("medium", "twenty-four", seed=seat) for seat in (0, 1)]
+
+    def play() -> dict[str, Any] | None:
+        for seat in (0, 1):
+            current = view(client, created, seat)
+            if current["pause"]:
+                return current
+            if seat in current["view"]["to_move"]:
+                act(client, created, seat, current["version"], bots[seat].choose(_view_of(client, created, seat)))
+        return None
+
+    held: dict[str, Any] = until(play, "a board ends between the two people")
+    return held
 
 
 def _view_of(client: TestClient, created: dict[str, Any], seat: int) -> Any:
@@ -225,7 +250,15 @@ def test_each_bot_keeps_its_levels_pace_among_people() -> None:
     assert [pace_of(kind) for kind in ("easy", "heuristic:easy", "medium", "heuristic", "random", "strong",
                                        "expert", "heuristic:hard", "ismcts:2s", "solver")] == \
         ["easy", "easy", "normal", "normal", "normal", "hard", "hard", "hard", "hard", "hard"]
-    assert PEOPLE_RACE == {"easy": 8.0, "normal": 5.0, "hard": 3.0}
+
+
+def test_the_rules_page_tells_people_the_paces_the_bots_keep() -> None:
+    """The figures on Twenty-Four's rules page are the bots' own: a board stays open to a person at least
+    ``PEOPLE_RACE`` seconds, by the level of the quickest bot."""
+    page = " ".join(parlour.game_info("twenty-four").summary.split())
+    said = (f"at least **{PEOPLE_RACE['easy']:g} seconds** against an easy bot, **{PEOPLE_RACE['normal']:g}** "
+            f"against a medium one and **{PEOPLE_RACE['hard']:g}** against a hard one")
+    assert said in page
 
 
 def test_in_a_claim_window_a_bot_waits_a_glance_among_people_and_not_among_bots(

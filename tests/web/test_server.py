@@ -108,7 +108,8 @@ def test_games_are_listed_with_their_options(client: TestClient) -> None:
 
 def test_bots_are_listed_with_strengths(client: TestClient) -> None:
     bots = client.get("/api/bots").json()
-    assert bots["kinds"] == ["easy", "medium", "strong", "expert", "random", "heuristic", "ismcts", "solver"]
+    assert bots["kinds"] == ["easy", "medium", "strong", "expert", "random", "heuristic", "ismcts", "rollout", "pimc",
+                             "solver", "openspiel-ismcts"]
     assert "ismcts:2s" in bots["strengths"]["ismcts"]
     assert bots["strengths"]["heuristic"] == ["heuristic:easy", "heuristic", "heuristic:hard"]
 

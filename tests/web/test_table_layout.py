@@ -7,13 +7,12 @@ the seat names themselves are data, tested without a browser.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from test_browser import ARGS, CHROMIUM, playwright, serve  # skips this module where Chromium is missing
+import test_browser  # noqa: F401  (skips this module where Chromium or Playwright is missing)
 from webapi import TestClient, create, view
 
 import parlour
@@ -53,18 +52,6 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    path = tmp_path_factory.mktemp("layout") / "parlour.sqlite3"
-    yield from serve(create_app(database_url=f"sqlite:///{path}"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Table:

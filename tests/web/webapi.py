@@ -117,3 +117,22 @@ class Moment:
 
     def advance(self, seconds: float) -> None:
         self.at += timedelta(seconds=seconds)
+
+
+class PersonAtSeatZero:
+    """A table on a running server as the person at seat 0 has it (``client``, the table's ``id``, the seat's
+    ``token``): the address that opens their page, and their seat's payload."""
+
+    client: Any       # an httpx.Client on the server's base address
+    id: str
+    token: str
+
+    def url(self) -> str:
+        return f"/table/{self.id}?seat=0#token={self.token}"
+
+    def payload(self) -> dict[str, Any]:
+        answer = self.client.get(f"/api/tables/{self.id}/view", params={"seat": 0},
+                                 headers={"X-Seat-Token": self.token})
+        assert answer.status_code == 200, answer.text
+        payload: dict[str, Any] = answer.json()
+        return payload

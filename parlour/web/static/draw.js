@@ -17,7 +17,7 @@ import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, 
 import { el, label, replace } from "./dom.js";
 import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
-import { isShownList, shownZone } from "./shown.js";
+import { balanceShown, coveredBySeatShown, handCaption, isShownList, seatShownNode, shownEntries, shownZone } from "./shown.js";
 
 /** A number of cards in words that agree: "1 card", "3 cards". */
 export const cardsWord = (n) => `${n} ${n === 1 ? "card" : "cards"}`;
@@ -149,7 +149,11 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   const score = (view.scores || [])[seat];
   const kind = kindWords(seatKind(kinds, seat));
   const held = typeof facts.held === "number" ? facts.held : null;
-  const faceUp = Array.isArray(facts.face_up) ? facts.face_up : [];
+  // At a deal's end the cards the rules show lie here, face up, in place of the backs and face-up cards
+  // they include (shown.js).
+  const shownNode = seatShownNode(facts, view);
+  const covered = coveredBySeatShown(facts, view);
+  const faceUp = covered.faceUp;
 
   const head = el("div", { class: "seat-head" },
     el("span", { class: "seat-name", text: seatName(seat, view, true) }),
@@ -165,7 +169,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
   // None held beside cards laid before the seat (its rows, a hand shown) is no news: no lone "0".
-  if (!mine && held !== null && !open && (held > 0 || !faceUp.length)) {
+  if (!mine && held !== null && !open && covered.backs && (held > 0 || (!faceUp.length && !shownNode))) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
     heldNode = el("div", { class: "held", title: `${cardsWord(held)} held`, "aria-label": `${cardsWord(held)} held`, role: "img" },
@@ -201,7 +205,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
       el("span", { class: "muted", text: "bet " }), chipStack(facts.bet, `${seatName(seat, view, true)}'s bet`)) : null) : null;
 
   return el("div", {
-    class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}${open ? " open" : ""}`,
+    class: `seat${mine ? " me" : ""}${toMove ? " to-move" : ""}${compact ? " compact" : ""}${open ? " open" : ""}${shownNode ? " showing" : ""}`,
     dataset: { testid: `seat-${seat}`, seat: String(seat) },
     "aria-label": `${seatName(seat, view)}${mine ? " (you)" : ""}${toMove ? ", to move" : ""}`,
     role: "group",
@@ -209,6 +213,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   head,
   facts.status ? el("div", { class: "seat-status" }, proseFragment(facts.status)) : null,
   (heldNode || faceUpNode) ? el("div", { class: "seat-cards" }, heldNode, faceUpNode) : null,
+  shownNode,
   chipsNode,
   factsList.length ? el("div", { class: "seat-facts" }, factsList.map(([k, v]) =>
     el("span", { class: "fact" }, el("span", { class: "muted", text: `${label(k)} ` }), valueNode(v, view)))) : null);
@@ -259,6 +264,10 @@ export function renderSeats(view, kinds = [], play = {}) {
   replace($("slot-right"), areas.right.filter(Boolean));
   replace($("slot-bottom"), areas.bottom.filter(Boolean));
   $("felt").dataset.seats = String(count);
+  // Seats showing their cards at a deal's end: a phone gives each seat the width to lay them out.
+  $("felt").classList.toggle("showing", seats.some((facts) => seatShownNode(facts, view) !== null));
+  onWidthChange($("felt"), () => balanceShown($("felt")));
+  balanceShown($("felt"));
 }
 
 
@@ -626,6 +635,9 @@ export function renderZones(view, keeper = null) {
   // An upcard that tops a discard pile is drawn as the discard pile, face up, with its count.
   const discard = UPCARD in table && zoneKind(view, "table", UPCARD, table[UPCARD]) === "card";
   const pileCount = discard ? PILE_COUNTS.find((n) => Number.isInteger(table[n]) && zoneKind(view, "table", n, table[n]) === "count") : null;
+  // A heap counted face down that the rules have turned up (Comet's stub) lies face up under its name instead.
+  const turnedUp = new Set(shownEntries(view).filter((s) => s.place === "centre" && s.entry.label)
+    .map((s) => label(s.entry.label).toLowerCase()));
   for (const [name, value] of Object.entries(table)) {
     const kind = zoneKind(view, "table", name, value);
     if (discard && name === UPCARD) {
@@ -634,6 +646,7 @@ export function renderZones(view, keeper = null) {
     }
     if (discard && name === pileCount) continue;
     if (kind === "count" && value === 0 && /_face_down$/.test(name)) continue;     // no face-down heap
+    if (kind === "count" && turnedUp.has(label(name).toLowerCase())) continue;
     if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
@@ -646,7 +659,10 @@ export function renderZones(view, keeper = null) {
     else if (kind === "bids" && Array.isArray(value) && isCallList(value, seatCount)) aside.push(callGridZone(name, value, view));
     else if (["records", "bids"].includes(kind) && Array.isArray(value)) records.push(recordsZone(name, value, view));
     else if (kind === "flag") facts.push(flagZone(name, view));
-    else if (kind === "shown" && isShownList(value)) main.push(shownZone(name, value, view));
+    else if (kind === "shown" && isShownList(value)) {
+      const stub = shownZone(name, view);       // cards of no seat; a seat's cards lie at the seat
+      if (stub) main.push(stub);
+    }
     else facts.push(factZone(name, kindValueNode(kind, value, view), view));
   }
   if (kept.previous) {
@@ -657,6 +673,7 @@ export function renderZones(view, keeper = null) {
     el("div", { class: "zones-main" }, main, facts),
     aside.length ? el("div", { class: "zones-aside" }, aside) : null,
     records.length ? el("div", { class: "zones-records" }, records) : null);
+  balanceShown($("felt"));        // the middle drawn, the seats round it may have a new width
 }
 
 
@@ -751,9 +768,74 @@ export function renderHand(view, { byCard = new Map(), myTurn = false, busy = fa
       onclick: (event) => onCard(event.currentTarget, card, actions),
     }, cardSvg(card, { label: false }));
   });
-  replace($("hand"), hand.length ? cards : el("p", { class: "muted", text: "no cards in hand" }));
+  // Where the rules show your hand to all at a deal's end, it is captioned with what it counts.
+  replace($("hand"), hand.length ? [handCaption(view), cards] : el("p", { class: "muted", text: "no cards in hand" }));
   $("hand").classList.toggle("my-turn", myTurn);
   $("hand").style.setProperty("--count", String(Math.max(2, hand.length)));   // the CSS fans a long hand tighter
+  balanceRows($("hand"));
+}
+
+// Rows laid out for a width are laid out again when that width changes (a window turned or resized); a
+// change of height alone (the rows themselves) changes nothing.
+const widthWatch = new WeakMap();       // a node -> {width, again}
+const widths = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const watched = widthWatch.get(entry.target);
+    const width = entry.target.clientWidth;
+    if (!watched || watched.width === width) continue;
+    watched.width = width;
+    watched.again();
+  }
+}) : null;
+
+/** Call `again()` whenever `node`'s width changes (once set up, later calls change nothing). */
+export function onWidthChange(node, again) {
+  if (!node || widthWatch.has(node)) return;
+  widthWatch.set(node, { width: node.clientWidth, again });
+  if (widths) widths.observe(node);
+}
+
+/**
+ * A hand too long for one row, in rows of even length (10 cards as 5 and 5, 13 as 7 and 6), each card
+ * still showing a strip of the hand's --strip: the rows start at a `hand-break` and their first cards are
+ * marked `row-start`; the CSS fans the cards for the longest row's `--row` cards across the hand's width.
+ */
+export function balanceRows(hand) {
+  if (!hand) return;
+  onWidthChange(hand, () => balanceRows(hand));
+  for (const node of hand.querySelectorAll(":scope > .hand-break")) node.remove();
+  const cards = [...hand.children].filter((node) => node.classList.contains("card"));
+  cards.forEach((node, i) => node.classList.toggle("row-start", i === 0));
+  const n = cards.length;
+  const style = getComputedStyle(hand);
+  const cardWidth = n ? cards[0].offsetWidth : 0;
+  const strip = parseFloat(style.getPropertyValue("--strip")) || 30;
+  const room = hand.clientWidth - (parseFloat(style.getPropertyValue("--fan-room")) || 0);
+  const perRow = cardWidth && room > cardWidth ? Math.floor((room - cardWidth) / strip) + 1 : n;
+  const starts = evenRows(n, perRow);
+  hand.style.setProperty("--row", String(Math.max(2, starts.longest)));
+  for (const at of starts.breaks) {
+    cards[at].classList.add("row-start");
+    hand.insertBefore(el("span", { class: "hand-break", "aria-hidden": "true" }), cards[at]);
+  }
+}
+
+/**
+ * `n` cards in as few rows of at most `perRow` as they need, of even length, the first rows taking the odd
+ * cards (13 in rows of at most 9: 7 and 6): {longest, breaks}, the index of the card starting each row after
+ * the first.
+ */
+export function evenRows(n, perRow) {
+  const rows = n > 1 ? Math.max(1, Math.ceil(n / Math.max(1, perRow))) : 1;
+  const longest = Math.ceil(n / rows);
+  const longRows = n % rows || rows;
+  const breaks = [];
+  let at = 0;
+  for (let r = 0; r < rows - 1; r++) {
+    at += r < longRows ? longest : longest - 1;
+    breaks.push(at);
+  }
+  return { longest, breaks };
 }
 
 // --- the side: scores, facts, log -----------------------------------------------------------------------------

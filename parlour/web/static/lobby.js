@@ -17,6 +17,7 @@ const state = {
   games: [],                   // GET /api/games
   bots: { kinds: [], games: {}, levels: [], strengths: {} },
   seatChoices: [],             // per seat index: {kind, strength}, kept when the player count changes
+  seatsChosen: false,          // whether the person changed a seat: untouched, a new game seats them afresh
 };
 
 // The gallery's groups, each the families (as games declare them) that put a game in it; a game goes in the
@@ -141,7 +142,7 @@ function chooseGame(id, scroll) {
 /** "Play" on a game's card: its usual number of players, you and medium bots, by the book, at once. */
 async function quickPlay(game, button) {
   const players = game.default_players || game.min_players;
-  const body = { game: game.id, players, seats: ["human", ...Array(players - 1).fill(LEVEL)] };
+  const body = { game: game.id, players, seats: seatsAround(game, players, LEVEL) };
   if (!nameProblem(myName())) body.name = myName();
   button.disabled = true;
   try {
@@ -193,6 +194,7 @@ function onGameChange() {
   markdown(game.summary || ""));
 
   const players = $("players");
+  if (players.dataset.game !== game.id && !state.seatsChosen) state.seatChoices = [];
   const wanted = Number(players.value) || game.default_players || game.min_players;
   const counts = game.player_counts;
   replace(players, counts.map((n) => el("option", { value: String(n), text: String(n) })));
@@ -287,8 +289,34 @@ function renderResearch(game) {
     : `No research bots play ${game.name} on this server.`;
 }
 
+/**
+ * The seat the creator of a table takes: South where the game names its seats by the compass (bridge sites
+ * seat you South, your partner North across the table), else the first. Read from the seat names, never
+ * from a game's id.
+ */
+function creatorSeat(game, players) {
+  const south = (game.seat_names || []).indexOf("South");
+  return south >= 0 && south < players ? south : 0;
+}
+
+/** A table's seats: you in the creator's seat, `kind` in each other. */
+function seatsAround(game, players, kind) {
+  const seats = Array(players).fill(kind);
+  seats[creatorSeat(game, players)] = "human";
+  return seats;
+}
+
+/** A new table's answer with the creator's seat first among the seats, so that its page opens there when
+ * several seats are yours (a hot-seat table). */
+function creatorFirst(created, game) {
+  const seats = created.seats || [];
+  const mine = game ? creatorSeat(game, seats.length) : 0;
+  return { ...created, seats: [...seats].sort((a, b) => (b.seat === mine) - (a.seat === mine)) };
+}
+
 function defaultSeat(index, game) {
-  if (index === 0) return { kind: "human", strength: null };
+  const players = Number($("players").value) || game.default_players || game.min_players;
+  if (index === creatorSeat(game, players)) return { kind: "human", strength: null };
   const kinds = kindsFor(game);
   return { kind: kinds.includes(LEVEL) ? LEVEL : kinds[0] || "open", strength: null };
 }
@@ -320,11 +348,12 @@ function renderSeats() {
       if (!strengths.includes(choice.strength)) choice.strength = strengths.includes(choice.kind) ? choice.kind : strengths[0];
       strength = el("select", { id: `seat-strength-${i}`, "aria-label": `${seatName(game, i)}: how the bot plays`, dataset: { testid: `seat-strength-${i}` } },
         strengths.map((s) => el("option", { value: s, text: strengthLabel(s), selected: s === choice.strength })));
-      strength.addEventListener("change", () => { choice.strength = strength.value; summarise(); });
+      strength.addEventListener("change", () => { choice.strength = strength.value; state.seatsChosen = true; summarise(); });
     }
     select.addEventListener("change", () => {
       choice.kind = select.value;
       choice.strength = null;
+      state.seatsChosen = true;
       renderSeats();
       $(`seat-kind-${i}`).focus();       // the rebuild must not throw keyboard users out of the list
     });
@@ -344,7 +373,8 @@ function summarise() {
   if (!game) return;
   const count = Number($("players").value) || 0;
   const tally = new Map();
-  for (let i = 1; i < count; i++) {
+  for (let i = 0; i < count; i++) {
+    if (i === creatorSeat(game, count)) continue;      // "you"
     const choice = state.seatChoices[i] || defaultSeat(i, game);
     const kind = choice.strength || choice.kind;
     const words = kind === "human" ? "seat of yours" : kind === "open" ? "friend" : `${KIND_WORDS[kind.split(":")[0]] || label(kind)}`;
@@ -467,7 +497,7 @@ async function onCreate(event) {
   button.textContent = "Starting…";
   try {
     const created = await api("/api/tables", { method: "POST", body });
-    location.assign(keepCreated(created));
+    location.assign(keepCreated(creatorFirst(created, currentGame())));
   } catch (err) {
     error.textContent = err.message;
     button.disabled = false;
@@ -487,7 +517,7 @@ async function onLearn() {
   const bots = kindsFor(game);
   const bot = bots.includes("heuristic") ? "heuristic:easy" : bots[0];   // a steady teacher: no random slips
   const players = game.default_players || game.min_players;
-  const body = { game: game.id, players, seats: ["human", ...Array(players - 1).fill(bot)], seed: GUIDE_SEED,
+  const body = { game: game.id, players, seats: seatsAround(game, players, bot), seed: GUIDE_SEED,
     guide: true, private: true };
   if (!nameProblem(myName())) body.name = myName();
   const button = $("learn-to-play");

@@ -30,6 +30,7 @@ import { renderGuide, wireGuide } from "./guide.js";
 import { clockNews, showClock } from "./clock.js";
 import { renderRematchNotice } from "./rematch.js";
 import { capitalise, distinctNames, peopleText, seatLetter, wonWords } from "./people.js";
+import { familyControls } from "./families/index.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -700,8 +701,12 @@ function renderHandArea() {
   explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
-  replace($("actions"), groupAmounts(buttons).map((item) => (typeof item === "string"
-    ? actionButton(item, hint, disabled) : amountPicker(item, hint, disabled))));
+  const { nodes, rest } = familyControls(buttons, {
+    view, payload: state.payload, families: state.payload.families || {}, hint, disabled, send,
+    button: (action) => actionButton(action, hint, disabled),
+  });
+  replace($("actions"), [...nodes, ...groupAmounts(rest).map((item) => (typeof item === "string"
+    ? actionButton(item, hint, disabled) : amountPicker(item, hint, disabled)))]);
 
   replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
@@ -712,11 +717,12 @@ function renderHandArea() {
 function actionButton(action, hint, disabled) {
   const help = helpOf(action);
   const id = help ? `help-${testid(action)}` : null;
+  const words = ((state.payload && state.payload.labels) || {})[action];   // "Call 2", "Raise to 8"
   return el("button", {
     type: "button", class: `action${hint === action ? " hinted" : ""}`, dataset: { testid: testid(action) },
-    disabled, "aria-label": notationWords(action), onclick: () => send(action), title: help,
+    disabled, "aria-label": words || notationWords(action), onclick: () => send(action), title: help,
     "aria-describedby": id,
-  }, notationNode(action), help ? el("span", { class: "sr-only", id, text: help }) : null);
+  }, words ? el("span", { text: words }) : notationNode(action), help ? el("span", { class: "sr-only", id, text: help }) : null);
 }
 
 /** What an action's verb does, as the server words it from the action kind (payload `help`). */

@@ -17,6 +17,7 @@ import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, 
 import { el, label, replace } from "./dom.js";
 import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
+import { familyZone } from "./families/zones.js";
 import { balanceShown, coveredBySeatShown, handCaption, isShownList, seatShownNode, shownEntries, shownZone } from "./shown.js";
 
 /** A number of cards in words that agree: "1 card", "3 cards". */
@@ -648,6 +649,11 @@ export function renderZones(view, keeper = null) {
     if (kind === "count" && value === 0 && /_face_down$/.test(name)) continue;     // no face-down heap
     if (kind === "count" && turnedUp.has(label(name).toLowerCase())) continue;
     if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
+    const drawn = familyZone(kind, name, value, view);   // a family's own drawing of its kind (families/zones.js)
+    if (drawn) {
+      ({ main, aside, records })[drawn.place].push(drawn.node);
+      continue;
+    }
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
     if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past, past ? { winner: kept.winner } : {}));

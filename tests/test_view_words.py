@@ -172,13 +172,15 @@ class TestFactsNamedForPlayers:
         assert view.kinds["table"]["talon"] == "count" and view.table["talon"] == 0
 
     def test_pontoon_gives_its_hands_as_cards(self) -> None:
-        """Pontoon: the hand to play and a seat's own hands are cards (``hand_to_play``, ``your_hands``:
-        lists of cards, drawn as cards), never words such as "[4♠ 4♥]"."""
+        """Pontoon: the hand to play is cards (``hand_to_play``) and each hand on the table is a banked hand
+        whose cards are cards, never words such as "[4♠ 4♥]": the seat's own, all its cards with their count."""
         state = parlour.new_game("pontoon", seed=3)
         seat = state.to_move[0]
         view = state.view(seat)
-        assert view.kinds["extra"]["your_hands"] == "melds" and view.kinds["extra"]["hand_to_play"] == "cards"
-        assert view.extra["hand_to_play"] == view.hand and view.extra["your_hands"] == [view.hand]
+        assert view.kinds["table"]["hands"] == "banked" and view.kinds["extra"]["hand_to_play"] == "cards"
+        own = [hand for hand in view.table["hands"] if hand["seat"] == seat]
+        assert view.extra["hand_to_play"] == view.hand and [hand["cards"] for hand in own] == [view.hand]
+        assert own[0]["face_down"] == 0 and own[0]["total"] is not None
 
     def test_a_pontoon_hand_all_face_up_lies_open(self) -> None:
         """Pontoon: when the bank plays, the banker's two cards are turned face up: his seat says its hand

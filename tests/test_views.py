@@ -92,6 +92,13 @@ EXAMPLES: dict[str, tuple[list[Any], list[Any]]] = {
                     {"seat": None, "cards": [], "label": "stub"}]],
               [[{"seat": 0, "cards": ["8C"]}], [{"seat": -1, "cards": [], "label": ""}], [["8C"]], None]),
     "operands": ([[8, 3, 8, 3], [], [1.5]], [[[8, 3]], ["8"], None, 8]),
+    "banked": ([[], [{"seat": 0, "cards": ["AS", "6H"], "face_down": 0, "stake": 5, "total": "soft 17", "status": ""},
+                     {"seat": 1, "cards": ["7C"], "face_down": 1, "stake": None, "total": None, "status": "to play"}]],
+               [[{"seat": 0, "cards": ["AS"]}],
+                [{"seat": 0, "cards": ["1S"], "face_down": 0, "stake": 5, "total": "11", "status": ""}],
+                [{"seat": -1, "cards": [], "face_down": 0, "stake": None, "total": None, "status": ""}], None]),
+    "to_call": ([0, 4, None], [-1, 2.5, True, "4"]),
+    "turn_order": ([[1, 0, 3, 2], []], [[0, 0], [-1], 1, None]),
 }
 
 

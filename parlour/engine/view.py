@@ -104,7 +104,8 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
 
 # --- what a zone holds ------------------------------------------------------------------------------
 ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
-                   "trick", "bids", "melds", "records", "text", "texts", "facts", "shown", "operands"]
+                   "trick", "bids", "melds", "records", "text", "texts", "facts", "shown", "operands",
+                   "to_call", "turn_order", "banked"]
 
 ZONE_KINDS: dict[str, str] = {
     "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
@@ -124,9 +125,16 @@ ZONE_KINDS: dict[str, str] = {
     "text": "words (a contract, the trumps), or none yet",
     "texts": "lines of words (declarations, a round's calls), or lists of words by seat",
     "facts": "named plain facts (points by side, the game and its trumps): a mapping, or none yet",
+    "to_call": "the chips it costs the viewing seat to stay in the betting now (0: it may check), or none "
+               "when it has no bet to answer (not in the round, or no round on)",
+    "turn_order": "the seats in the order they speak this deal, the first (eldest hand, mano) first",
     "operands": "the numbers a sum on the table is made of, in the order of their places (Twenty-Four's board)",
     "shown": "cards the rules show face up at a deal's end, by seat: a list of {seat, cards, label}, seat none "
              "for cards of no seat (a stub, which the label names); only once the deal is over",
+    "banked": "hands played against a bank or against each other, each once: a list of {seat, cards, face_down, "
+              "stake, total, status}; cards the viewer sees in the order received, face_down the number it does "
+              "not, stake the chips riding on the hand (none for the bank's), total the count in the game's own "
+              "words as far as the viewer may know it (none where it may not), status the hand's state in words",
 }
 
 
@@ -176,6 +184,10 @@ def _or_none(test: Callable[[Any], bool]) -> Callable[[Any], bool]:
 
 _POT: dict[str, Callable[[Any], bool]] = {"name": lambda n: isinstance(n, str), "chips": _is_whole}
 _POT_FOR_SOME = _POT | {"seats": lambda seats: _list_of(_is_seat, seats)}
+_BANKED: dict[str, Callable[[Any], bool]] = {
+    "seat": _is_seat, "cards": lambda v: _list_of(_is_card, v), "face_down": lambda v: _is_whole(v) and v >= 0,
+    "stake": _or_none(_is_whole), "total": _or_none(lambda v: isinstance(v, str)),
+    "status": lambda v: isinstance(v, str)}
 _SHOWN: dict[str, Callable[[Any], bool]] = {"seat": _or_none(_is_seat), "cards": lambda v: _list_of(_is_card, v),
                                             "label": lambda v: isinstance(v, str)}
 
@@ -199,6 +211,9 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "facts": _or_none(lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v)),
     "shown": lambda v: _entries(v, _SHOWN),
     "operands": lambda v: _list_of(_is_number, v),
+    "banked": lambda v: _entries(v, _BANKED),
+    "to_call": _or_none(lambda v: _is_whole(v) and v >= 0),
+    "turn_order": lambda v: _list_of(_is_seat, v) and len(set(v)) == len(v),
 }
 
 

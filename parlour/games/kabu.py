@@ -136,8 +136,8 @@ class KabuState(engine.PhasedState[Phase], ChipsState):
     ACTION_KINDS = (Draw, Pass)
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "drawn", "passed", "stock", "ledger")
-    ZONES = kinds(stock="count", shown="shown")
-    EXTRAS = kinds(dealer="seat", drawn="numbers", passed="seats", your_score="number", starting_stack="number",
+    ZONES = kinds(stock="count", hands="banked")
+    EXTRAS = kinds(dealer="seat", drawn="numbers", passed="seats", starting_stack="number",
                    deals="number", last_deal="records")
 
     # --- stacks and the deal ------------------------------------------------------------------------
@@ -229,32 +229,38 @@ class KabuState(engine.PhasedState[Phase], ChipsState):
 
     # --- what each seat sees -----------------------------------------------------------------------
     def _status(self, seat: int) -> str:
-        titles = self._titles(seat)
-        words = [titles] if titles else []
-        if self.phase is Phase.DRAW:
-            if self.passed[seat]:
-                words.append("passed")
-            elif self.drawn[seat] == MOST_DRAWS:
-                words.append("drew twice")
-            elif seat in self.to_move:
-                words.append("to draw or pass")
-        return ", ".join(words)
+        """A hand's state in the drawing: passed, drew twice, to play, or nothing yet."""
+        if self.phase is not Phase.DRAW or shown.deal_over(self):
+            return ""
+        if self.passed[seat]:
+            return "passed"
+        if self.drawn[seat] == MOST_DRAWS:
+            return "drew twice"
+        return "to play" if seat in self.to_move else ""
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         n = self.players
+        # Each hand's state stands beside it in the table's ``hands``; the seat keeps its titles.
         seats = [engine.seat_entry(s, held=self.hands[s].bit_count(), chips=self.ledger.chips[s],
-                                   status=self._status(s)) for s in range(n)]
+                                   role=self._titles(s)) for s in range(n)]
         extra: dict[str, Any] = {
             "dealer": self.dealer, "drawn": list(self.drawn), "passed": [s for s in range(n) if self.passed[s]],
-            "your_score": None if seat is None else score(self.hands[seat]),
             "starting_stack": self.starting_stack, "deals": self.hands_in_game, "last_deal": self._last_shown(),
         }
         hand = [] if seat is None else [str(CARDS[card]) for card in bit_indices(self.hands[seat])]
-        # When the drawing ends everyone shows (choice 3): each hand face up with its score.
-        table = {"stock": len(self.stock),
-                 **shown.at_deal_end(self, lambda: [shown.hand(s, cards_text(self.hands[s]).split(),
-                                                               f"scores {score(self.hands[s])}") for s in range(n)])}
+        # Every hand once, from the dealer's left: your own with its score; when the drawing ends everyone
+        # shows (choice 3), each hand face up with its score.
+        shows = shown.deal_over(self)
+        order = self.seating.order_from(self.seating.next(self.dealer))
+        table = {"stock": len(self.stock), "hands": [self._banked(s, shows or s == seat) for s in order]}
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
+
+    def _banked(self, seat: int, seen: bool) -> dict[str, Any]:
+        """One hand: its cards and score where the viewer may see them, else how many cards it holds."""
+        hand = self.hands[seat]
+        return {"seat": seat, "cards": cards_text(hand).split() if seen else [],
+                "face_down": 0 if seen else hand.bit_count(), "stake": None,
+                "total": str(score(hand)) if seen else None, "status": self._status(seat)}
 
     def _last_shown(self) -> list[dict[str, Any]]:
         """The hands shown at the end of the last deal, with their scores and what each won or lost."""

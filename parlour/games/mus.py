@@ -422,7 +422,7 @@ class MusState(engine.PhasedState[Phase]):
     ZONES = kinds(stock="count", discards="count", calls="bids")
     EXTRAS = kinds(dealer="seat", mano="seat", lance="text", envite="text", stake="number", points="numbers",
                    target="number", lances="texts", declarations="texts", partner_sign="text", signs_caught="texts",
-                   last_showdown="texts", mus_rounds="number")
+                   last_showdown="texts", mus_rounds="number", order="turn_order")
 
     # --- the deal and the mus -------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -778,7 +778,9 @@ class MusState(engine.PhasedState[Phase]):
                  "points": list(self.points), "target": self.target, "lances": lances, "declarations": declared,
                  "partner_sign": seen.get(partner) if partner is not None else None,
                  "signs_caught": [f"seat {s}: {sign}" for s, sign in seen.items() if s != partner],
-                 "last_showdown": list(self.last_showdown), "mus_rounds": self.mus_rounds}
+                 "last_showdown": list(self.last_showdown), "mus_rounds": self.mus_rounds,
+                 # Speaking goes from mano to the right all deal: the calls are read in this order.
+                 "order": list(self.order)}
         table = {"stock": len(self.stock), "discards": self.pile.bit_count(), "calls": list(self.calls)}
         hand = [str(c) for c in PACK.cards_in(self.hands[seat])] if seat is not None else []
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}

@@ -219,6 +219,31 @@ def is_pontoon(mask: int) -> bool:
     return mask.bit_count() == 2 and bool(mask & ACES) and bool(mask & TENS)
 
 
+def count_words(mask: int, status: str = "", whole: bool = True) -> str | None:
+    """A hand's count as the table says it: "17", "soft 17" (an ace counted eleven), "bust", "pontoon",
+    "five-card trick". Of a hand partly face down (``whole`` false) only what is public: its declared
+    pontoon, its bust or its trick, else what its face-up cards ``mask`` count ("10 showing"), or none.
+
+    >>> from parlour.cards import Card
+    >>> hands = ("10S 7H", "AS 6H", "AS KH", "5C 3D 3H 2S AC", "KS QH 5D")
+    >>> [count_words(PACK.mask(map(Card.parse, cards.split()))) for cards in hands]
+    ['17', 'soft 17', 'pontoon', 'five-card trick', 'bust']
+    """
+    if status in ("bust", "pontoon", "five-card trick"):
+        return status
+    if not mask:
+        return None
+    low = low_count(mask)
+    if whole and low > 21:
+        return "bust"
+    if whole and is_pontoon(mask):
+        return "pontoon"
+    if whole and mask.bit_count() >= TRICK:
+        return "five-card trick"
+    words = f"soft {low + 10}" if mask & ACES and low < 11 else str(total(mask))
+    return words if whole else f"{words} showing"
+
+
 def partners(card: int) -> int:
     """The cards that would make a pontoon with ``card``."""
     return TENS if VALUE[card] == 1 else ACES if VALUE[card] == 10 else 0
@@ -233,9 +258,9 @@ class PontoonState(engine.PhasedState[Phase], ChipsState):
     ACTION_KINDS = ACTIONS.kinds
     ACTIONS = ACTIONS
     MUTABLE = ("hands", "told", "pontoons", "ledger", "stock")
-    ZONES = kinds(pots="pots", stock="count", hands="records")
+    ZONES = kinds(stock="count", hands="banked")
     EXTRAS = kinds(banker="seat", minimum="number", maximum="number", deals_in_game="number",
-                   stick_minimum="number", hand_to_play="cards", your_hands="melds",
+                   stick_minimum="number", hand_to_play="cards",
                    known_in_stock="records", known_holdings="melds", shuffle_next="flag")
 
     # --- the deal -------------------------------------------------------------------------------------
@@ -592,10 +617,14 @@ class PontoonState(engine.PhasedState[Phase], ChipsState):
         return hand.cards
 
     # --- the view ------------------------------------------------------------------------------------------
-    def _hand_record(self, hand: Hand, playing: bool) -> dict[str, Any]:
-        return {"seat": hand.seat, "face_up": _shown(hand),
-                "face_down": sum(1 for c in hand.cards if not hand.shown >> c & 1),
-                "wager": self.ledger.balance(hand.pot) if hand.pot else 0,
+    def _banked(self, hand: Hand, seat: int | None, playing: bool) -> dict[str, Any]:
+        """One hand as ``seat`` may know it: its own whole, another's face-up cards; its count in words."""
+        seen = hand.mask if hand.seat == seat else hand.shown
+        cards = [str(CARDS[c]) for c in hand.cards if seen >> c & 1]
+        down = len(hand.cards) - len(cards)
+        return {"seat": hand.seat, "cards": cards, "face_down": down,
+                "stake": self.ledger.balance(hand.pot) if hand.pot else None,
+                "total": count_words(seen, hand.status, whole=not down),
                 "status": "to play" if playing and not self.is_over else hand.status}
 
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
@@ -605,30 +634,28 @@ class PontoonState(engine.PhasedState[Phase], ChipsState):
         for s in range(self.players):
             mine = [h for h in everyone if h.seat == s]
             down = sum(1 for h in mine for c in h.cards if not h.shown >> c & 1)
-            wagers = None if s == banker else sum(self.ledger.balance(h.pot) for h in mine)
             face_up = [t for h in mine for t in _shown(h)]
-            # A hand all face up (the bank once turned, any hand shown at the settlement) lies open in its place.
-            seats.append(engine.seat_entry(s, held=down, chips=self.ledger.chips[s], bet=wagers, face_up=face_up,
-                                           status=", ".join(filter(None, (h.status for h in mine))),
+            # Each hand's stake and state stand beside it in the table's ``hands``, not again at its seat.
+            seats.append(engine.seat_entry(s, held=down, chips=self.ledger.chips[s], face_up=face_up,
                                            role=self._titles(s), open_hand=bool(face_up) and not down))
-        own = [h for h in everyone if h.seat == seat]
         known = self.stock.known(seat)
         extra = {
             "banker": banker, "minimum": self.options["minimum"],
             "maximum": self.options["maximum"], "deals_in_game": self.hands_in_game,
             "stick_minimum": self.options["stick_minimum"],
             "hand_to_play": [] if seat is None else [str(CARDS[c]) for c in self.playing(seat)],
-            "your_hands": [_cards_text(h.cards).split() for h in own],
             "known_in_stock": [{"place": place, "card": str(CARDS[c])} for place, c in known],
             "known_holdings": [] if seat is None else [
                 _cards_text(c for h in everyone if h.seat == s for c in h.cards if self.told[seat] >> c & 1).split()
                 for s in range(self.players)],
             "shuffle_next": self.shuffle_next,
         }
-        table = {"pots": self.ledger.pots_view(), "stock": len(self.stock),
-                 "hands": [self._hand_record(h, self.phase is Phase.PLAY and k == self.at)
-                           for k, h in enumerate(self.hands)]}
-        hand = [] if seat is None else [str(CARDS[c]) for h in own for c in h.cards]
+        # Every hand once, the bank's first, then the players' in playing order from the banker's left, each with
+        # its stake (the pot that holds its wager, so the pots are not shown again).
+        hands = [self._banked(self.bank, seat, self.phase is Phase.BANK)]
+        hands += [self._banked(h, seat, self.phase is Phase.PLAY and k == self.at) for k, h in enumerate(self.hands)]
+        table = {"stock": len(self.stock), "hands": hands}
+        hand = [] if seat is None else [str(CARDS[c]) for h in everyone if h.seat == seat for c in h.cards]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
     # --- sampled worlds ---------------------------------------------------------------------------------

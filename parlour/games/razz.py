@@ -52,7 +52,7 @@ from functools import partial
 from typing import Any, cast
 
 from parlour import engine
-from parlour.cards import STANDARD_52, bit_indices
+from parlour.cards import STANDARD_52, Rank, bit_indices
 from parlour.engine import Action, ActionSpace, IllegalAction, seat_names, shown
 from parlour.engine.view import kinds
 from parlour.mechanics import betting
@@ -164,13 +164,25 @@ def low_words(cards: list[int]) -> str:
     return describe(low_value(CARDS[c] for c in cards), low=True)
 
 
+def low_so_far(cards: list[int], dealt_all: bool) -> str:
+    """A player's best low as it stands: ``8-6-4-2-A`` once five ranks differ; before that the ranks it
+    has to build on, ``7-3-A so far`` (a paired card is no help yet, it is not named). With every card
+    dealt and fewer than five ranks, the paired low it must show (``pair: A-A-7-3-2``)."""
+    ranks = sorted({int(CARDS[c].rank) for c in cards}, reverse=True)
+    if len(ranks) >= 5 or (dealt_all and cards):
+        return low_words(cards)
+    if not ranks:
+        return "no low yet"
+    return "-".join(Rank(r).letter for r in ranks) + " so far"
+
+
 class RazzState(engine.PhasedState[Phase], ChipsState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
     ZONES = kinds(pots="pots", community="card", stock="count", shown="shown")
-    EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="number", stakes="facts",
-                   hands_in_game="number", bring_in="seat")
+    EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="to_call", stakes="facts",
+                   hands_in_game="number", bring_in="seat", best_low="text")
 
     # --- antes and the deal ---------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -446,8 +458,17 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
             "stakes": {"ante": opts["ante"], "bring-in": opts["bring_in"], "small bet": opts["small_bet"],
                        "big bet": 2 * opts["small_bet"]},
             "hands_in_game": self.hands_in_game,
+            # Your own best low as the cards come (only yours: the others' down cards are theirs).
+            "best_low": self._best_low(seat),
         }
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
+
+    def _best_low(self, seat: int | None) -> str | None:
+        """The viewer's best low so far, while it holds a live hand (none for a spectator or a folded seat)."""
+        if seat is None or seat not in self.live or not self.down[seat]:
+            return None
+        cards = self.seven(seat)
+        return low_so_far(cards, dealt_all=len(cards) >= 7)
 
     @staticmethod
     def _pot_view(name: str, pot: betting.Pot, count: int) -> dict[str, Any]:

@@ -123,7 +123,7 @@ class TestDrawing:
         """A card requested comes from the stock, seen by its taker only (kabu.txt, 'Game play'; choice 3)."""
         state = new("AC 2C", "3C 4C", stock="9H 8H")
         act(state, "draw")
-        assert state.view(0).hand == ["AC", "2C", "9H"] and state.view(0).extra["your_score"] == 2
+        assert state.view(0).hand == ["AC", "2C", "9H"] and state.view(0).table["hands"][0]["total"] == "2"
         assert "you draw 9H" in state.view(0).log
         for seat in (1, None):
             view = state.view(seat)
@@ -156,7 +156,7 @@ class TestDrawing:
         assert state.to_move == (2,)
         error = refused(state, 0, "draw", rule="a pass is final")
         assert "pass ends your drawing" in str(error)
-        assert state.view(2).seats[0]["status"] == "passed"
+        assert state.view(2).table["hands"][0]["status"] == "passed"
 
     def test_out_of_turn_and_foreign_actions_are_refused(self) -> None:
         """Only the seat to move acts, and only by drawing or passing; malformed notation is an error."""
@@ -315,11 +315,15 @@ class TestHiddenInformation:
         view = state.view(2)
         assert [s["chips"] for s in view.seats] == [55, 55, 55]
         assert [s["held"] for s in view.seats] == [4, 2, 3]
-        assert [s["status"] for s in view.seats] == ["drew twice", "passed", "dealer, to draw or pass"]
-        assert view.table == {"stock": 31} and view.extra["drawn"] == [2, 0, 1] and view.extra["passed"] == [1]
-        assert view.hand == ["5C", "6C", "8H"] and view.extra["your_score"] == 9
+        assert [s.get("role") for s in view.seats] == [None, None, "dealer"]
+        assert view.table == {"stock": 31, "hands": [
+            {"seat": 0, "cards": [], "face_down": 4, "stake": None, "total": None, "status": "drew twice"},
+            {"seat": 1, "cards": [], "face_down": 2, "stake": None, "total": None, "status": "passed"},
+            {"seat": 2, "cards": ["5C", "6C", "8H"], "face_down": 0, "stake": None, "total": "9", "status": "to play"}]}
+        assert view.extra["drawn"] == [2, 0, 1] and view.extra["passed"] == [1]
+        assert view.hand == ["5C", "6C", "8H"]
         onlooker = state.view(None)
-        assert onlooker.hand == [] and onlooker.extra["your_score"] is None
+        assert onlooker.hand == [] and [h["total"] for h in onlooker.table["hands"]] == [None, None, None]
         assert not {"9H", "7H", "AC", "3C", "5C"} & set(str(onlooker.to_dict()).replace("'", " ").split())
 
     def test_worlds_keep_the_seats_own_cards_and_deal_the_others_anew(self) -> None:
@@ -331,6 +335,32 @@ class TestHiddenInformation:
         assert all(world.view(0) == state.view(0) for world in worlds)
         assert all(world.hands[0] == state.hands[0] for world in worlds)  # type: ignore[attr-defined]
         assert len({world.hands[1] for world in worlds}) > 1  # type: ignore[attr-defined]
+
+
+class TestTotals:
+    """Each hand once in the table's ``hands`` (kind "banked"), from the dealer's left, with its score."""
+
+    def test_your_hand_reads_its_last_digit_and_the_others_nothing_until_the_show(self) -> None:
+        """A hand scores the last digit of its total (kabu.txt, 'Game play'; NOTES.md 'Kabu (000)': 10 scores
+        0): your own is read to you; the others' cards and scores stay hidden while the drawing goes on."""
+        state = new("7H 6H", "AC 9C", "10S 10D", stock="9H 8H 7S")
+        act(state, "draw")                       # seat 0: 7 6 9 = 22, scores 2
+        view = state.view(0)
+        assert [h["seat"] for h in view.table["hands"]] == [0, 1, 2]
+        assert view.table["hands"][0] == {"seat": 0, "cards": ["6H", "7H", "9H"], "face_down": 0, "stake": None,
+                                          "total": "2", "status": ""}
+        assert [(h["cards"], h["face_down"], h["total"]) for h in view.table["hands"][1:]] == [([], 2, None),
+                                                                                              ([], 2, None)]
+        assert state.view(1).table["hands"][1]["total"] == "0" and state.view(2).table["hands"][2]["total"] == "0"
+        assert "9H" not in str(state.view(1).to_dict()) and "9H" not in str(state.view(None).to_dict())
+
+    def test_at_the_show_every_hand_reads_its_score_to_all(self) -> None:
+        """Settling: everyone shows and announces the total: every hand face up with its score (choice 3)."""
+        state = new("7H 6H", "AC 8C", stock="9H", deals=1)
+        act(state, "pass", "pass")
+        assert state.is_over
+        assert [(h["cards"], h["total"]) for h in state.view(None).table["hands"]] == [(["6H", "7H"], "3"),
+                                                                                       (["AC", "8C"], "9")]
 
 
 class TestBots:

@@ -268,6 +268,23 @@ class TestEnvites:
 NOBODY = ["KC QD 6C 4H", "AC 5D 6H JS", "QC JD 5C 4S", "7D 6D AD KH"]
 
 
+class TestTheCallsInPlayingOrder:
+    def test_the_view_declares_the_speaking_order_from_mano_to_the_right_all_deal(self) -> None:
+        """Speaking goes from mano to the right (mus.txt, 'Betting'): the view declares that order, of kind
+        ``turn_order``, the same in every lance of the deal, so the table's grid of calls keeps its columns
+        (issue 39) even while a lance holds one call, or only the seats that hold pares speak."""
+        state = played(STRONG)
+        orders = []
+        for calls in ((), ("envido 2",), ("envido 2", "quiero"), ("envido 2", "quiero", "paso", "paso")):
+            step = played(STRONG, *calls)
+            view = step.view(0)
+            assert view.kinds["extra"]["order"] == "turn_order"
+            orders.append((step.phase, view.extra["order"]))
+        assert {order for _, order in [(p, tuple(o)) for p, o in orders]} == {(0, 3, 2, 1)}
+        assert len({phase for phase, _ in orders}) >= 2        # across lances, not within one only
+        assert state.view(None).extra["order"] == [0, 3, 2, 1]
+
+
 class TestDeclarations:
     def test_a_lance_nobody_holds_is_not_played(self) -> None:
         """Nobody declares pares: the lance is skipped, and the declarations are shown to all (notes,

@@ -52,15 +52,16 @@ class TestDeal:
         state = game("2C 3C 4C 5D 6D 7D")
         view = state.view(1)
         assert view.phase == "stake" and state.to_move == (1,) and view.hand == ["2C"]
-        assert [h["face_up"] for h in view.table["hands"]] == [[], []]
+        assert [h["cards"] for h in view.table["hands"]] == [[], ["2C"], []]     # the bank's hand first
         act(state, "stake 3")
-        assert state.to_move == (2,) and state.view(2).table["pots"] == [{"name": "seat 1 stake", "chips": 3}]
+        assert state.to_move == (2,) and state.view(2).table["hands"][1]["stake"] == 3
         act(state, "stake 5")
         view = state.view(1)
         assert view.phase == "play" and view.hand == ["2C", "5D"]
-        assert [h["face_up"] for h in view.table["hands"]] == [["5D"], ["6D"]]
+        assert [h["cards"] for h in view.table["hands"]] == [["7D"], ["2C", "5D"], ["6D"]]
         assert view.seats[0]["face_up"] == ["7D"] and view.seats[0]["held"] == 1 and "open" not in view.seats[0]
-        assert [(s["chips"], s.get("bet")) for s in view.seats] == [(100, None), (97, 3), (95, 5)]
+        assert [s["chips"] for s in view.seats] == [100, 97, 95] and all("bet" not in s for s in view.seats)
+        assert [h["stake"] for h in view.table["hands"]] == [None, 3, 5]
         conserved(state)
 
     def test_stakes_lie_within_the_bankers_limits(self) -> None:
@@ -113,7 +114,7 @@ class TestPlay:
         """Payouts: a pontoon is paid double; declaring turns the ace face up and the ten face down."""
         state = staked("KC 2C 9S AD 6D 8H", 4, 2)
         assert state.to_move == (2,) and "seat 1 declares a pontoon" in state.view(0).log
-        assert state.view(2).table["hands"][0]["face_up"] == ["AD"]
+        assert state.view(2).table["hands"][1]["cards"] == ["AD"]
         act(state, "stick")   # seat 2: 8; the bank turns up 9S: 17
         act(state, "stick")
         assert chips(state) == [94, 108, 98]
@@ -134,7 +135,7 @@ class TestPlay:
         buys = [str(a) for a in state.legal_actions(1) if str(a).startswith("buy")]
         assert buys == ["buy 3", "buy 4", "buy 5", "buy 6"]
         act(state, "buy 5")
-        assert state.view(1).hand == ["2C", "4D", "5S"] and state.view(2).table["hands"][0]["face_down"] == 2
+        assert state.view(1).hand == ["2C", "4D", "5S"] and state.view(2).table["hands"][1]["face_down"] == 2
         assert state.ledger.balance("seat 1 stake") == 8 and "you are dealt 5S face down" in state.view(1).log
         assert "you are dealt 5S face down" not in state.view(2).log
         conserved(state)
@@ -143,7 +144,7 @@ class TestPlay:
         """Twist a card: free and face up; after a twist every further card is twisted."""
         state = staked("2C 3C 9S 4D 6D 8H 5S 2S", 3, 2)
         act(state, "twist")
-        assert state.view(2).table["hands"][0]["face_up"] == ["4D", "5S"] and chips(state)[1] == 97
+        assert state.view(2).table["hands"][1]["cards"] == ["4D", "5S"] and chips(state)[1] == 97
         refused(state, 1, "buy 3", rule="no buying after a twist")
         assert "twist" in [str(a) for a in state.legal_actions(1)]
 
@@ -164,10 +165,10 @@ class TestPlay:
         state = staked("KC 3C 9S KD 6D 8H 5S 7S", 3, 2)
         act(state, "split")
         view = state.view(2)
-        assert [h["face_up"] for h in view.table["hands"][:2]] == [["KC"], ["KD"]]
-        assert [h["face_down"] for h in view.table["hands"][:2]] == [1, 1]
+        assert [h["cards"] for h in view.table["hands"][1:3]] == [["KC"], ["KD"]]
+        assert [h["face_down"] for h in view.table["hands"][1:3]] == [1, 1]
         assert state.ledger.balance("seat 1 stake, hand 2") == 3 and chips(state)[1] == 94
-        assert state.view(1).extra["your_hands"] == [["KC", "5S"], ["KD", "7S"]]
+        assert [h["cards"] for h in state.view(1).table["hands"][1:3]] == [["KC", "5S"], ["KD", "7S"]]
         conserved(state)
 
     def test_a_split_hand_may_make_a_pontoon(self) -> None:
@@ -195,7 +196,7 @@ class TestPlay:
         """Hand ranking and payouts: five cards counting 21 or less beat any total and are paid double."""
         state = staked("2C 3C 9S 3D KD 8H 4S 2S AH 10C", 2, 2)
         act(state, "twist", "twist", "twist")     # seat 1: 2 3 4 2 A = 12, five cards: it stands
-        assert state.view(0).table["hands"][0]["status"] == "five-card trick" and state.to_move == (2,)
+        assert state.view(0).table["hands"][1]["status"] == "five-card trick" and state.to_move == (2,)
         act(state, "stick", "stick")              # seat 2 13; the bank 9 + 8 = 17
         assert chips(state)[1] == 104 and chips(state)[2] == 98
         conserved(state)
@@ -341,8 +342,8 @@ class TestInformation:
     def test_a_declared_pontoon_keeps_its_ten_face_down(self) -> None:
         """Declare pontoon: the ace is turned face up and the ten lies face down, unseen, a ten in every world."""
         state = staked("KC 2C 9S AD 6D 8H", 3, 2)
-        record = state.view(2).table["hands"][0]
-        assert record["face_up"] == ["AD"] and record["face_down"] == 1 and record["status"] == "pontoon"
+        record = state.view(2).table["hands"][1]
+        assert record["cards"] == ["AD"] and record["face_down"] == 1 and record["status"] == "pontoon"
         for k in range(40):
             world = cast(PontoonState, state.sample_world(2, random.Random(k)))
             assert min(int(STANDARD_52.cards[world.hands[0].cards[0]].rank), 10) == 10
@@ -357,6 +358,68 @@ class TestInformation:
                     seat = state.to_move[0]
                     state.apply(seat, rng.choice(state.legal_actions(seat)))
                     conserved(state)
+
+
+class TestTotals:
+    """Each hand once in the table's ``hands`` (kind "banked"), the bank's first, with its count in the words
+    of the hand ranking (TEXT, 'Hand ranking') as far as the viewing seat may know it, and its stake."""
+
+    @staticmethod
+    def hands(state: PontoonState, seat: int | None) -> list[dict[str, Any]]:
+        return cast(list[dict[str, Any]], state.view(seat).table["hands"])
+
+    def test_an_ace_counts_eleven_while_it_may_soft_then_one_hard(self) -> None:
+        """Hand ranking: an ace counts one or eleven: A-6 is a soft 17; twisting a king makes it a hard 17."""
+        state = staked("AS 2C 9S 6H 3D 8H KH", 2, 3)
+        mine = self.hands(state, 1)[1]
+        assert (mine["seat"], mine["cards"], mine["total"], mine["stake"]) == (1, ["AS", "6H"], "soft 17", 2)
+        assert mine["status"] == "to play" and self.hands(state, 1)[2]["total"] == "3 showing"
+        act(state, "twist")
+        assert self.hands(state, 1)[1]["total"] == "17" and self.hands(state, 2)[1]["total"] == "16 showing"
+
+    def test_another_seat_sees_only_what_the_face_up_cards_count(self) -> None:
+        """Setup: the first card is face down, seen by its holder only; the others know only the up card's count,
+        and the bank's down card stays hidden from every player."""
+        state = staked("AS 2C 9S 6H 3D 8H", 2, 3)
+        theirs = self.hands(state, 2)
+        assert theirs[1] == {"seat": 1, "cards": ["6H"], "face_down": 1, "stake": 2, "total": "6 showing",
+                             "status": "to play"}
+        assert theirs[0] == {"seat": 0, "cards": ["8H"], "face_down": 1, "stake": None, "total": "8 showing",
+                             "status": ""}
+        assert self.hands(state, 0)[0]["total"] == "17" and self.hands(state, None)[1]["total"] == "6 showing"
+        for seat in (0, 2, None):
+            assert "AS" not in str(state.view(seat).table) and "AS" not in state.view(seat).hand
+
+    def test_a_hand_over_21_reads_bust_to_everyone(self) -> None:
+        """Play of the hand: a bust is announced and its stake taken: every seat reads "bust", no stake left."""
+        state = staked("KC 3C 9S QD 6D 8H 5S", 3, 2)
+        act(state, "twist")
+        for seat in (0, 1, 2, None):
+            bust = self.hands(state, seat)[1]
+            assert (bust["total"], bust["status"], bust["stake"], bust["cards"]) == ("bust", "bust", 0, [])
+
+    def test_a_pontoon_reads_pontoon_though_its_ten_lies_face_down(self) -> None:
+        """Declare pontoon: the holder and the table read "pontoon"; the ten stays face down to the others."""
+        state = staked("KC 2C 9S AD 6D 8H", 3, 2)
+        assert self.hands(state, 1)[1]["total"] == "pontoon" and self.hands(state, 1)[1]["cards"] == ["KC", "AD"]
+        theirs = self.hands(state, 2)[1]
+        assert (theirs["cards"], theirs["face_down"], theirs["total"]) == (["AD"], 1, "pontoon")
+        assert "KC" not in str(state.view(2).table)
+
+    def test_five_cards_under_22_read_five_card_trick(self) -> None:
+        """Hand ranking: five cards totalling 21 or less are a five-card trick, to the holder and the table."""
+        state = staked("2C 3C 9S 3D KD 8H 4S 2S AH 10C", 2, 2)
+        act(state, "twist", "twist", "twist")     # 2 3 4 2 A: twelve in five cards
+        assert self.hands(state, 1)[1]["total"] == "five-card trick"
+        assert self.hands(state, 2)[1]["total"] == "five-card trick" and self.hands(state, 2)[1]["face_down"] == 1
+
+    def test_twins_differing_in_a_face_down_card_show_the_others_the_same_hands(self) -> None:
+        """Hidden information: two deals that differ only in seat 1's face-down card give every other seat the
+        same hands and totals; seat 1 reads its own count."""
+        one, other = staked("5C 2C 9S KD 6D 8H", 3, 2), staked("4C 2C 9S KD 6D 8H", 3, 2)
+        for seat in (0, 2, None):
+            assert self.hands(one, seat) == self.hands(other, seat)
+        assert [self.hands(s, 1)[1]["total"] for s in (one, other)] == ["15", "14"]
 
 
 class TestBots:

@@ -152,6 +152,37 @@ class TestLaterStreets:
         assert all(len(state.seven(s)) == 7 for s in range(8))
 
 
+class TestBestLowSoFar:
+    def test_your_best_low_as_the_cards_come(self) -> None:
+        """Object: the lowest five ranks make the hand, ace low, pairs no help (razz.txt; NOTES). The view
+        names the viewer's best low so far: the ranks it builds on until five differ, then the low."""
+        state = game("AS 3D 5H 8C 2H 9D KS", "QC JC KD 10C 9C 8D 7D", "9S 8H 7C 6C 5C 4S 3S")
+        assert state.view(0).extra["best_low"] == "5-3-A so far"
+        act(state, "bring-in", "call", "call")
+        assert state.view(0).extra["best_low"] == "8-5-3-A so far"
+        act(state, "check", "check", "check")
+        assert state.view(0).extra["best_low"] == "8-5-3-2-A"
+        act(state, "check", "check", "check")
+        assert state.view(0).extra["best_low"] == "8-5-3-2-A"       # the 9 does not help
+
+    def test_a_paired_card_is_no_help_so_far(self) -> None:
+        """Pairs count against a low (razz.txt): the second ace builds nothing, 3-A so far."""
+        state = game("AS 3D AH", "QC JC KD", "9S 8H 7C")
+        assert state.view(0).extra["best_low"] == "3-A so far"
+
+    def test_another_seats_best_low_never_shows(self) -> None:
+        """Hidden information: the best low is the viewer's own; another seat's down cards would show in
+        its words, so no other seat, nor a spectator, nor a folded seat, is told it; the to-call is the
+        viewer's, of its own kind."""
+        state = game("AS 3D 5H", "QC JC KD", "9S 8H 7C")
+        assert state.view(1).extra["best_low"] == "K-Q-J so far"
+        assert state.view(None).extra["best_low"] is None
+        assert "5-3-A" not in str(state.view(1).to_dict()) and "5-3-A" not in str(state.view(None).to_dict())
+        assert state.view(0).kinds["extra"]["to_call"] == "to_call"
+        act(state, "complete", "fold")
+        assert state.view(2).extra["best_low"] is None
+
+
 class TestShowdown:
     def test_best_low_wins_pairs_count_against(self) -> None:
         """Object and showdown: the best ace-to-five low wins; straights and flushes ignored, pairs count

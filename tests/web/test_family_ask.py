@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import test_browser  # noqa: F401  (skips this module where Chromium or Playwright is missing)
+from webapi import window
 
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -42,12 +43,7 @@ def opening_table(server: str) -> tuple[httpx.Client, str, str, list[str]]:
 def test_whom_then_which_card(server: str, browser: Any, size: dict[str, int]) -> None:
     client, table, token, legal = opening_table(server)
     assert len(legal) > 40                                  # the wall this family replaces
-    context = browser.new_context(viewport=size, reduced_motion="reduce")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with window(browser, size) as (page, errors):
         page.goto(f"{server}/table/{table}?seat=0#token={token}")
         page.get_by_test_id("ask-box").wait_for()
         assert page.locator("#actions button").count() < 40
@@ -70,5 +66,3 @@ def test_whom_then_which_card(server: str, browser: Any, size: dict[str, int]) -
             time.sleep(0.1)
         assert f"seat 0: {choice}" in log, log[-3:]
         assert not errors, errors
-    finally:
-        context.close()

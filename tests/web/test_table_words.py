@@ -146,7 +146,7 @@ def test_a_zone_with_nothing_in_it_is_not_drawn(page: Any) -> None:
 
 def test_the_bankers_own_cards_are_counted_in_his_seat(page: Any) -> None:
     """Pontoon: the banker's two cards lie face up, so none is "held" face down; his own seat still says
-    he has two cards (not "cards 0"), and his hands and the hand to play are drawn as cards."""
+    he has two cards (not "cards 0"), and the bank's hand is drawn as those cards at the head of the hands."""
     state = parlour.new_game("pontoon", seed=3)
     while 0 not in state.to_move:
         seat = state.to_move[0]
@@ -157,14 +157,14 @@ def test_the_bankers_own_cards_are_counted_in_his_seat(page: Any) -> None:
     drawn(page, view)
     assert page.get_by_test_id("seat-0").locator(".fact", has_text="cards").inner_text() == f"cards {len(view.hand)}"
     assert banker["held"] + len(banker["face_up"]) == 2
-    assert fact(page, "your hands") == " ".join(view.extra["your_hands"][0]).replace("S", "♠").replace("H", "♥") \
-        .replace("D", "♦").replace("C", "♣")
+    bank = page.get_by_test_id("bank-hand").locator(".card[data-card]")
+    assert [card.get_attribute("data-card") for card in bank.all()] == view.hand
 
 
 def test_a_hand_all_face_up_lies_open_in_its_seat(page: Any) -> None:
-    """Pontoon: once the bank's cards are turned, the banker's hand lies face up in the banker's place, drawn
-    as a hand (full-size cards), seen from another seat; there is no separate "bank" zone."""
-    view = parlour.new_game("pontoon", seed=3).view(1).to_dict()
+    """A seat whose view says its hand lies open (``open``: all its cards face up, none held back) is drawn
+    as a hand (full-size cards) in that seat's place, seen from another seat; there is no separate zone."""
+    view = parlour.new_game("tetka", seed=3).view(1).to_dict()
     view["seats"][0].update(held=0, face_up=["KH", "AH"], open=True)
     drawn(page, view)
     hand = page.get_by_test_id("open-hand-0")

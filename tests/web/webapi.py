@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -136,3 +138,18 @@ class PersonAtSeatZero:
         assert answer.status_code == 200, answer.text
         payload: dict[str, Any] = answer.json()
         return payload
+
+
+@contextmanager
+def window(browser: Any, size: dict[str, int], **options: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page of ``size`` in a fresh context of ``browser`` (the conftest's Chromium), with the list of the
+    errors it throws; the context is closed afterwards, whatever happened."""
+    context = browser.new_context(viewport=size, reduced_motion="reduce", **options)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page, errors
+    finally:
+        context.close()

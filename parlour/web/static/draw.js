@@ -17,6 +17,7 @@ import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, 
 import { el, label, replace } from "./dom.js";
 import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
+import { bankedSeats, bankerSeat } from "./families/banking.js";
 import { familyZone } from "./families/zones.js";
 import { balanceShown, coveredBySeatShown, handCaption, isShownList, seatShownNode, shownEntries, shownZone } from "./shown.js";
 
@@ -130,6 +131,19 @@ export function arrangeSeats(count, bottom) {
 }
 
 
+/**
+ * `places` (arrangeSeats) with `head` (the banker the view declares) moved to the middle of the top, where a
+ * banking table's bank sits, changing places with the seat there; unchanged where there is none or it is yours.
+ */
+export function headOfTable(places, head) {
+  if (head === null || !places[head] || places[head].area === "bottom") return places;
+  const top = Object.entries(places).filter(([, p]) => p.area === "top").sort(([, a], [, b]) => a.index - b.index);
+  if (!top.length) return places;
+  const [middle] = top[Math.floor((top.length - 1) / 2)];
+  if (Number(middle) === head) return places;
+  return { ...places, [head]: places[middle], [middle]: places[head] };
+}
+
 /** A seat's kind ("human", "open", a bot kind) in GET /api/tables/{id}'s `seats`, or null when unknown. */
 export function seatKind(kinds, seat) {
   const found = (kinds || []).find((s) => s.seat === seat);
@@ -166,11 +180,13 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   // A hand laid open on the table (bridge's dummy, a banker's hand turned: the view says every card it holds
   // lies face up) is drawn as a hand, once. Counting cannot tell it: a stud player's up-cards may be as many
   // as the cards it holds face down.
-  const open = !mine && facts.open === true && faceUp.length > 0;
+  // A seat whose hands a family table draws in the middle (a banking game's, with their totals) shows none here.
+  const banked = bankedSeats(view).has(seat);
+  const open = !banked && !mine && facts.open === true && faceUp.length > 0;
   // Hidden cards as a few backs and a number: the number is the fact, the backs make it read at a glance.
   let heldNode = null;
   // None held beside cards laid before the seat (its rows, a hand shown) is no news: no lone "0".
-  if (!mine && held !== null && !open && covered.backs && (held > 0 || (!faceUp.length && !shownNode))) {
+  if (!banked && !mine && held !== null && !open && covered.backs && (held > 0 || (!faceUp.length && !shownNode))) {
     const backs = [];
     for (let i = 0; i < Math.min(held, BACKS_SHOWN); i++) backs.push(backPicture("tiny", null));
     heldNode = el("div", { class: "held", title: `${cardsWord(held)} held`, "aria-label": `${cardsWord(held)} held`, role: "img" },
@@ -181,7 +197,7 @@ export function seatPanel(facts, view, compact, kinds = [], play = {}) {
   const inHand = new Set(view.hand || []);
   const shownBelow = mine && faceUp.length > 0 && faceUp.every((c) => inHand.has(c));
   const faceUpNode = open ? openHand(faceUp, seat, view, play)
-    : faceUp.length && !shownBelow ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
+    : faceUp.length && !shownBelow && !banked ? el("div", { class: "face-up", "aria-label": "face up" }, faceUp.map((c) => cardPicture(c, "tiny")))
       : null;
 
   const factsList = [];
@@ -254,7 +270,7 @@ function openHand(cards, seat, view, { onCard = null, busy = false } = {}) {
 export function renderSeats(view, kinds = [], play = {}) {
   const seats = view.seats || [];
   const count = seats.length;
-  const places = arrangeSeats(count, view.seat ?? 0);
+  const places = headOfTable(arrangeSeats(count, view.seat ?? 0), bankerSeat(view));
   const areas = { left: [], top: [], right: [], bottom: [] };
   for (const facts of seats) {
     const place = places[facts.seat] || { area: "top", index: 99 };
@@ -306,7 +322,7 @@ export function kindValueNode(kind, value, view) {
     return recordLines(value, view);
   }
   if (typeof value === "string" && !isCard(value)) return el("span", {}, proseFragment(namedSeatsText(value, view)));
-  if (kind === "seats" && Array.isArray(value) && value.length) {
+  if ((kind === "seats" || kind === "turn_order") && Array.isArray(value) && value.length) {
     return value.every(Array.isArray)
       ? el("span", {}, value.flatMap((side, i) => [i ? " · " : "", seats(side)]))
       : seats(value);

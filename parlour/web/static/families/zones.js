@@ -5,7 +5,10 @@
 // "aside" (beside it) or "records" (under it); null leaves the zone to the generic table. Keyed off the
 // declared kind only, never off a game's id.
 
-const ZONE_FAMILIES = {};
+import { drawBanked } from "./banking.js";
+import { callGrid } from "./betting.js";
+
+const ZONE_FAMILIES = { bids: callGrid, banked: drawBanked };
 
 /** The family's drawing of a zone of `kind`, or null where no family draws that kind. */
 export function familyZone(kind, name, value, view) {

@@ -174,10 +174,10 @@ def test_comet_shows_the_stub_and_the_hands_left() -> None:
     assert record[3]["label"] == "stub" and same_cards(record[3], stub)
 
 
-@pytest.mark.parametrize("game", ["crates", "canasta", "samba", "carioca", "kabu"])
+@pytest.mark.parametrize("game", ["crates", "canasta", "samba", "carioca"])
 def test_the_hands_counted_at_the_end_are_shown_as_held(game: str) -> None:
-    """The cards left in hand are counted against their holders at the deal's end (rummy, Crates), or every
-    hand is shown to be scored (Kabu): each seat's hand lies face up as it held it, with what it counts."""
+    """The cards left in hand are counted against their holders at the deal's end (rummy, Crates): each
+    seat's hand lies face up as it held it, with what it counts."""
     state = parlour.new_game(game, seed=4)
     rng = random.Random(4)
     for _ in range(40):
@@ -191,9 +191,28 @@ def test_the_hands_counted_at_the_end_are_shown_as_held(game: str) -> None:
     by_seat = {e["seat"]: e for e in record}
     for seat in range(state.players):
         held = state.view(seat).hand
-        assert (seat in by_seat) == bool(held) or game == "kabu"
+        assert (seat in by_seat) == bool(held)
         if held:
             assert same_cards(by_seat[seat], held) and by_seat[seat]["label"]
+
+
+def test_kabus_show_turns_every_hand_up_with_its_count() -> None:
+    """Kabu: every hand is shown to be scored, in its place among the banked hands (kind ``banked``, not a
+    ``shown`` zone): before the show another seat's cards stay face down and uncounted; at the show, in every
+    view, each hand lies all face up with its count."""
+    state = parlour.new_game("kabu", seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = rng.choice(state.to_move)
+        others = [h for h in state.view(seat).table["hands"] if h["seat"] != seat]
+        assert all(h["cards"] == [] and h["total"] is None for h in others)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for viewer in (None, *range(state.players)):
+        view = state.view(viewer)
+        assert view.kinds["table"]["hands"] == "banked" and shown(state, viewer) is None
+        hands = view.table["hands"]
+        assert sorted(h["seat"] for h in hands) == list(range(state.players))
+        assert all(h["cards"] and h["face_down"] == 0 and h["total"] is not None for h in hands)
 
 
 def test_schafkopf_turns_up_the_declarers_discards_when_the_hand_is_scored() -> None:

@@ -455,7 +455,7 @@ def test_chips_are_drawn_as_stacks_in_the_pots_and_before_each_seat(server: str,
 
 def test_an_amount_is_chosen_on_a_slider_and_lies_before_the_seat_as_its_bet(server: str, browser: Any) -> None:
     """Pontoon's stake is one of ten amounts: the page draws them as one slider and the button it sets, not
-    ten buttons; the stake sent lies in front of the seat as chips, and the banker is marked as such.
+    ten buttons; the stake sent lies beside the seat's hand as chips, and the banker is marked as such.
     Seed 0 deals a first hand in which the person acts again after staking (no pontoon for the banker,
     which would end the hand, and its bets, at once)."""
     from playwright.sync_api import expect
@@ -469,7 +469,7 @@ def test_an_amount_is_chosen_on_a_slider_and_lies_before_the_seat_as_its_bet(ser
     assert page.locator("[data-testid^='action-stake-']").count() == 1
     slider.fill("9")              # the tenth amount: a range input takes its value as text
     page.get_by_test_id("action-stake-10").click()
-    expect(page.get_by_test_id("bet-1")).to_contain_text("10")
+    expect(page.locator("[data-testid^='banked-'][data-seat='1'] .banked-stake")).to_contain_text("10")
     expect(page.get_by_test_id("role-0")).to_contain_text("banker")
     assert problems == [] and violations(page) == []
 

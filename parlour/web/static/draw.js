@@ -15,7 +15,7 @@
 
 import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, parseCard, proseFragment, symbolText } from "./cards.js";
 import { el, label, replace } from "./dom.js";
-import { ownedNode, recordLines, saysNothing, title } from "./facts.js";
+import { ofKind, ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
 import { bankedSeats, bankerSeat } from "./families/banking.js";
 import { familyZone } from "./families/zones.js";
@@ -427,10 +427,13 @@ export function isCallList(records, seatCount) {
 
 /**
  * The columns of the grid, one per seat in the order the calls go round, ending with the viewer's (at the
- * bottom of the screen), so that for South the columns read W N E S as on a bridge score card. The way
- * round is read from the calls themselves (Mus goes to the right), clockwise where they do not say.
+ * bottom of the screen), so that for South the columns read W N E S as on a bridge score card. Where the
+ * view declares the order the seats speak in (a `turn_order`: Mus's from mano to the right), that order is
+ * the columns, so that they stay put all deal even while a lance has one call, from which no way round can
+ * be read; otherwise the way round is read from the calls themselves, clockwise where they do not say.
  */
-export function callColumns(records, seatCount, viewer) {
+export function callColumns(records, seatCount, viewer, declared = null) {
+  if (Array.isArray(declared) && declared.length === seatCount) return declared.slice();
   let back = 0;
   let on = 0;
   for (let i = 1; i < records.length; i++) {
@@ -474,7 +477,7 @@ export function callNode(call) {
 /** The auction as the grid bridge players read: a column per seat, a row per round, blanks before the first call. */
 function callGridZone(name, records, view) {
   const count = (view.seats || []).length;
-  const columns = callColumns(records, count, view.seat);
+  const columns = callColumns(records, count, view.seat, ofKind(view, "turn_order").find(Array.isArray));
   const rows = callRows(records, columns);
   const toMove = new Set(view.to_move || []);
   const head = el("tr", {}, columns.map((s) => el("th", {
@@ -484,7 +487,7 @@ function callGridZone(name, records, view) {
   })));
   const body = rows.length ? rows.map((row) => el("tr", {}, row.map((call) => el("td", {}, call === null ? "" : callNode(call)))))
     : [el("tr", {}, el("td", { colspan: String(columns.length), class: "muted", text: "no calls yet" }))];
-  return zoneBox(name, el("table", { class: "call-grid", dataset: { testid: `call-grid-${name}` } },
+  return zoneBox(name, el("table", { class: "call-grid", dataset: { testid: `call-grid-${name}`, order: columns.join(" ") } },
     el("thead", {}, head), el("tbody", {}, body)), "zone-calls");
 }
 

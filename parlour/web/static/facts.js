@@ -21,6 +21,18 @@ export const sideWords = (seats, view) => peopleWords(seats, view);
 /** "Side 1 melds" with the side's players named: "Melds: East and West" (people.js). */
 export const sideNamedText = (text, view) => peopleTitle(text, view);
 
+/** Each entry of the view's `kind` (table zones and `extra`), found by its declared kind, never its name. */
+export function ofKind(view, kind) {
+  const found = [];
+  for (const part of ["table", "extra"]) {
+    const kinds = (view.kinds && view.kinds[part]) || {};
+    for (const [name, declared] of Object.entries(kinds)) {
+      if (declared === kind && name in (view[part] || {})) found.push(view[part][name]);
+    }
+  }
+  return found;
+}
+
 /** A zone's or fact's title: its name in words, its sides and seats named. */
 export const title = (name, view) => peopleTitle(label(name), view);
 

@@ -16,8 +16,8 @@
 // the stake of everything (órdago, all in) the very last; the rest (check, call, bring-in, paso, quiero)
 // between.
 
-import { el, label } from "../dom.js";
-import { callNode, callRows, isCallList, seatLabel } from "../draw.js";
+import { el } from "../dom.js";
+import { ofKind } from "../facts.js";
 import { ofFamily } from "./index.js";
 
 const FAMILIES = ["betting", "vying"];
@@ -40,33 +40,6 @@ export function claim(actions, context) {
   return { node: drawMoves(moves, context), taken };
 }
 
-// --- the calls of a vie, in playing order (families/zones.js, kind "bids") ------------------------------
-
-/**
- * A round's calls as a grid whose columns are the seats in the order the view declares they speak (an
- * `extra` of kind "turn_order": Mus's from mano to the right), so that the columns stay put all deal, even
- * while a lance has one call or only two players in it, from which no way round can be read. Where the view
- * declares no order, null: the generic table's call grid reads the way round from the calls.
- */
-export function callGrid(name, records, view) {
-  const order = ofKind(view, "turn_order").find(Array.isArray);
-  const count = (view.seats || []).length;
-  if (!order || order.length !== count || !isCallList(records, count)) return null;
-  const rows = callRows(records, order);
-  const toMove = new Set(view.to_move || []);
-  const head = el("tr", {}, order.map((s) => el("th", {
-    scope: "col", class: `${s === view.seat ? "me" : ""}${toMove.has(s) ? " to-move" : ""}`.trim() || null,
-    text: (view.seat_names || [])[s] || seatLabel(s, view), title: s === view.seat ? "you" : null,
-  })));
-  const body = rows.length ? rows.map((row) => el("tr", {}, row.map((call) => el("td", {}, call === null ? "" : callNode(call)))))
-    : [el("tr", {}, el("td", { colspan: String(order.length), class: "muted", text: "no calls yet" }))];
-  const node = el("section", { class: "zone zone-calls", dataset: { testid: `zone-${name}` }, "aria-label": label(name) },
-    el("h3", { class: "zone-name" }, label(name)),
-    el("table", { class: "call-grid", dataset: { testid: `call-grid-${name}`, order: order.join(" ") } },
-      el("thead", {}, head), el("tbody", {}, body)));
-  return { node, place: "aside" };
-}
-
 // --- reading the turn ------------------------------------------------------------------------------------
 
 const verbOf = (action) => String(action).split(" ")[0];
@@ -77,18 +50,6 @@ function roleOf(action) {
   const verb = (AMOUNT.exec(text) || [null, text])[1].split(" ")[0];
   if (EVERYTHING.has(verb)) return "everything";
   return AGGRESSIVE.has(verb) ? "raise" : "call";
-}
-
-/** Each entry of the view's `kind` (table zones and `extra`), found by its declared kind. */
-function ofKind(view, kind) {
-  const found = [];
-  for (const part of ["table", "extra"]) {
-    const kinds = (view.kinds && view.kinds[part]) || {};
-    for (const [name, declared] of Object.entries(kinds)) {
-      if (declared === kind && name in (view[part] || {})) found.push(view[part][name]);
-    }
-  }
-  return found;
 }
 
 /** The chips in the middle and before the seats this round, or null where the view declares no pots. */

@@ -6,9 +6,8 @@
 // declared kind only, never off a game's id.
 
 import { drawBanked } from "./banking.js";
-import { callGrid } from "./betting.js";
 
-const ZONE_FAMILIES = { bids: callGrid, banked: drawBanked };
+const ZONE_FAMILIES = { banked: drawBanked };
 
 /** The family's drawing of a zone of `kind`, or null where no family draws that kind. */
 export function familyZone(kind, name, value, view) {

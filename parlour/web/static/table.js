@@ -20,7 +20,7 @@ import {
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
-  groupAmounts, namedSeatsText, renderZones, seatName, sortActions, testid, trickKeeper, valueNode,
+  namedSeatsText, renderZones, seatName, testid, trickKeeper, valueNode,
 } from "./draw.js";
 import { dealEndSheet, pointsNode, runningSheet, scoreChart, summaryBeyondChanges } from "./dealend.js";
 import { cardMotion } from "./motion.js";
@@ -30,7 +30,7 @@ import { renderGuide, wireGuide } from "./guide.js";
 import { clockNews, showClock } from "./clock.js";
 import { renderRematchNotice } from "./rematch.js";
 import { capitalise, distinctNames, peopleText, seatLetter, wonWords } from "./people.js";
-import { familyControls } from "./families/index.js";
+import { handChoices, helpOf, turnControls } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -701,46 +701,12 @@ function renderHandArea() {
   explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
-  const { nodes, rest } = familyControls(buttons, {
-    view, payload: state.payload, families: state.payload.families || {}, hint, disabled, send,
-    button: (action) => actionButton(action, hint, disabled),
-  });
-  replace($("actions"), [...nodes, ...groupAmounts(rest).map((item) => (typeof item === "string"
-    ? actionButton(item, hint, disabled) : amountPicker(item, hint, disabled)))]);
+  replace($("actions"), turnControls(state.payload, buttons, { hint, disabled, send }));
 
   replace($("tools"), closed ? null : [
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
     canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null,
     arranger.sortButton()]);
-}
-
-function actionButton(action, hint, disabled) {
-  const help = helpOf(action);
-  const id = help ? `help-${testid(action)}` : null;
-  const words = ((state.payload && state.payload.labels) || {})[action];   // "Call 2", "Raise to 8"
-  return el("button", {
-    type: "button", class: `action${hint === action ? " hinted" : ""}`, dataset: { testid: testid(action) },
-    disabled, "aria-label": words || notationWords(action), onclick: () => send(action), title: help,
-    "aria-describedby": id,
-  }, words ? el("span", { text: words }) : notationNode(action), help ? el("span", { class: "sr-only", id, text: help }) : null);
-}
-
-/** What an action's verb does, as the server words it from the action kind (payload `help`). */
-function helpOf(action) {
-  const helps = (state.payload && state.payload.help) || {};
-  return helps[String(action).split(" ")[0]] || null;
-}
-
-/**
- * The seat's choices: the actions a click on a card of the hand makes (the server reads them from the
- * actions' own cards, so a bid spelt like a card stays a button), and every other action as a button. A
- * payload without `hand_choices` (an older server) is sorted by the actions' text.
- */
-function handChoices(payload) {
-  if (!payload.hand_choices) return sortActions(payload.view);
-  const byCard = new Map(Object.entries(payload.hand_choices));
-  const taken = new Set([...byCard.values()].flat());
-  return { byCard, buttons: (payload.view.legal_actions || []).filter((action) => !taken.has(action)) };
 }
 
 // --- why a card cannot be played -----------------------------------------------------------------------------
@@ -793,23 +759,6 @@ function showRefusal(card, reason) {
   box.dataset.card = shown ? shown.card : "";
 }
 
-/**
- * One choice of an amount ("stake", from 1 to 10): a slider over the amounts allowed and the button that
- * sends the one chosen. The slider starts at the hinted amount, or the least.
- */
-function amountPicker({ verb, amounts }, hint, disabled) {
-  const start = Math.max(0, amounts.findIndex((a) => a.action === hint));
-  const go = el("span", { class: "amount-go" }, actionButton(amounts[start].action, hint, disabled));
-  const slider = el("input", {
-    type: "range", min: "0", max: String(amounts.length - 1), step: "1", value: String(start), disabled,
-    "aria-label": `${verb}: how much`, dataset: { testid: `amount-${verb.replace(/\s+/g, "-")}` },
-  });
-  slider.addEventListener("input", () => replace(go, actionButton(amounts[Number(slider.value)].action, hint, disabled)));
-  return el("span", { class: "amount-picker" },
-    el("span", { class: "muted", text: `${amounts[0].amount}` }), slider,
-    el("span", { class: "muted", text: `${amounts[amounts.length - 1].amount}` }), go);
-}
-
 /** The banner is a live region: it is redrawn only when what it says changes, so it is read out once. */
 function setBanner(key, build) {
   if (state.bannerKey === key) return;
@@ -860,7 +809,7 @@ function openChooser(anchor, card, actions) {
     actions.map((action) => el("button", {
       type: "button", role: "menuitem", class: `action${state.hint && state.hint.action === action ? " hinted" : ""}`,
       dataset: { testid: testid(action) }, "aria-label": notationWords(action), onclick: () => send(action),
-      title: helpOf(action),
+      title: helpOf(state.payload, action),
     }, notationNode(action))),
     el("button", { type: "button", role: "menuitem", class: "chooser-cancel", onclick: () => { closeChooser(); anchor.focus(); } }, "cancel"));
   document.body.append(menu);

@@ -105,7 +105,7 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
 # --- what a zone holds ------------------------------------------------------------------------------
 ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
                    "trick", "bids", "melds", "records", "text", "texts", "facts", "shown", "operands",
-                   "to_call", "turn_order", "banked"]
+                   "to_call", "turn_order", "banked", "hand_value"]
 
 ZONE_KINDS: dict[str, str] = {
     "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
@@ -128,6 +128,8 @@ ZONE_KINDS: dict[str, str] = {
     "to_call": "the chips it costs the viewing seat to stay in the betting now (0: it may check), or none "
                "when it has no bet to answer (not in the round, or no round on)",
     "turn_order": "the seats in the order they speak this deal, the first (eldest hand, mano) first",
+    "hand_value": "what the viewing seat's own hand counts as it stands, in the game's words (Razz's best low so "
+                  "far), in its own view only; none where it holds no live hand",
     "operands": "the numbers a sum on the table is made of, in the order of their places (Twenty-Four's board)",
     "shown": "cards the rules show face up at a deal's end, by seat: a list of {seat, cards, label}, seat none "
              "for cards of no seat (a stub, which the label names); only once the deal is over",
@@ -214,6 +216,7 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "banked": lambda v: _entries(v, _BANKED),
     "to_call": _or_none(lambda v: _is_whole(v) and v >= 0),
     "turn_order": lambda v: _list_of(_is_seat, v) and len(set(v)) == len(v),
+    "hand_value": _or_none(lambda v: isinstance(v, str)),
 }
 
 

@@ -182,7 +182,7 @@ class RazzState(engine.PhasedState[Phase], ChipsState):
     MUTABLE = ("down", "up", "stock", "contributed", "ledger", "events")
     ZONES = kinds(pots="pots", community="card", stock="count", shown="shown")
     EXTRAS = kinds(dealer="seat", street="text", bet_size="number", to_call="to_call", stakes="facts",
-                   hands_in_game="number", bring_in="seat", best_low="text")
+                   hands_in_game="number", bring_in="seat", best_low="hand_value")
 
     # --- antes and the deal ---------------------------------------------------------------------------
     def _setup(self) -> None:

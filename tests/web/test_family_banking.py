@@ -4,7 +4,8 @@ as in test_browser.py.
 A four-handed Pontoon table of three heuristic bots and the person in seat 1, seeded (seed 2 deals the person
 6♠ 3♥, so the deal has twists to show), one deal long. The banker (seat 0) sits at the head of the felt, its
 seat at the top and its hand above the players'; each hand is drawn once, in the middle, with its count in
-the game's words and its stake as chips, the seats round the felt drawing no cards of their own. The person
+the game's words and its stake as chips, the seats round the felt drawing no cards of their own, and the
+person's hand strip none either (it says the cards lie on the table). The person
 stakes 5 on the slider, twists below 16 and sticks, and at every step the page's counts are the engine's
 words for that seat (its own total, "10 showing" for another's up card). At both sizes nothing is wider than
 the window, and at 1366x900 the hands, your cards and your controls are on the first screen.
@@ -92,9 +93,14 @@ def test_a_deal_by_clicking_shows_each_hand_once_with_its_count_and_stake(server
         shown = check_hands(page, view)
         mine = next(s for s in shown if s["seat"] == 1)
         assert (mine["total"], mine["stake"]) == ("9", "5")
+        # The person's cards lie once, at their spot on the felt: the hand strip says so and draws none.
+        assert page.locator("#hand .card").count() == 0
+        assert page.get_by_test_id("hand-on-table").is_visible()
+        spot = page.locator(".zone-banked .banked-hand.me .card[data-card]")
+        assert sorted(spot.evaluate_all("(ns) => ns.map((n) => n.dataset.card)")) == sorted(view["hand"])
         assert shown[0]["total"] == "5 showing" and shown[0]["stake"] is None
         if size is DESKTOP:
-            for part in ("zone-hands", "hand", "action-stick"):
+            for part in ("zone-hands", "hand-on-table", "action-stick"):
                 box = page.get_by_test_id(part).bounding_box()
                 assert box and box["y"] + box["height"] <= size["height"], part
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]

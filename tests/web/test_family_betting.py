@@ -79,7 +79,9 @@ def test_amounts_pot_to_call_best_low_and_full_size_up_cards(server: str, browse
         assert page.get_by_test_id("bet-line").inner_text().split() == ["Pot", str(pot), "·", "to", "call", str(owed)]
         # The person's best low so far, in words.
         assert view["extra"]["best_low"] == "5-3-A so far"
-        assert page.get_by_text("5-3-A so far").first.is_visible()
+        # Under the person's cards, as a poker room writes your hand, and not again among the facts.
+        assert page.get_by_test_id("hand-value").inner_text() == "Best low · 5-3-A so far"
+        assert page.locator("#extra").get_by_text("5-3-A so far").count() == 0
         # Up-cards are the table's small cards, not tiny ones.
         small = page.evaluate("parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--card-small'))")
         widths = page.locator(".seat .face-up .card").evaluate_all(

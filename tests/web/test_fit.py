@@ -247,7 +247,10 @@ class Table(PersonAtSeatZero):
 
 # The page shows `hand` (as a multiset of cards) and the turn, or the pause at a deal's end; two frames since.
 SHOWN = """([hand, paused, over]) => {
-  const cards = [...document.querySelectorAll('#hand .card[data-card]')].map((n) => n.dataset.card).sort();
+  // A banking game's own hands lie on the felt, each with its count, and the strip says so (banking.js).
+  const onTable = document.querySelector("[data-testid='hand-on-table']");
+  const where = onTable ? '.zone-banked .banked-hand.me .card[data-card]' : '#hand .card[data-card]';
+  const cards = [...document.querySelectorAll(where)].map((n) => n.dataset.card).sort();
   const want = [...hand].sort();
   const same = cards.length === want.length && cards.every((c, i) => c === want[i]);
   const there = over ? !document.getElementById('result-panel').hidden

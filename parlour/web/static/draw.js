@@ -17,7 +17,7 @@ import { SUITS, cardBackSvg, cardName, cardSvg, cardText, isCard, isOneOfASuit, 
 import { el, label, replace } from "./dom.js";
 import { ofKind, ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
-import { bankedSeats, bankerSeat } from "./families/banking.js";
+import { bankedSeats, bankerSeat, handOnTable } from "./families/banking.js";
 import { familyZone } from "./families/zones.js";
 import { balanceShown, coveredBySeatShown, handCaption, isShownList, seatShownNode, shownEntries, shownZone } from "./shown.js";
 
@@ -768,8 +768,14 @@ export function isMyTurn(view) {
  * picture (a replay, or a seat waiting for its turn).
  */
 export function renderHand(view, { byCard = new Map(), myTurn = false, busy = false, hint = null, onCard = () => {} } = {}) {
-  // A wider gap where the suit changes when the hand is sorted by suit.
   const hand = view.hand || [];
+  $("hand").classList.toggle("my-turn", myTurn);
+  if (!byCard.size && handOnTable(view)) {     // a banking game's hands lie on the felt, each with its count
+    replace($("hand"), el("p", { class: "hand-caption", dataset: { testid: "hand-on-table" } },
+      el("strong", { text: "Your cards" }), " lie on the table, with their count"));
+    return;
+  }
+  // A wider gap where the suit changes when the hand is sorted by suit.
   const suits = hand.map((c) => (parseCard(c) || {}).suit || null);
   const runs = suits.filter((s, i) => i === 0 || s !== suits[i - 1]).length;
   const groupSuits = hand.length > 1 && runs === new Set(suits).size && runs > 1;
@@ -795,7 +801,6 @@ export function renderHand(view, { byCard = new Map(), myTurn = false, busy = fa
   });
   // Where the rules show your hand to all at a deal's end, it is captioned with what it counts.
   replace($("hand"), hand.length ? [handCaption(view), cards] : el("p", { class: "muted", text: "no cards in hand" }));
-  $("hand").classList.toggle("my-turn", myTurn);
   $("hand").style.setProperty("--count", String(Math.max(2, hand.length)));   // the CSS fans a long hand tighter
   balanceRows($("hand"));
 }
@@ -886,7 +891,9 @@ export function isEmptyFact(value) {
 const MEMORY = /^known_in_/;
 
 export function renderExtra(view) {
-  const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k));
+  // A hand's value is written under the hand (shown.js handCaption), not again among the facts.
+  const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k)
+    && zoneKind(view, "extra", k, v) !== "hand_value");
   $("extra-panel").hidden = entries.length === 0;
   replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));

@@ -114,13 +114,24 @@ export function seatShownNode(facts, view) {
     }));
 }
 
-/** The caption of your hand where the rules show it to all ("Your hand · 35 points"), or null. */
+/**
+ * The caption of your hand: where the rules show it to all, what it counts ("Your hand · 35 points");
+ * otherwise, while you play it, what the view says it counts so far (an `extra` of kind "hand_value": "Best
+ * low · 8-5-3 so far"), as a poker room writes your hand under your cards. Null where neither is said.
+ */
 export function handCaption(view) {
   const own = shownEntries(view).find((s) => s.place === "hand");
-  if (!own) return null;
-  const words = own.entry.label ? peopleText(own.entry.label, view) : "shown to all";
-  return el("p", { class: "hand-caption", dataset: { testid: "shown-hand" } },
-    el("strong", { text: "Your hand" }), ` · ${words}`);
+  if (own) {
+    const words = own.entry.label ? peopleText(own.entry.label, view) : "shown to all";
+    return el("p", { class: "hand-caption", dataset: { testid: "shown-hand" } },
+      el("strong", { text: "Your hand" }), ` · ${words}`);
+  }
+  const kinds = ((view && view.kinds) || {}).extra || {};
+  const said = Object.entries((view && view.extra) || {})
+    .filter(([name, value]) => kinds[name] === "hand_value" && typeof value === "string" && value);
+  if (!said.length) return null;
+  return el("p", { class: "hand-caption", dataset: { testid: "hand-value" } },
+    said.flatMap(([name, value], i) => [i ? " · " : "", el("strong", { text: capitalise(title(name, view)) }), ` · ${value}`]));
 }
 
 /**

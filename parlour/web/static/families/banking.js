@@ -28,6 +28,23 @@ export function bankedSeats(view) {
   return seats;
 }
 
+/**
+ * Whether the viewer's cards lie whole, face up to it, in its own hands of a zone of kind "banked": its hand
+ * strip would then show them a second time (issue 39: one place for each hand), so the strip says where
+ * they are instead. A split hand lies there as two hands, each with its own count, which a strip cannot say.
+ */
+export function handOnTable(view) {
+  const hand = view.hand || [];
+  if (!hand.length || !Number.isInteger(view.seat)) return false;
+  const kinds = (view.kinds || {}).table || {};
+  const mine = [];
+  for (const [name, kind] of Object.entries(kinds)) {
+    if (kind !== "banked" || !Array.isArray((view.table || {})[name])) continue;
+    for (const spot of view.table[name]) if (spot.seat === view.seat && !spot.face_down) mine.push(...spot.cards);
+  }
+  return mine.length === hand.length && [...mine].sort().join(" ") === [...hand].sort().join(" ");
+}
+
 /** The zone `name` of kind "banked": the bank's hand on top, the players' below. */
 export function drawBanked(name, hands, view) {
   if (!Array.isArray(hands) || !hands.length) return null;

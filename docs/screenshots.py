@@ -110,6 +110,12 @@ SHOTS = (
     Shot("poker", "razz", 4, 2, lambda v: cards_showing(v) >= 12, avoid=("fold",)),
     Shot("banking", "pontoon", 4, 4, lambda v: len(v["hand"]) >= 2 and cards_showing(v) >= 2, avoid=("stick",)),
     Shot("races", "comet", 4, 6, lambda v: len(v["log"]) >= 12),
+    # Mus: the lances' calls in playing order and a vie's steps (envido 2 .. 10) as one stepper.
+    Shot("vying", "mus", 4, 39, lambda v: any(a.startswith("envido") for a in v["legal_actions"]),
+         prefer=("mus", "envido")),
+    # Twenty-Four: the person slaps first and states the sum by clicking the board's values and the signs.
+    Shot("sum", "twenty-four", 2, 1, lambda v: any(a.startswith("form") for a in v["legal_actions"]),
+         prefer=("slap",)),
     Shot("others", "divide-and-conquer", 2, 9, lambda v: len(v["log"]) >= 6),
 )
 

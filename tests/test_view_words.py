@@ -159,10 +159,10 @@ class TestFactsNamedForPlayers:
 
     def test_canasta_names_the_first_meld_minimums_and_the_frozen_pile(self) -> None:
         """Canasta: at 0 points each side must meet the 50 minimum with its first meld; the pile's state is
-        "pile frozen" (a flag the table shows only when it is on)."""
+        "pile frozen", of its own kind "frozen" (which the table marks on the pile, only when it is on)."""
         view = parlour.new_game("canasta", seed=3).view(0)
         assert view.extra["first_meld_minimums"] == [50, 50]
-        assert view.kinds["table"]["pile_frozen"] == "flag" and "frozen" not in view.table
+        assert view.kinds["table"]["pile_frozen"] == "frozen" and "frozen" not in view.table
 
     def test_reversis_shows_the_talon_as_a_heap_and_who_has_a_card_face_down(self) -> None:
         """Reversis: before the exchange each player but the dealer has a card face down beside him; the

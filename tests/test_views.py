@@ -99,6 +99,15 @@ EXAMPLES: dict[str, tuple[list[Any], list[Any]]] = {
                 [{"seat": -1, "cards": [], "face_down": 0, "stake": None, "total": None, "status": ""}], None]),
     "to_call": ([0, 4, None], [-1, 2.5, True, "4"]),
     "turn_order": ([[1, 0, 3, 2], []], [[0, 0], [-1], 1, None]),
+    "hand_value": (["8-5-3-2-A", "7-3-A so far", None], [7, ["8-5-3"], {"low": "8"}]),
+    "frozen": ([True, False], [None, 1, "yes"]),
+    "meld_notes": ([{}, {"side_0_melds": {"verbs": ["add"], "side": 0, "melds": [
+        {"ref": "K", "label": "kings", "owner": None, "wilds": [3], "closed": "mixed canasta", "natural": False,
+         "bonus": 300}]}, "staged": {"verbs": ["lay"], "side": None, "melds": []}}],
+                   [[], {"staged": {"verbs": ["lay"], "melds": []}},
+                    {"melds": {"verbs": ["add"], "side": None, "melds": [{"ref": 3, "label": "trio", "owner": None,
+                                                                         "wilds": [], "closed": None, "natural": True,
+                                                                         "bonus": None}]}}, None]),
 }
 
 

@@ -43,7 +43,8 @@ from dataclasses import dataclass
 from parlour.cards import ACE_HIGH, STANDARD_52, Suit
 from parlour.mechanics.tricks import TRICKS, CardOrder, Goal, OpenPosition, follower, winner
 
-__all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "dds_table", "solve"]
+__all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "cards_reaching",
+           "dds_table", "reaches", "remaining_worth", "solve"]
 
 
 def solve(position: OpenPosition) -> int:
@@ -56,6 +57,33 @@ def card_values(position: OpenPosition) -> dict[int, int]:
     """For each card the hand to play may play (by pack index), what the side takes from here if that card
     is played and every hand plays perfectly after it. Equal cards are searched once and share a value."""
     return _Search(position).card_values()
+
+
+def reaches(position: OpenPosition, target: int) -> bool:
+    """Whether ``position.side`` is sure of ``target`` (where taking is good) or of no more than ``target``
+    (where it is bad) against every play of the other hands: one yes-or-no question of the search, far
+    quicker than ``solve`` when all that is asked is whether a claim holds."""
+    search = _Search(position)
+    if search.flip:     # the search counts the others' takings, which the side wants to be at least the rest
+        target = search._remaining_worth() - target
+    if search.trick:
+        return search._continue(position.leader, len(search.trick), target)
+    return search._node(position.leader, target)
+
+
+def cards_reaching(position: OpenPosition, target: int) -> list[int]:
+    """The cards the hand to play may play (by pack index) after which ``position.side`` is still sure of
+    ``target`` (at most ``target`` where taking is bad): ``reaches`` asked of each card, equal cards once."""
+    search = _Search(position)
+    if search.flip:
+        target = search._remaining_worth() - target
+    return search.cards_reaching(target)
+
+
+def remaining_worth(position: OpenPosition) -> int:
+    """All that the tricks still to play are worth, to whoever takes them (tricks, or points as the goal
+    counts them)."""
+    return _Search(position)._remaining_worth()
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +243,22 @@ class _Search:
             for same in self._equals(card, legal):
                 values[numbers.to_pack[same]] = total - best if self.flip else best
         return values
+
+    def cards_reaching(self, target: int) -> list[int]:
+        position, numbers = self.position, self.numbers
+        mover, leader = position.to_play, position.leader
+        hands, trick = self.hands, self.trick
+        legal = self.follow(hands[mover], trick)
+        out: list[int] = []
+        for card in self._candidates(legal, mover, leader, len(trick)):
+            hands[mover] ^= 1 << card
+            trick.append(card)
+            reached = self._continue(leader, len(trick), target)
+            trick.pop()
+            hands[mover] |= 1 << card
+            if reached:
+                out += [numbers.to_pack[same] for same in self._equals(card, legal)]
+        return out
 
     # --- the search -----------------------------------------------------------------------------------
     def _node(self, leader: int, target: int) -> bool:
@@ -500,7 +544,7 @@ WORTH_KINDS = 32   # the distinct card worths a shape tells apart (a pack's poin
 # --- bridge: the double-dummy table of a deal -------------------------------------------------------------
 STRAINS = ("C", "D", "H", "S", "NT")
 COMPASS = "NESW"
-_BRIDGE_ORDERS = (*(CardOrder.build(STANDARD_52, ACE_HIGH, trump=suit) for suit in Suit),
+BRIDGE_ORDERS = _BRIDGE_ORDERS = (*(CardOrder.build(STANDARD_52, ACE_HIGH, trump=suit) for suit in Suit),
                   CardOrder.build(STANDARD_52, ACE_HIGH))
 DDTable = dict[str, dict[str, int]]
 

@@ -286,13 +286,18 @@ def zones_table(table_zones: Mapping[str, Any], kinds: Mapping[str, str] | None 
     return grid
 
 
+# Kinds of ``extra`` that say what a zone's groups are (a browser's meld board reads them): the zones say enough here.
+HELPERS = frozenset({"meld_notes"})
+
+
 def extra_line(extra: Mapping[str, Any], kinds: Mapping[str, str] | None = None,
                viewer: int | None = None) -> Text | None:
-    if not extra:
-        return None
     kinds = kinds or {}
+    shown = {k: v for k, v in extra.items() if kinds.get(k) not in HELPERS}
+    if not shown:
+        return None
     return Text(SEP).join(Text(f"{label(k)}: ", style=DIM) + by_kind(kinds.get(k), v, viewer)
-                          for k, v in extra.items())
+                          for k, v in shown.items())
 
 
 def log_lines(log: Sequence[str], since: int | None = None) -> Text | None:

@@ -67,6 +67,10 @@ FAMILIES: dict[str, str] = {
     "vying": "a vie of stakes, offered and answered (envido, a raise, all in): calls with their stakes",
     "sum": "the stating of a sum over the values on the table: a sum to type or build",
     "ask": "asking another player for a card (``ask 2 7H``): whom to ask, then which card",
+    "discard": "a card thrown to the discard pile that ends the player's turn: thrown on a second click, as a "
+               "card thrown by mistake cannot come back",
+    "declare": "a declaration the hand allows at a moment of the player's choosing (Kowah's checki): a button "
+               "that lights up when the hand allows it",
 }
 
 
@@ -100,6 +104,13 @@ class Play(CardAction):
 @dataclass(frozen=True, slots=True)
 class Discard(CardAction):
     verb: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDiscard(Discard):
+    """A discard that ends the player's turn (a draw-and-discard game's)."""
+
+    family: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,10 +102,19 @@ def seat_entry(seat: int, team: int | None = None, held: int = 0, face_up: list[
     return entry
 
 
+def meld_note(ref: str, label: str, cards: list[Any], wild: Callable[[Any], bool], *, owner: int | None = None,
+              closed: str | None = None, bonus: int | None = None) -> dict[str, Any]:
+    """One group of a zone of kind melds as a ``meld_notes`` entry says it: ``cards`` in the order the zone
+    shows them, ``wild`` telling a wild card (the places of those are marked); ``bonus`` only once closed."""
+    wilds = [k for k, card in enumerate(cards) if wild(card)]
+    return {"ref": ref, "label": label, "owner": owner, "wilds": wilds, "closed": closed, "natural": not wilds,
+            "bonus": bonus if closed else None}
+
+
 # --- what a zone holds ------------------------------------------------------------------------------
 ZoneKind = Literal["cards", "card", "count", "number", "numbers", "seat", "seats", "flag", "chips", "pots",
                    "trick", "bids", "melds", "records", "text", "texts", "facts", "shown", "operands",
-                   "to_call", "turn_order", "banked", "hand_value"]
+                   "to_call", "turn_order", "banked", "frozen", "meld_notes", "hand_value"]
 
 ZONE_KINDS: dict[str, str] = {
     "cards": "cards face up, in order, the last on top (a discard pile, a widow shown, cards played)",
@@ -133,6 +142,14 @@ ZONE_KINDS: dict[str, str] = {
     "operands": "the numbers a sum on the table is made of, in the order of their places (Twenty-Four's board)",
     "shown": "cards the rules show face up at a deal's end, by seat: a list of {seat, cards, label}, seat none "
              "for cards of no seat (a stub, which the label names); only once the deal is over",
+    "frozen": "whether the discard pile is frozen (taken only with a natural pair of its top card's rank): yes or no",
+    "meld_notes": "what each group of a zone of kind melds is, by that zone's name: {verbs, side, melds}; verbs the "
+                  "moves that put a card from hand onto those groups (``add 7H K``: the verb, the card, then the "
+                  "group's ref), side the side whose melds they are (none: several players' or this turn's), melds "
+                  "one {ref, label, owner, wilds, closed, natural, bonus} a group in the zone's order: ref the word "
+                  "the moves name it by, label it in words (\"kings\", \"run in hearts\"), owner the seat that laid it "
+                  "or none, wilds the places of its wild cards, closed the book's word for it once complete (\"natural "
+                  "canasta\", \"samba\") or none, natural whether it holds no wild, bonus what it scores once complete",
     "banked": "hands played against a bank or against each other, each once: a list of {seat, cards, face_down, "
               "stake, total, status}; cards the viewer sees in the order received, face_down the number it does "
               "not, stake the chips riding on the hand (none for the bank's), total the count in the game's own "
@@ -190,6 +207,19 @@ _BANKED: dict[str, Callable[[Any], bool]] = {
     "seat": _is_seat, "cards": lambda v: _list_of(_is_card, v), "face_down": lambda v: _is_whole(v) and v >= 0,
     "stake": _or_none(_is_whole), "total": _or_none(lambda v: isinstance(v, str)),
     "status": lambda v: isinstance(v, str)}
+_MELD_NOTE: dict[str, Callable[[Any], bool]] = {
+    "ref": lambda v: isinstance(v, str), "label": lambda v: isinstance(v, str), "owner": _or_none(_is_seat),
+    "wilds": lambda v: _list_of(lambda k: _is_whole(k) and k >= 0, v), "closed": _or_none(lambda v: isinstance(v, str)),
+    "natural": lambda v: isinstance(v, bool), "bonus": _or_none(_is_whole)}
+
+
+def _meld_notes(item: Any) -> bool:
+    return isinstance(item, dict) and all(
+        isinstance(zone, str) and isinstance(notes, dict) and set(notes) == {"verbs", "side", "melds"}
+        and _list_of(lambda v: isinstance(v, str), notes["verbs"]) and _or_none(_is_whole)(notes["side"])
+        and _entries(notes["melds"], _MELD_NOTE) for zone, notes in item.items())
+
+
 _SHOWN: dict[str, Callable[[Any], bool]] = {"seat": _or_none(_is_seat), "cards": lambda v: _list_of(_is_card, v),
                                             "label": lambda v: isinstance(v, str)}
 
@@ -214,6 +244,8 @@ FITS: dict[str, Callable[[Any], bool]] = {
     "shown": lambda v: _entries(v, _SHOWN),
     "operands": lambda v: _list_of(_is_number, v),
     "banked": lambda v: _entries(v, _BANKED),
+    "frozen": lambda v: isinstance(v, bool),
+    "meld_notes": _meld_notes,
     "to_call": _or_none(lambda v: _is_whole(v) and v >= 0),
     "turn_order": lambda v: _list_of(_is_seat, v) and len(set(v)) == len(v),
     "hand_value": _or_none(lambda v: isinstance(v, str)),

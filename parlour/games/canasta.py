@@ -87,6 +87,7 @@ from parlour.engine import (
     Reason,
     Stage,
     StagedTurnState,
+    TurnDiscard,
     Unknown,
     Words,
     card_table,
@@ -97,8 +98,8 @@ from parlour.engine import (
 from parlour.engine.actions import Numbers
 from parlour.engine.deals import DealShape
 from parlour.engine.staging import Lay
-from parlour.engine.view import kinds
-from parlour.mechanics.melds import MeldRules, PileRules, is_wild, minimum_for, set_rank
+from parlour.engine.view import kinds, meld_note
+from parlour.mechanics.melds import MeldRules, PileRules, is_wild, meld_label, minimum_for, set_rank
 from parlour.mechanics.stock import Stock
 
 RULES = """\
@@ -275,6 +276,13 @@ CANASTA = CanastaRules(pack=PACK, hand_size=11, melds=MELDS, pile=PILE,
                        tiers=((-1_000_000, 15), (0, 50), (1_500, 90), (3_000, 120)))
 
 
+def _names(notes: list[dict[str, Any]]) -> dict[str, str]:
+    """Each noted meld's name by its ref: its label, with its ref beside it where two share a label."""
+    labels = [note["label"] for note in notes]
+    return {note["ref"]: note["label"] + (f" ({note['ref']})" if labels.count(note["label"]) > 1 else "")
+            for note in notes}
+
+
 def _mask(cards: tuple[int, ...] | list[int]) -> int:
     return sum(1 << i for i in cards)
 
@@ -349,7 +357,7 @@ class End(Pass):
 
 
 DRAW, TAKE, ASK, YES, NO, END = Draw(), Take(), Ask(), Yes(), No(), End()
-DISCARDS = card_table(PACK, Discard)
+DISCARDS = card_table(PACK, TurnDiscard)
 ACTIONS = ActionSpace(DRAW, TAKE, DISCARDS, MeldLay, Add, COMMIT, engine.WITHDRAW, ASK, YES, NO, END)
 
 # Measured: a deal by random players runs to at most ~410 actions (300 seeds), by heuristics ~290; a game
@@ -380,10 +388,11 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     ACTIONS = ACTIONS
     ACTION_KINDS = ACTIONS.kinds
     MUTABLE = ("hands", "stock", "pile", "melds", "red_threes", "totals", "penalties")
-    ZONES = kinds(upcard="card", pile="count", stock="count", pile_frozen="flag", staged="melds",
+    ZONES = kinds(upcard="card", pile="count", stock="count", pile_frozen="frozen", staged="melds",
                   side_0_melds="melds", side_1_melds="melds", shown="shown")
     EXTRAS = kinds(dealer="seat", first_meld_minimums="numbers", canastas="texts", red_threes="melds", step="text",
-                   answer="text", deals_in_game="number", target="number", known_held="melds")
+                   answer="text", deals_in_game="number", target="number", known_held="melds",
+                   meld_notes="meld_notes")
 
     # --- deal ----------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -883,6 +892,61 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
     def _meld_view(self, side: int) -> list[list[str]]:
         return [[str(self.rules.cards[i].face) for i in meld] for meld in self.melds[side]]
 
+    def _meld_ref(self, number: int, meld: tuple[int, ...]) -> str:
+        """The word ``add`` names a side's meld by: its rank (Samba: its number)."""
+        rank = self._rank_of(meld)
+        return rank.letter if rank else str(number)
+
+    def _noted(self, ref: str, meld: tuple[int, ...], faces: list[str]) -> dict[str, Any]:
+        """A meld as the meld board draws it: what it is, its wild cards, and once complete its kind and bonus."""
+        rules = self.rules
+        closed = self._kind(meld) if len(meld) >= rules.canasta else None
+        return meld_note(ref, meld_label([rules.cards[i] for i in meld], rules.melds), faces,
+                         lambda face: is_wild(Card.parse(face), rules.melds), closed=closed,
+                         bonus=dict(rules.bonuses).get(closed or ""))
+
+    def _meld_notes(self) -> dict[str, Any]:
+        """The ``meld_notes`` of the view: each side's melds, with the moves that add to them, and this turn's."""
+        staged = self.stage.melds if self.stage is not None else ()
+        notes: dict[str, dict[str, Any]] = {f"side_{side}_melds": {"verbs": [self.ADD.verb], "side": side, "melds": [
+            self._noted(self._meld_ref(k, meld), meld, faces)
+            for k, (meld, faces) in enumerate(zip(self.melds[side], self._meld_view(side), strict=True), 1)]}
+            for side in (0, 1)}
+        notes["staged"] = {"verbs": [self.LAY.verb], "side": None, "melds": [
+            self._noted(str(slot), meld, faces)
+            for slot, (meld, faces) in enumerate(zip(staged, self._staged_melds(), strict=True), 1)]}
+        return notes
+
+    def action_labels(self, seat: int) -> dict[str, str]:
+        """The moves in a table's words, for its menus and buttons: "start a meld", "add to your kings", "add
+        to the kings you are laying", "discard: ends your turn"; public facts only (the melds on the table)."""
+        if seat not in self.to_move:
+            return {}
+        notes = self._meld_notes()
+        yours = _names(notes[f"side_{self._side(seat)}_melds"]["melds"])
+        laying = _names(notes["staged"]["melds"])
+        fixed = {DRAW: "draw from the stock", TAKE: "take the pile", COMMIT: "lay these melds down",
+                 engine.WITHDRAW: "take these melds back", END: "end the deal"}
+        labels = {}
+        for action in self.legal_actions(seat):
+            words = fixed.get(action)
+            if isinstance(action, self.LAY):
+                named = laying.get(str(action.slot))
+                words = f"add to the {named} you are laying" if named else "start a meld"
+            elif isinstance(action, self.ADD):
+                words = f"add to your {yours.get(str(action).split()[2], 'meld')}"     # the meld's ref (notes)
+            elif isinstance(action, Discard):
+                words = "discard: ends your turn"
+            else:
+                words = words or self._label(action, yours)
+            if words:
+                labels[str(action)] = words
+        return labels
+
+    def _label(self, action: Action, yours: dict[str, str]) -> str | None:
+        """Words for a move of a game's own (Samba's), or None."""
+        return None
+
     def _canastas(self, side: int) -> list[str]:
         return [self._called(meld) for meld in self.melds[side] if len(meld) >= self.rules.canasta]
 
@@ -929,7 +993,7 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
                       "canastas": [self._canastas(0), self._canastas(1)],
                       "red_threes": [[str(self.rules.cards[i].face) for i in bit_indices(self._red_threes_of(s))]
                                      for s in (0, 1)],
-                      "step": self._step(), "answer": self.answer or None,
+                      "step": self._step(), "answer": self.answer or None, "meld_notes": self._meld_notes(),
                       "deals_in_game": self.hands_in_game, "target": self.options["target"],
                       # Cards seen going into a hand (a pile taken, a stage withdrawn) and still there.
                       "known_held": [[str(c) for c in self.PACK.shown(self._known_held(s))]

@@ -72,6 +72,7 @@ from parlour.engine import (
     Numbers,
     Reason,
     Stage,
+    TurnDiscard,
     Words,
     card_table,
     counted,
@@ -80,8 +81,18 @@ from parlour.engine import (
 from parlour.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from parlour.engine.actions import DrawFrom as Draw
 from parlour.engine.seating import COUNTER_CLOCKWISE
-from parlour.engine.view import kinds
-from parlour.mechanics.melds import MeldRules, Run, extended, is_wild, run_layouts, set_rank, with_natural
+from parlour.engine.view import kinds, meld_note
+from parlour.mechanics.melds import (
+    MeldRules,
+    Run,
+    extended,
+    is_wild,
+    meld_label,
+    rank_plural,
+    run_layouts,
+    set_rank,
+    with_natural,
+)
 from parlour.mechanics.stock import Stock, deal_upcard, not_thrown_back, upcard_shape
 
 RULES = """\
@@ -186,7 +197,7 @@ class Swap(FieldAction):
     end: str
 
 
-DISCARDS = card_table(PACK, Discard)
+DISCARDS = card_table(PACK, TurnDiscard)
 ACTIONS = ActionSpace(Draw, DISCARDS, ContractLay, engine.COMMIT, engine.WITHDRAW, Add, Extend, Swap)
 
 # A deal has at most two turns per stock card (choice 7), 104 turns at most; a turn is a draw, at most
@@ -295,7 +306,8 @@ class CariocaState(engine.StagedTurnState):
     MUTABLE = ("hands", "stock", "pile", "melds", "laid", "totals")
     ZONES = kinds(melds="melds", shown="shown", staged="melds", meld_words="texts", upcard="card", discards="count",
                   stock="count", contract="text")
-    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", taken="card")
+    EXTRAS = kinds(dealer="seat", turn="seat", laid="seats", deals_in_game="number", taken="card",
+                   meld_notes="meld_notes")
 
     # --- deal ---------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -541,6 +553,56 @@ class CariocaState(engine.StagedTurnState):
                   for rank, _ in (meld.stands_for(k),)]
         return f"meld {number}, seat {owner}'s escalera: {cards}" + (f" ({', '.join(jokers)})" if jokers else "")
 
+    def _meld_notes(self) -> dict[str, Any]:
+        """The ``meld_notes`` of the view: the melds on the table (anyone's, once the contract is laid, takes
+        ``add``, ``extend`` and ``swap``) and the contract being laid out this turn."""
+        def wild(face: str) -> bool:
+            return is_wild(Card.parse(face), TABLE_RULES)
+
+        def called(meld: tuple[int, ...] | Run) -> str:
+            if isinstance(meld, Run):
+                return f"escalera in {meld.suit.name.lower()}"
+            rank = next((CARDS[i].rank for i in meld if not is_wild(CARDS[i], TABLE_RULES)), None)
+            return f"trio of {rank_plural(rank)}" if rank else "trio"
+
+        staged = self.stage.melds if self.stage is not None else ()
+        return {
+            "melds": {"verbs": [Add.verb, Extend.verb, Swap.verb], "side": None, "melds": [
+                meld_note(str(number), called(meld), self._meld_cards(meld), wild, owner=owner)
+                for number, (owner, meld) in enumerate(self.melds, 1)]},
+            "staged": {"verbs": [ContractLay.verb], "side": None, "melds": [
+                meld_note(str(slot), meld_label([CARDS[i] for i in meld], TABLE_RULES), faces, wild)
+                for slot, (meld, faces) in enumerate(zip(staged, self._staged_melds(), strict=True), 1)]},
+        }
+
+    def action_labels(self, seat: int) -> dict[str, str]:
+        """The moves in a table's words, for its menus and buttons: "start a meld", "add to the trio of
+        sevens", "extend the escalera in hearts at its low end", "discard: ends your turn"; public facts only."""
+        if seat not in self.to_move:
+            return {}
+        notes = self._meld_notes()
+        tabled, laying = (_names(notes[zone]["melds"]) for zone in ("melds", "staged"))
+        fixed = {DRAW_STOCK: "draw from the stock", DRAW_DISCARD: "take the discard", engine.COMMIT: "lay the contract "
+                 "down", engine.WITHDRAW: "take the contract back"}
+        labels = {}
+        for action in self.legal_actions(seat):
+            words = fixed.get(action)
+            if isinstance(action, ContractLay):
+                named = laying.get(str(action.slot))
+                words = f"add to the {named} you are laying" if named else _starts(action.slot - len(laying))
+            elif isinstance(action, Add):
+                words = f"add to the {tabled.get(str(action.meld))}"
+            elif isinstance(action, Extend):
+                words = f"add to the {tabled.get(str(action.meld))} at its {action.end} end"
+            elif isinstance(action, Swap):
+                named = tabled.get(str(action.meld))
+                words = f"take the joker's place in the {named} (the joker to its {action.end} end)"
+            elif isinstance(action, Discard):
+                words = "discard: ends your turn"
+            if words:
+                labels[str(action)] = words
+        return labels
+
     def _view_parts(self, seat: int | None) -> dict[str, Any]:
         owned: list[list[str]] = [[] for _ in range(self.players)]
         for number, (owner, meld) in enumerate(self.melds, 1):
@@ -563,7 +625,7 @@ class CariocaState(engine.StagedTurnState):
                                                   for s in range(self.players) if self.hands[s]])
         extra = {"dealer": self.dealer, "turn": None if self.is_over else self.turn,
                  "laid": [s for s in range(self.players) if self.laid[s]], "deals_in_game": self.hands_in_game,
-                 "taken": None if self.taken is None else str(CARDS[self.taken].face)}
+                 "taken": None if self.taken is None else str(CARDS[self.taken].face), "meld_notes": self._meld_notes()}
         hand = [] if seat is None else [str(c) for c in PACK.shown(self.hands[seat])]
         return {"phase": self.phase, "hand": hand, "seats": seats, "table": table, "extra": extra}
 
@@ -584,6 +646,18 @@ class CariocaState(engine.StagedTurnState):
                 known = self._known_held(owner)
                 self.hands[owner] = sum(1 << c for c in cards) | known
         self.stock.place(deal)
+
+
+def _starts(nth: int) -> str:
+    """Laying a card into the ``nth`` meld not yet started: "start a meld", "start a second meld"."""
+    return "start a meld" if nth <= 1 else f"start a {('second', 'third', 'fourth')[min(nth, 4) - 2]} meld"
+
+
+def _names(notes: list[dict[str, Any]]) -> dict[str, str]:
+    """Each noted meld's name by its ref: its label, with its ref beside it where two share a label."""
+    labels = [note["label"] for note in notes]
+    return {note["ref"]: note["label"] + (f" ({note['ref']})" if labels.count(note["label"]) > 1 else "")
+            for note in notes}
 
 
 engine.register(INFO, CariocaState)

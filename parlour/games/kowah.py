@@ -76,7 +76,6 @@ from parlour.engine import (
     CardAction,
     Claim,
     ClaimWindow,
-    Discard,
     HandResult,
     Holds,
     IllegalAction,
@@ -84,6 +83,7 @@ from parlour.engine import (
     PhasedState,
     Reason,
     Result,
+    TurnDiscard,
     Unknown,
     card_table,
     deal_unknown,
@@ -155,9 +155,10 @@ class Checki(CardAction):
     """``checki 7S``: declare, showing the identical pair of that face."""
 
     verb: ClassVar[str] = "checki"
+    family: ClassVar[str] = "declare"
 
 
-DISCARDS = card_table(PACK, Discard)
+DISCARDS = card_table(PACK, TurnDiscard)
 CHECKIS = card_table(PACK, Checki)
 CLAIMS = card_table(PACK, Claim)
 ACTIONS = ActionSpace(Draw, DISCARDS, CHECKIS, CLAIMS, NO_CLAIM)
@@ -443,7 +444,7 @@ class KowahState(PhasedState[Phase]):
             self._check_answer(seat, action)
             return
         drawing = self.phase is Phase.DRAW
-        if (kind is Draw) != drawing or kind not in (Draw, Discard, Checki):
+        if (kind is Draw) != drawing or kind not in (Draw, TurnDiscard, Checki):
             expected = "draw from the stock or the discard pile" if drawing else "discard a card (or declare checki)"
             raise IllegalAction(f"{action} is not allowed now: {expected}", rule="draw then discard")
         if kind is Draw:
@@ -503,7 +504,7 @@ class KowahState(PhasedState[Phase]):
             self._draw(seat, action == DRAW_STOCK)
         elif kind is Checki:
             self._declare(seat, PACK.face_number[_face(action)])
-        elif kind is Discard:
+        elif kind is TurnDiscard:
             self._discard(seat, self._copy(seat, PACK.face_number[_face(action)]))
         else:
             self._answer(seat, action)

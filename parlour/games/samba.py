@@ -62,10 +62,10 @@ from parlour.engine import (
     Action,
     ActionSpace,
     Cards,
-    Discard,
     FieldAction,
     IllegalAction,
     Stage,
+    TurnDiscard,
     card_table,
 )
 from parlour.engine.actions import Numbers
@@ -195,7 +195,7 @@ class Merge(FieldAction):
     meld: int
 
 
-DISCARDS = card_table(PACK, Discard)
+DISCARDS = card_table(PACK, TurnDiscard)
 ACTIONS = ActionSpace(DRAW, TAKE, Onto, DISCARDS, SambaLay, SambaAdd, Merge, COMMIT, engine.WITHDRAW, ASK, YES,
                       NO, END)
 
@@ -247,6 +247,16 @@ class SambaState(CanastaState):
 
     def _meld_view(self, side: int) -> list[list[str]]:
         return [self._in_order(meld) for meld in self.melds[side]]
+
+    def _label(self, action: Action, yours: dict[str, str]) -> str | None:
+        if isinstance(action, Onto):
+            return f"take the pile onto your {yours.get(str(action.meld), 'meld')}"
+        if isinstance(action, Merge):
+            return f"put your {yours.get(str(action.meld))} onto your {yours.get(str(action.into))}"
+        return None
+
+    def _meld_ref(self, number: int, meld: tuple[int, ...]) -> str:
+        return str(number)            # several sets of one rank may stand apart: ``add`` names them by number
 
     def _slot_fits(self, stage: Stage, slot: int) -> int | None:
         """What ``_fits`` lets go to a meld, at once: to a started one under seven cards, the naturals of a

@@ -227,6 +227,34 @@ def with_natural(run: Run, card: Card, rules: MeldRules) -> list[tuple[Run, Card
     return out
 
 
+# --- melds in words --------------------------------------------------------------------------------------
+def rank_plural(rank: Rank) -> str:
+    """A rank's cards in words, as a table names a set of them: "kings", "sixes", "aces".
+
+    >>> rank_plural(Rank.SIX), rank_plural(Rank.KING)
+    ('sixes', 'kings')
+    """
+    name = rank.name.lower()
+    return name + ("es" if name.endswith("x") else "s")
+
+
+def meld_label(cards: Sequence[Card], rules: MeldRules) -> str:
+    """What a meld (or one being laid) is, in words: its rank's cards for a set ("kings"), its suit for a run
+    ("run in hearts"), "wild cards" while it holds nothing else.
+
+    >>> from parlour.cards import parse_cards
+    >>> meld_label(parse_cards("KS KH JK"), MeldRules()), meld_label(parse_cards("5H 6H JK"), MeldRules())
+    ('kings', 'run in hearts')
+    """
+    naturals = [card for card in cards if not is_wild(card, rules)]
+    if not naturals:
+        return "wild cards"
+    if len({card.rank for card in naturals}) == 1:
+        return rank_plural(naturals[0].rank)
+    suit = naturals[0].suit
+    return f"run in {suit.name.lower()}" if suit is not None else "run"
+
+
 # --- first melds ---------------------------------------------------------------------------------------
 def minimum_for(score: int, tiers: Sequence[tuple[int, int]]) -> int:
     """The first-meld minimum for a side's ``score``: ``tiers`` are (from this score, the minimum) in

@@ -24,11 +24,12 @@ The pieces, in order (``describe()`` prints them with their slices):
   down by another reads as no card), and ``seen``, those of every seat with every card lying face up now
   (before a seat, or in a table zone of cards).
 
-Left out, because they are words without a fixed vocabulary: zones of kind ``text``, ``texts`` and
-``facts``, seat ``status`` and ``role``, and the log's events (lines that are not a seat's action). Values of kind
-``numbers`` keep as many entries as there are players (at least 2), or as the first deal's views show if
-more, in the view's order: a view does not say whether they go by seat, by side or by place on the board,
-so they are not turned to the observer, and ``seat`` gives the observer's own seat to read them by.
+Left out, because they are words without a fixed vocabulary: zones of kind ``text``, ``texts``, ``facts`` and
+``meld_notes`` (what the melds already counted are, in words), seat ``status`` and ``role``, and the log's
+events (lines that are not a seat's action). Values of kind ``numbers`` keep as many entries as there are
+players (at least 2), or as the first deal's views show if more, in the view's order: a view does not say
+whether they go by seat, by side or by place on the board, so they are not turned to the observer, and
+``seat`` gives the observer's own seat to read them by.
 
 The action mask is over ``range(action_space_size)``; no game's space is large (Twenty-Four's 8,046 sums
 are the most). It is built from legal action numbers (``state.legal_ids(seat)``) or from a view's
@@ -241,6 +242,7 @@ class Observer:
                      when(lambda o, v, x: self._seat_into(o, v, x))),
             "seats": (n, "the seats named, relative", when(lambda o, v, x: self._seats_into(o, v, _flat(x)))),
             "flag": (1, "1 if yes", when(lambda o, v, x: o.__setitem__(0, float(x)))),
+            "frozen": (1, "1 if the pile is frozen", when(lambda o, v, x: o.__setitem__(0, float(x)))),
             "chips": (1, "the chips, symlog", when(lambda o, v, x: o.__setitem__(0, symlog(x)))),
             "pots": (2, "chips in all pots, number of pots (symlog)",
                      when(lambda o, v, x: o.__setitem__(slice(0, 2), (symlog(sum(p["chips"] for p in x)),

@@ -135,6 +135,18 @@ class SeatIn(Strict):
     seat: int
 
 
+class ClaimTricksIn(Strict):
+    seat: int
+    version: int = Field(description="the table's version the claim was made against")
+
+
+class ClaimTricksOut(BaseModel):
+    claim: dict[str, Any] = Field(description="the verdict: 'accepted', 'words', and the 'line' of plays (each "
+                                  "'hand', 'seat' that played it, 'action', 'card', 'took'): the rest played out "
+                                  "if accepted, else the line that beats the claim")
+    version: int
+
+
 class ClaimIn(Strict):
     seat: int
     invite: str = Field(max_length=200, description="the invitation from the seat's link")
@@ -309,6 +321,8 @@ class ViewOut(BaseModel):
     result: dict[str, Any] | None
     can_undo: bool
     can_hint: bool
+    claimable: bool = Field(default=False, description="whether the seat may claim the rest of the deal's tricks "
+                            "now (POST .../claim-tricks): its lead, in the play, few enough tricks left")
     seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
     names: list[str | None] = Field(default_factory=list, description="who sits at each seat, by seat: a bot's "
                                                                       "name by its kind, a person's own")
@@ -827,6 +841,20 @@ def create_app(database_url: str | None = None, *, bot_delay: float = 0.0, hint_
         table = manager.get(table_id)
         credential = manager.authorize(table, body.seat, x_seat_token)
         return json_text(await manager.act(table, body.seat, body.version, body.action, credential))
+
+    @app.post("/api/tables/{table_id}/claim-tricks", response_model=ClaimTricksOut,
+              summary="Claim the rest of the deal's tricks",
+              responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,
+                                 errors.StaleStateId, errors.InactivePlayer, errors.GameOver, errors.TableClosed,
+                                 errors.ClaimUnavailable))
+    async def post_claim_tricks(table_id: str, body: ClaimTricksIn, x_seat_token: TOKEN = None) -> dict[str, Any]:
+        """The seat to lead (its view's 'claimable') claims every trick still to play, or every card point
+        (none where taking is bad). The open-hand solver checks it against every defence: accepted, the rest
+        is played out at once as ordinary plays; refused, nothing changes and 'line' is the defence that
+        beats it."""
+        table = manager.get(table_id)
+        credential = manager.authorize(table, body.seat, x_seat_token)
+        return await manager.claim_tricks(table, body.seat, body.version, credential)
 
     @app.post("/api/tables/{table_id}/next-deal", response_model=ViewOut, summary="Say you have seen the deal "
               "that ended", responses=refusals(errors.MalformedRequest, errors.Unauthorized, errors.NotFound,

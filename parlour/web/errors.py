@@ -97,6 +97,13 @@ class HintUnavailable(ApiError):
     status = 409
 
 
+class ClaimUnavailable(ApiError):
+    """A claim of the rest of the tricks that may not be made now: not the seat's lead, not in the play, or a
+    game whose trick play declares no goal (``parlour.bots.trick_claims.why_not`` says which)."""
+
+    status = 409
+
+
 class ChatUnavailable(ApiError):
     """Chat is between people: a table where fewer than two sit has nobody to talk to."""
 

@@ -67,6 +67,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from parlour.bots import bot_kinds, make_bot, sampler_for
 from parlour.bots.base import PEER, first_to_act, least_reaction, reaction_time
 from parlour.bots.kinds import SOLVED_GAMES, TOO_SLOW, installed, kinds_for, works_for
+from parlour.bots.trick_claims import check_claim, claimable
 from parlour.cards import Card
 from parlour.engine import State, game_info, new_game
 from parlour.engine.actions import Action, families_of
@@ -78,6 +79,7 @@ from parlour.engine.rules_page import action_help, move_guide
 from parlour.errors import IllegalAction, OutOfTurn
 from parlour.web import errors
 from parlour.web.botpool import BotJob, BotLimits, BotPool, is_quick, move_seed
+from parlour.web.hand_records import HandRecords, bridge_hands
 from parlour.web.store import (
     CHAT_LENGTH,
     EVERY_TABLE,
@@ -121,6 +123,10 @@ DEAL_END_PAUSE = 8.0
 CLOCK_BOT = "heuristic"    # what plays for a person whose time ran out
 DEAL_PAUSE_RANGE = (3, 120)   # the seconds a host may have a finished deal shown among people
 DETAILS = ("options", "variant", "guide")   # what a table's description tells beyond the lobby's listing
+
+
+# The double-dummy tables of finished bridge deals, for their hand records: one worker thread for the process.
+HAND_RECORDS = HandRecords()
 
 
 def why_not(name: str, game_id: str) -> str:
@@ -415,6 +421,10 @@ class Table:
         return (seat is not None and not self.finished and self.only_bots_besides(seat)
                 and any(actor == seat for actor, _ in self.state.history))
 
+    def can_claim(self, seat: int | None) -> bool:
+        """Whether ``seat`` may claim the rest of the deal's tricks now (``parlour.bots.trick_claims``)."""
+        return not self.finished and claimable(self.state, seat)
+
     def can_hint(self, seat: int | None) -> bool:
         """Hints, like undo, only where no other person sits at the table: a hint is a strong player's
         advice, which would be unfair against friends."""
@@ -447,10 +457,11 @@ class Table:
             "families": families_of(state.legal_actions(seat)) if seat in state.to_move else {},
             "labels": state.action_labels(seat) if seat in state.to_move else {},
             "hand_results": self.deal_sheet().results(),
-            "deal_end": self.deal_sheet().shown(seat),
+            "deal_end": self.deal_end(seat, view),
             "result": state.result().to_dict() if state.is_over else None,
             "can_undo": self.can_undo(seat),
             "can_hint": self.can_hint(seat),
+            "claimable": self.can_claim(seat),
             "seat_names": list(game_info(self.game).seat_names),
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
@@ -459,6 +470,29 @@ class Table:
             "guide": self.guide,
             "pause": self.pause_shown(),
         }
+
+    def deal_end(self, seat: int | None, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The latest finished deal as ``seat`` saw it end (``DealSheet.shown``), with the double-dummy table
+        of its hand record where it is a bridge deal (``hand_records``): worked out in a thread on first asking,
+        the payload pushed again when it is ready (``double_dummy`` absent meanwhile; null where DDS is not
+        installed, so none will come). ``view``: the seat's view now, the deal's end once the game is over."""
+        end = self.deal_sheet().shown(seat)
+        if end is None:
+            return None
+        ended: dict[str, Any] | None = end["view"] if end["view"] is not None else (
+            view if self.state.is_over else None)
+        hands = None if ended is None else bridge_hands(ended)
+        if hands is None or ended is None:
+            return end
+        if not HAND_RECORDS.installed:
+            return {**end, "double_dummy": None}        # none to come: DDS is not installed here
+        record = HAND_RECORDS.get(hands, [s.get("team") for s in ended["seats"]], self._record_ready)
+        return {**end, "double_dummy": record} if record is not None else end
+
+    def _record_ready(self) -> None:
+        """A hand record's double-dummy table is known: the payloads built without it are built again."""
+        self._built_at = -1
+        self.broadcast()
 
     def clocked(self, state: State) -> set[int]:
         """The people's seats among those to move in ``state``: the seats a clock runs for."""
@@ -1159,19 +1193,25 @@ class TableManager:
         return table.describe()
 
     # --- playing ---------------------------------------------------------------------------------------
+    def _open_to(self, table: Table, seat: int, version: int, credential: str) -> State:
+        """The table's state, once it is sure that ``seat`` may act on it (the table's lock held): caught up
+        with the database where ``version`` is ahead of it, the seat still held by ``credential``, the table
+        open and its game not over."""
+        if version > table.version and self.store.notifies:
+            self._catch_up(table)
+        self._still_holds(table, seat, credential)
+        if table.closed:
+            raise errors.TableClosed("the table was closed by its host")
+        if table.state.is_over:
+            raise errors.GameOver("the game is over")
+        return table.state
+
     async def act(self, table: Table, seat: int, version: int, text: str, credential: str) -> str:
         """Apply a person's action if it is current, in turn and legal, and ``credential`` still holds the seat
         as the action is written (the database checks it in the same write, so no process applies an action
         of a credential another process revoked); answer with the seat's new view."""
         async with table.lock:
-            if version > table.version and self.store.notifies:
-                self._catch_up(table)
-            self._still_holds(table, seat, credential)
-            state = table.state
-            if table.closed:
-                raise errors.TableClosed("the table was closed by its host")
-            if state.is_over:
-                raise errors.GameOver("the game is over")
+            state = self._open_to(table, seat, version, credential)
             if version != table.version:
                 late = _late(state, seat)
                 raise errors.InactivePlayer(str(late)) if late is not None else self._stale(table, version)
@@ -1194,6 +1234,34 @@ class TableManager:
                 self._still_holds(table, seat, credential)     # caught up: a revoked credential says so
                 raise self._stale(table, version)
             answer = table.payload_text(seat)
+        self._kick(table)
+        return answer
+
+    async def claim_tricks(self, table: Table, seat: int, version: int, credential: str) -> dict[str, Any]:
+        """The seat to lead claims the rest of the deal's tricks: checked with every hand open against every
+        defence (``parlour.bots.trick_claims``, in a worker thread, the table's lock held so nothing moves
+        meanwhile). Accepted, the rest is played out at once as ordinary plays, each stored like a move (the
+        defenders' cards in their own seats' names); refused, nothing changes and the answer gives the line
+        that beats it. The answer: the verdict (``accepted``, ``words``, ``line``) and the table's version."""
+        async with table.lock:
+            state = self._open_to(table, seat, version, credential)
+            if version != table.version:
+                raise self._stale(table, version)
+            self._check_not_held(table)
+            try:
+                verdict = await asyncio.to_thread(check_claim, state.clone(), seat)
+            except ValueError as exc:
+                raise errors.ClaimUnavailable(str(exc)) from None
+            verdict = verdict.seen_by(state.view(seat))     # a refusal names no card the claimer cannot see
+            if verdict.accepted:
+                for play in verdict.line:
+                    assert play.action is not None         # an accepted line is played out whole, for all
+                    candidate = table.state.clone()
+                    candidate.apply(play.seat, play.action)
+                    mine = credential if play.seat == seat else None
+                    if not self._append(table, candidate, play.seat, play.action, credential=mine):
+                        raise self._stale(table, version)
+            answer = {"claim": verdict.to_dict(table.shown_name), "version": table.version}
         self._kick(table)
         return answer
 

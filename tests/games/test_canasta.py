@@ -23,6 +23,7 @@ from parlour.bots.heuristics.canasta import NextTaker, choose_considered, pile_s
 from parlour.bots.heuristics.canasta import canasta as heuristic_play
 from parlour.cards import Card
 from parlour.cli.main import main
+from parlour.engine.actions import families_of
 from parlour.games.canasta import CANASTA, PACK, CanastaState, card_value
 from parlour.mechanics.stock import Stock
 from parlour.sim.stats import wilson_interval
@@ -628,3 +629,66 @@ class TestBots:
                      "--option", f"deal={deal}", "deals=1"], input_fn=lambda _prompt: next(lines), console=console)
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert code == 0 and "Game over" in out
+
+
+class TestMeldBoard:
+    """What the view tells a meld board (issue 39, item 4), all of it public: each side's melds in words, their
+    wild cards, a closed canasta's kind and bonus; the pile's frozen state under its own kind; the moves in a
+    table's words."""
+
+    def test_each_meld_is_named_with_its_wild_cards_and_a_closed_canasta_its_kind_and_bonus(self) -> None:
+        """Canastas: a meld of seven or more is closed, natural (500) or mixed (300) (source text; choice 7's
+        wilds, 2s and jokers): the notes name the kings, mark the 2 and the joker among the eights, and call
+        the eights a mixed canasta worth 300."""
+        state = new(hands_with(s0="8C 8C 8D 8H 8S 2C JK KC KD KH KS"), stock="9H 4D")
+        act(state, "draw", *lays(1, "8C 8C 8D 8H 8S 2C JK"), *lays(2, "KC KD KH"), "commit")
+        view = state.view(2)                      # partner's view, the same as any seat's: public facts
+        assert view.kinds["extra"]["meld_notes"] == "meld_notes"
+        notes = view.extra["meld_notes"]
+        assert notes["side_0_melds"]["verbs"] == ["add"] and notes["side_0_melds"]["side"] == 0
+        eights, kings = notes["side_0_melds"]["melds"]
+        assert [view.table["side_0_melds"][0][k] for k in eights["wilds"]] == ["2C", "JK"]
+        assert (eights["ref"], eights["label"], eights["closed"], eights["natural"], eights["bonus"]) == (
+            "8", "eights", "mixed canasta", False, 300)
+        assert (kings["ref"], kings["label"], kings["closed"], kings["natural"], kings["bonus"], kings["wilds"]) == (
+            "K", "kings", None, True, None, [])
+        assert notes["side_1_melds"]["melds"] == [] and notes["staged"] == {"verbs": ["lay"], "side": None, "melds": []}
+        assert state.view(1).extra["meld_notes"] == notes and state.view(None).extra["meld_notes"] == notes
+
+    def test_a_natural_canasta_is_noted_natural_with_its_five_hundred(self) -> None:
+        """Canastas: seven of a rank with no wild card is a natural canasta, 500 (source text)."""
+        state = new(hands_with(s0=OUT), stock="9H")
+        act(state, "draw", *lays(1, EIGHTS))
+        (staged,) = state.view(0).extra["meld_notes"]["staged"]["melds"]
+        assert (staged["ref"], staged["label"], staged["closed"], staged["natural"], staged["bonus"]) == (
+            "1", "eights", "natural canasta", True, 500)
+
+    def test_the_frozen_pile_is_declared_by_its_own_kind(self) -> None:
+        """The pile frozen by a wild card turned up (NOTES: upcard) is said under the kind "frozen", so that a
+        table marks it on the pile and not as any yes-or-no fact."""
+        frozen, plain = new(pile="2C 3H 9C").view(0), new().view(0)
+        assert frozen.kinds["table"]["pile_frozen"] == "frozen"
+        assert frozen.table["pile_frozen"] is True and plain.table["pile_frozen"] is False
+
+    def test_the_moves_are_worded_for_the_table(self) -> None:
+        """Choice 4's small steps, in a table's words: a card laid starts a meld or joins one being laid, a
+        card added goes to the side's meld of its rank, a discard ends the turn. Only the seat to move is
+        told."""
+        state = new(hands_with(s0=KINGS), stock="KS")
+        act(state, "draw")
+        labels = state.action_labels(0)
+        assert labels["lay KC 1"] == "start a meld" and labels["discard KC"] == "discard: ends your turn"
+        act(state, *OPEN[:2])
+        labels = state.action_labels(0)
+        assert labels["lay KH 1"] == "add to the kings you are laying" and labels["lay AC 2"] == "start a meld"
+        assert labels["withdraw"] == "take these melds back"
+        act(state, *OPEN[2:], "commit")
+        assert state.action_labels(0)["add KS K"] == "add to your kings"
+        assert state.action_labels(1) == {}
+
+    def test_a_discard_ends_the_turn_and_says_so_by_its_family(self) -> None:
+        """A turn ends with its discard (source text): the discard's kind declares the family "discard", for
+        a table that asks for a second click before throwing the card."""
+        state = new(stock="9H")
+        act(state, "draw")
+        assert families_of(state.legal_actions(0))["discard"] == "discard"

@@ -399,3 +399,49 @@ def test_the_game_plays_in_the_terminal() -> None:
                  "--option", f"deal={options}", "deals=1"], input_fn=lambda _prompt: next(lines), console=console)
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert code == 0 and "Game over" in out and "seat 0 goes out" in out
+
+
+class TestMeldBoard:
+    """What the view tells a meld board (issue 39, item 4): each meld on the table with its owner, what it is
+    and its joker, by the number the moves name it by; the contract being laid; the moves in a table's words."""
+
+    def test_each_meld_is_noted_with_its_owner_and_its_joker(self) -> None:
+        """Melding: the trio of nines and the escalera in hearts laid by seat 1 (deal 2's contract, a trio and an
+        escalera), its joker marked where it stands for the 7♥."""
+        state = second_deal(stock="2S 3C 4H#2")
+        act(state, "draw stock", *lay("9S 9C 9D", "5H 6H JK 8H"))
+        notes = state.view(0).extra["meld_notes"]
+        assert notes["melds"]["verbs"] == ["add", "extend", "swap"] and notes["melds"]["side"] is None
+        trio, escalera = notes["melds"]["melds"][-2:]
+        assert (trio["label"], trio["owner"], trio["wilds"]) == ("trio of nines", 1, [])
+        assert (escalera["ref"], escalera["label"], escalera["owner"], escalera["wilds"], escalera["natural"]) == (
+            str(len(notes["melds"]["melds"])), "escalera in hearts", 1, [2], False)
+        assert state.view(0).table["melds"][-1][2] == "JK" and escalera["closed"] is None
+
+    def test_the_contract_being_laid_and_its_moves_are_worded(self) -> None:
+        """The contract laid all at once (rules: melding), in a table's words: a card starts a meld, or a second
+        one beside it, or joins the trio being laid; withdrawing takes the contract back."""
+        state = new()
+        act(state, "draw stock")
+        labels = state.action_labels(0)
+        assert labels["lay 7H 1"] == "start a meld" and labels["lay 7H 2"] == "start a second meld"
+        act(state, "lay 7H 1", "lay 7S 1")
+        assert state.view(1).extra["meld_notes"]["staged"]["melds"][0]["label"] == "sevens"
+        labels = state.action_labels(0)
+        assert labels["lay 7D 1"] == "add to the sevens you are laying" and labels["lay KC 2"] == "start a meld"
+        assert labels["withdraw"] == "take the contract back" and state.action_labels(1) == {}
+
+    def test_growing_an_escalera_and_taking_its_joker_are_worded(self) -> None:
+        """An escalera grows at the end named, and a natural card takes its joker's place (rules: melding,
+        using jokers), in words that name the meld and the end."""
+        state = second_deal(stock="2S 4C 7H#2")
+        act(state, "draw stock", *lay("9S 9C 9D", "5H 6H JK 8H"), "discard 2S", "draw stock", "discard 4C",
+            "draw stock")
+        labels = state.action_labels(1)
+        number = len(state.melds)
+        swap = "take the joker's place in the escalera in hearts (the joker to its high end)"
+        assert labels[f"swap 7H {number} high"] == swap
+        grown = second_deal(stock="2S 3C 4H#2")
+        act(grown, "draw stock", *lay("9S 9C 9D", "5H 6H JK 8H"), "discard 2S", "draw stock", "discard 3C",
+            "draw stock")
+        assert grown.action_labels(1)[f"extend 4H {number} low"] == "add to the escalera in hearts at its low end"

@@ -19,6 +19,7 @@ from parlour.bots.levels import searched
 from parlour.cards import Card, bit_indices, parse_cards
 from parlour.cli.main import main
 from parlour.engine import IllegalAction
+from parlour.engine.actions import families_of
 from parlour.errors import DealError
 from parlour.games.kowah import (
     DEAL_ACTIONS,
@@ -257,6 +258,16 @@ class TestChecki:
         state = new([SHORT_OF_SECOND, LOOSE], "7D#2")
         act(state, "draw stock")
         assert [a for a in legal(state, 0) if a.startswith("checki")] == ["checki 7S", "checki 7D"]
+
+    def test_checki_is_a_declaration_and_a_discard_ends_the_turn_by_their_families(self) -> None:
+        """Choice 2 and the turn (draw, then discard): ``checki`` declares the family "declare", a move the hand
+        allows at a moment of the player's choosing, for a table that draws it as a button lit while the hand
+        allows it; the discard the family "discard", which ends the turn, for a table that asks twice."""
+        state = new([SHORT_OF_FIRST, LOOSE], "AD#2")
+        act(state, "draw stock")
+        assert families_of(state.legal_actions(0)) == {"checki": "declare", "discard": "discard"}
+        act(state, "checki AD")
+        assert families_of(state.legal_actions(0)) == {"discard": "discard"}
 
     def test_a_hand_of_no_shape_cannot_declare(self) -> None:
         """Declaring checki: only a hand of one of the two shapes may declare (choice 2)."""

@@ -497,3 +497,31 @@ class TestBots:
                      "--option", f"deal={deal}", "deals=1"], input_fn=lambda _prompt: next(lines), console=console)
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert code == 0 and "Game over" in out and "seat 0 goes out" in out
+
+
+class TestMeldBoard:
+    """What the view tells a meld board (issue 39, item 4): Samba's melds named by number, as its moves name
+    them (choice 2), sequences as runs, a samba's bonus; the moves in a table's words."""
+
+    def test_a_samba_and_a_canasta_are_noted_with_their_bonuses(self) -> None:
+        """Canastas and sambas (source text): the kings' natural canasta 500 and the spades' samba, a sequence of
+        seven, 1,500 in the classic game; each noted by its number, the one ``add`` and ``onto`` name it by."""
+        state = new(variant="classic")
+        laid(state, 0, LAID, "QS JS 10S 9S 8S 7S 6S", "AC AD AH")
+        melds = state.view(3).extra["meld_notes"]["side_0_melds"]["melds"]
+        assert [(m["ref"], m["label"], m["closed"], m["bonus"]) for m in melds] == [
+            ("1", "kings", "natural canasta", 500), ("2", "run in spades", "samba", 1_500), ("3", "aces", None, None)]
+
+    def test_sets_of_one_rank_standing_apart_are_told_apart_by_number(self) -> None:
+        """Several sets of one rank stand apart (choice 3): the moves onto them are worded with their numbers,
+        and merging says which goes onto which."""
+        state = new(hands_with(s0="KC KD KH KS KC KD AC AD AH"), stock="5C")
+        act(state, "draw", *lays(1, "KC KD KH"), *lays(2, "KS KC KD"), *lays(3, "AC AD AH"), "commit")
+        labels = state.action_labels(0)
+        assert labels["merge 1 2"] == "put your kings (2) onto your kings (1)"
+        assert labels["discard 5C"] == "discard: ends your turn"
+
+    def test_taking_the_pile_onto_a_meld_is_worded(self) -> None:
+        """The pile taken with its top card onto the side's sequence (choice 4), in a table's words."""
+        state = nine_for_seat_two()
+        assert state.action_labels(2)["onto 1"] == "take the pile onto your run in hearts"

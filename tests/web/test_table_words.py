@@ -123,15 +123,17 @@ def test_a_value_per_side_is_drawn_with_the_sides_players(page: Any) -> None:
     assert page.get_by_test_id("zone-side_1_melds").locator("h3").text_content() == "Melds: Player B and Player D"
 
 
-def test_a_flag_is_drawn_only_when_it_is_on(page: Any) -> None:
-    """Canasta's frozen pile: no "Frozen no" box while the pile is not frozen; "pile frozen" when it is."""
+def test_a_frozen_pile_is_marked_on_the_pile_only_when_it_is_frozen(page: Any) -> None:
+    """Canasta's frozen pile (a zone of kind "frozen", issue 39): no "Frozen no" box while the pile is not
+    frozen; when it is, the mark lies on the discard pile itself, not in a box of its own."""
     view = parlour.new_game("canasta", seed=3).view(0).to_dict()
     view["table"]["pile_frozen"] = False
     drawn(page, view)
-    assert page.get_by_test_id("zone-pile_frozen").count() == 0
+    assert page.get_by_test_id("zone-pile_frozen").count() == 0 and page.get_by_test_id("pile-frozen").count() == 0
     view["table"]["pile_frozen"] = True
     drawn(page, view)
-    assert page.get_by_test_id("zone-pile_frozen").text_content() == "pile frozen"
+    assert page.get_by_test_id("zone-pile_frozen").count() == 0
+    assert page.get_by_test_id("zone-discard_pile").get_by_test_id("pile-frozen").text_content() == "frozen"
 
 
 def test_a_zone_with_nothing_in_it_is_not_drawn(page: Any) -> None:

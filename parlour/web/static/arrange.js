@@ -92,6 +92,8 @@ export function handArranger({ hand, storeKey, redraw }) {
     press.dragging = true;
     event.preventDefault();
     mark(press.card, true, dx, dy);
+    // Where a card may also be dropped outside the hand (a meld board: families/rummy.js), it is told.
+    hand.dispatchEvent(new CustomEvent("hand-drag", { bubbles: true, detail: { card: press.card, x: event.clientX, y: event.clientY } }));
   });
   const release = (event) => {
     if (!press || event.pointerId !== press.pointerId) return;
@@ -102,6 +104,10 @@ export function handArranger({ hand, storeKey, redraw }) {
     if (!dragging || event.type === "pointercancel" || !shown.includes(card)) return;
     swallowClick = true;
     setTimeout(() => { swallowClick = false; }, 0);
+    // A card dropped outside the hand where something takes it (a meld: families/rummy.js) is played there,
+    // not arranged: the taker cancels the "hand-drop" event.
+    const drop = new CustomEvent("hand-drop", { bubbles: true, cancelable: true, detail: { card, x: event.clientX, y: event.clientY } });
+    if (!hand.dispatchEvent(drop)) return;
     keep(moved(shown, card, dropIndex(card, event.clientX, event.clientY)));
   };
   document.addEventListener("pointerup", release);

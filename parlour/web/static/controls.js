@@ -15,6 +15,17 @@ import { familyControls } from "./families/index.js";
  * payload without `hand_choices` (an older server) is sorted by the actions' text.
  */
 export function handChoices(payload) {
+  const { byCard, buttons } = cardChoices(payload);
+  // A declaration (family "declare": Kowah's checki) is a button of its own, lit, not one card's menu item.
+  const families = payload.families || {};
+  const declared = (action) => families[String(action).split(" ")[0]] === "declare";
+  if (![...byCard.values()].flat().some(declared)) return { byCard, buttons };
+  const kept = new Map([...byCard].map(([card, actions]) => [card, actions.filter((a) => !declared(a))]).filter(([, a]) => a.length));
+  const moved = [...new Set([...byCard.values()].flat().filter(declared))];
+  return { byCard: kept, buttons: [...buttons, ...moved] };
+}
+
+function cardChoices(payload) {
   if (!payload.hand_choices) return sortActions(payload.view);
   const byCard = new Map(Object.entries(payload.hand_choices));
   const taken = new Set([...byCard.values()].flat());

@@ -18,7 +18,7 @@ import { el, label, replace } from "./dom.js";
 import { ofKind, ownedNode, recordLines, saysNothing, title } from "./facts.js";
 import { agreeing, capitalise, peopleText, peopleWords, personLabel, personName } from "./people.js";
 import { bankedSeats, bankerSeat, handOnTable } from "./families/banking.js";
-import { familyZone } from "./families/zones.js";
+import { familyHelper, familyZone } from "./families/zones.js";
 import { balanceShown, coveredBySeatShown, handCaption, isShownList, seatShownNode, shownEntries, shownZone } from "./shown.js";
 
 /** A number of cards in words that agree: "1 card", "3 cards". */
@@ -505,9 +505,12 @@ function pileZone(name, cards) {
  * The discard pile: its top card face up (a view's `upcard` zone where a count of the pile, `pile` or
  * `discards`, lies beside it, or a game's only face-up card of the middle) and how many cards it holds.
  */
-function discardPileZone(card, n) {
-  const body = card ? cardPicture(card, "small") : el("div", { class: "card small ghost", "aria-label": "empty" });
-  return zoneBox("discard_pile", body, "zone-card zone-discard", Number.isInteger(n) ? cardsWord(n) : card ? null : "empty");
+function discardPileZone(card, n, frozen = false) {
+  const top = card ? cardPicture(card, "small") : el("div", { class: "card small ghost", "aria-label": "empty" });
+  // A frozen pile (a zone of kind "frozen") is marked on the pile itself, as a wild card laid crosswise marks it.
+  const body = frozen ? el("div", { class: "pile-frozen-wrap" }, top,
+    el("span", { class: "pile-frozen", dataset: { testid: "pile-frozen" }, title: "Frozen: taken only with a natural pair of its top card", text: "frozen" })) : top;
+  return zoneBox("discard_pile", body, `zone-card zone-discard${frozen ? " frozen" : ""}`, Number.isInteger(n) ? cardsWord(n) : card ? null : "empty");
 }
 
 // The zones a discard pile is drawn from: its top card, and the count of its cards where the view gives it.
@@ -661,18 +664,20 @@ export function renderZones(view, keeper = null) {
   for (const [name, value] of Object.entries(table)) {
     const kind = zoneKind(view, "table", name, value);
     if (discard && name === UPCARD) {
-      main.push(discardPileZone(value, pileCount ? table[pileCount] : null));
+      main.push(discardPileZone(value, pileCount ? table[pileCount] : null, ofKind(view, "frozen").includes(true)));
       continue;
     }
     if (discard && name === pileCount) continue;
     if (kind === "count" && value === 0 && /_face_down$/.test(name)) continue;     // no face-down heap
     if (kind === "count" && turnedUp.has(label(name).toLowerCase())) continue;
-    if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
-    const drawn = familyZone(kind, name, value, view);   // a family's own drawing of its kind (families/zones.js)
+    // A family's own drawing of its kind (families/zones.js), even of an empty zone (a meld board's empty place).
+    const drawn = familyZone(kind, name, value, view);
     if (drawn) {
       ({ main, aside, records })[drawn.place].push(drawn.node);
       continue;
     }
+    if (kind === "frozen" && (discard || !value)) continue;   // marked on the discard pile
+    if (saysNothing(kind, value)) continue;          // no card yet, no melds, no words, a flag that is off
     // A "last_..." zone (the last trick) is looked at last: smaller, to the side.
     const past = isPast(name);
     if (kind === "trick" && Array.isArray(value)) (past ? aside : main).push(playsZone(name, value, view, past, past ? { winner: kept.winner } : {}));
@@ -893,7 +898,7 @@ const MEMORY = /^known_in_/;
 export function renderExtra(view) {
   // A hand's value is written under the hand (shown.js handCaption), not again among the facts.
   const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k)
-    && zoneKind(view, "extra", k, v) !== "hand_value");
+    && zoneKind(view, "extra", k, v) !== "hand_value" && !familyHelper(zoneKind(view, "extra", k, v)));
   $("extra-panel").hidden = entries.length === 0;
   replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));

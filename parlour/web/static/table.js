@@ -31,6 +31,9 @@ import { clockNews, showClock } from "./clock.js";
 import { renderRematchNotice } from "./rematch.js";
 import { capitalise, distinctNames, peopleText, seatLetter, wonWords } from "./people.js";
 import { handChoices, helpOf, turnControls } from "./controls.js";
+import { cardClick, markArmed } from "./families/rummy.js";
+import { claimControls } from "./families/claim.js";
+import { handRecord } from "./families/record.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -261,7 +264,7 @@ function applyPayload(payload) {
   if (old && typeof payload.version === "number" && typeof old.version === "number") {
     if (payload.version < old.version) return;
     if (payload.version === old.version && payload.view.seat === old.view.seat && !state.busy
-        && tableStatus(payload) === tableStatus(old)) return;
+        && tableStatus(payload) === tableStatus(old) && !newRecord(old, payload)) return;
   }
   if (state.pause) {
     holdBack(payload);
@@ -328,11 +331,22 @@ function pauseOn(payload) {
   if (next && !countdown) next.focus({ preventScroll: true });
 }
 
+/** Whether `payload` brings the double-dummy table of the deal-end hand record that `old` lacked. */
+function newRecord(old, payload) {
+  const end = payload.deal_end;
+  return Boolean(end && end.double_dummy && old && old.deal_end && old.deal_end.number === end.number
+    && !old.deal_end.double_dummy);
+}
+
 /** A view that arrives during the pause waits behind it; a table closed meanwhile ends the pause, and so
  * does the server's going on (a view no longer held, once the pause began held by the server). */
 function holdBack(payload) {
   const wasHeld = Boolean(state.pause.held.pause);
   state.pause.held = payload;
+  if (newRecord(state.payload, payload)) {           // the hand record's double-dummy table has come
+    state.payload = { ...state.payload, deal_end: { ...state.payload.deal_end, double_dummy: payload.deal_end.double_dummy } };
+    renderPause();
+  }
   showClock(payload, viewSeat());
   answerWindowInTime();
   if (tableStatus(payload) !== "playing" || (wasHeld && !payload.pause)) resume();
@@ -422,7 +436,7 @@ function renderPause() {
       text: countdownWords(left) }) : null,
     waitingFor ? el("span", { class: "muted", role: "status", dataset: { testid: "pause-waiting" },
       text: waitingFor }) : null);
-  replace($("tools"));
+  replace($("tools"), handRecord(state.payload, view));
 }
 
 async function send(action) {
@@ -695,15 +709,19 @@ function renderHandArea() {
 
   renderHand(arranger.view(view), {
     byCard, myTurn, busy: state.busy, hint,
-    onCard: (anchor, card, actions) => (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
+    onCard: (anchor, card, actions) => cardClick(anchor, card, actions, { payload: state.payload, send })
+      || (actions.length === 1 ? send(actions[0]) : openChooser(anchor, card, actions)),
   });
+  markArmed(myTurn ? state.payload : null);       // a discard asked about stays asked through a redraw
   arranger.decorate();
   explainRefusals(myTurn ? state.payload.reasons || {} : {});
 
   const disabled = state.busy || !myTurn;
-  replace($("actions"), turnControls(state.payload, buttons, { hint, disabled, send }));
+  replace($("actions"), claimControls(state.payload, { base, token: me.token, busy: state.busy, setBusy, refresh, view: namedView() }),
+    turnControls(state.payload, buttons, { hint, disabled, send }));
 
   replace($("tools"), closed ? null : [
+    finished() ? handRecord(state.payload, namedView()) : null,       // the last deal's, at the game's end
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
     canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null,
     arranger.sortButton()]);
@@ -802,15 +820,26 @@ function replayLink(view) {
   });
 }
 
+// The words the server gives a move (payload `labels`: "add to your kings", "start a meld"), or null.
+const worded = (action) => ((state.payload && state.payload.labels) || {})[action] || null;
+
+// A family's control drawn outside the turn's controls (a card dropped on a meld board) plays its move, or
+// offers its several moves in the card's menu, this way.
+document.addEventListener("family-send", (event) => send(event.detail));
+document.addEventListener("family-choose", (event) => {
+  const { anchor, card, actions } = event.detail;
+  if (anchor) openChooser(anchor, card, actions);
+});
+
 // The chooser: a small menu over a card that several actions use ("match 7H" or "discard 7H").
 function openChooser(anchor, card, actions) {
   closeChooser();
   const menu = el("div", { class: "chooser", role: "menu", "aria-label": `${cardName(card)}: choose`, dataset: { testid: `chooser-${card}` } },
     actions.map((action) => el("button", {
       type: "button", role: "menuitem", class: `action${state.hint && state.hint.action === action ? " hinted" : ""}`,
-      dataset: { testid: testid(action) }, "aria-label": notationWords(action), onclick: () => send(action),
+      dataset: { testid: testid(action) }, "aria-label": worded(action) || notationWords(action), onclick: () => send(action),
       title: helpOf(state.payload, action),
-    }, notationNode(action))),
+    }, worded(action) ? el("span", { text: worded(action) }) : notationNode(action))),
     el("button", { type: "button", role: "menuitem", class: "chooser-cancel", onclick: () => { closeChooser(); anchor.focus(); } }, "cancel"));
   document.body.append(menu);
   const box = anchor.getBoundingClientRect();

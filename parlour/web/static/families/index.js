@@ -13,9 +13,10 @@
 import * as ask from "./ask.js";
 import * as auction from "./auction.js";
 import * as betting from "./betting.js";
+import * as rummy from "./rummy.js";
 import * as sum from "./sum.js";
 
-const FAMILIES = [auction, betting, sum, ask];
+const FAMILIES = [auction, betting, sum, ask, rummy];
 
 /** The controls of every family that claims some of `actions`, and the actions left to the generic table. */
 export function familyControls(actions, context) {

@@ -6,8 +6,15 @@
 // declared kind only, never off a game's id.
 
 import { drawBanked } from "./banking.js";
+import { drawMeldBoard } from "./rummy.js";
 
-const ZONE_FAMILIES = { banked: drawBanked };
+const ZONE_FAMILIES = { banked: drawBanked, melds: drawMeldBoard };
+
+// Kinds of `extra` that only help a family draw its zones (what each meld is): not facts of their own.
+const HELPERS = new Set(["meld_notes"]);
+
+/** Whether an `extra` entry of `kind` is read by a family's drawing rather than shown as a fact. */
+export const familyHelper = (kind) => HELPERS.has(kind);
 
 /** The family's drawing of a zone of `kind`, or null where no family draws that kind. */
 export function familyZone(kind, name, value, view) {

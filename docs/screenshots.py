@@ -53,6 +53,8 @@ MAX_MOVES = 400
 BOT = "heuristic:easy"
 View = dict[str, Any]
 # Resolves once the fonts are in and two frames have been drawn since: the page's last redraw is on screen.
+# Nothing on the page says it is still being worked out (a hand record's double-dummy table, aria-busy).
+STILL_COMING = "() => !document.querySelector(\"[aria-busy='true']\")"
 SETTLED = """() => document.fonts.ready.then(() => new Promise((done) =>
   requestAnimationFrame(() => requestAnimationFrame(done))))"""
 
@@ -268,6 +270,7 @@ def photograph(browser: Any, table: Table, out: Path, names: Sequence[str], draw
         page.goto(table.address())
         page.locator(drawn).first.wait_for()
         page.get_by_test_id("connection").get_by_text("live", exact=True).wait_for()
+        page.wait_for_function(STILL_COMING)
         page.evaluate(SETTLED)
         path = out / name
         page.screenshot(path=str(path), animations="disabled", caret="hide")

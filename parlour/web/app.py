@@ -324,6 +324,7 @@ class ViewOut(BaseModel):
     claimable: bool = Field(default=False, description="whether the seat may claim the rest of the deal's tricks "
                             "now (POST .../claim-tricks): its lead, in the play, few enough tricks left")
     seat_names: list[str] = Field(default_factory=list, description="the game's names of its seats, by seat")
+    game_name: str = Field(default="", description="the game's name as people write it ('Auction Bridge')")
     names: list[str | None] = Field(default_factory=list, description="who sits at each seat, by seat: a bot's "
                                                                       "name by its kind, a person's own")
     guide: bool = Field(default=False, description="a guided first deal: the page explains each new kind of move "

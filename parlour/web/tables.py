@@ -463,6 +463,7 @@ class Table:
             "can_hint": self.can_hint(seat),
             "claimable": self.can_claim(seat),
             "seat_names": list(game_info(self.game).seat_names),
+            "game_name": game_info(self.game).name,
             "names": [s.shown_name for s in self.seats],
             "lowest_score_wins": state.info.lowest_score_wins,
             "clock": self.clock_shown(seat),

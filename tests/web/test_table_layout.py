@@ -36,7 +36,8 @@ def test_other_games_have_no_seat_names() -> None:
 
 
 def test_the_lobby_and_the_table_payload_carry_the_seat_names(tmp_path: Path) -> None:
-    """The front-end reads the names from the game's entry and from every table payload, never from game code."""
+    """The front-end reads the names (the seats', the game's) from the game's entry and from every table payload,
+    never from game code."""
     with TestClient(create_app(database_url=f"sqlite:///{tmp_path / 'names.sqlite3'}")) as client:
         games = {entry["id"]: entry for entry in client.get("/api/games").json()}
         assert games["auction-bridge"]["seat_names"] == ["North", "East", "South", "West"]
@@ -44,6 +45,8 @@ def test_the_lobby_and_the_table_payload_carry_the_seat_names(tmp_path: Path) ->
         created = create(client, ["human", "random", "random", "random"], game="auction-bridge")
         assert view(client, created, 0)["seat_names"] == ["North", "East", "South", "West"]
         assert view(client, created, None)["seat_names"] == ["North", "East", "South", "West"]
+        # The game's name too, so that the page's title never shows the id while /api/games is on its way.
+        assert view(client, created, 0)["game_name"] == view(client, created, None)["game_name"] == "Auction Bridge"
 
 
 # --- in the browser -------------------------------------------------------------------------------------------

@@ -1263,7 +1263,7 @@ function wireRules() {
 
 function renderHeader() {
   const view = state.payload.view;
-  const name = state.gameNames[view.game] || view.game;
+  const name = state.payload.game_name || state.gameNames[view.game] || view.game;
   $("game-title").textContent = name;
   const parts = [`hand ${view.hand_number ?? "?"}`];
   // A game's own "over" phase would say "over · game over": the end is said once.

@@ -64,7 +64,8 @@ function callNode(call) {
 /** The double-dummy table: tricks by declarer (rows) and strain (columns), and what each side could make. */
 function doubleDummyNode(dd, view) {
   if (!dd) {
-    return el("p", { class: "hr-dd-waiting muted", dataset: { testid: "hand-record-dd-waiting" },
+    // Still coming (aria-busy): the server pushes the table once worked out.
+    return el("p", { class: "hr-dd-waiting muted", dataset: { testid: "hand-record-dd-waiting" }, "aria-busy": dd === null ? null : "true",
       text: dd === null ? "No double-dummy table: DDS is not installed on this server."
         : "Double-dummy table: being worked out…" });
   }

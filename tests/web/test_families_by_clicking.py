@@ -30,7 +30,10 @@ from parlour.web.app import create_app
 
 HINT_BOT = "ismcts:100"   # hints from a fixed number of iterations: quick, and the same each time
 GAME_SECONDS = 120.0    # a whole game, with a loaded machine's margin; the games here take 2 to 40 s
-STALL_SECONDS = 20.0    # no step of the page (a move, a deal, the result) for this long is a stall
+STALL_SECONDS = 30.0    # no step of the page (a move, a deal, the result) for this long is a stall
+# A hint's search (HINT_BOT: about 3 s at Carioca on a busy machine, more under a whole suite's load) is waited
+# for this long: a hint given up on would send the person down another path than the sitting's.
+HINT_SECONDS = 20.0
 CLICK_MS = 2000         # a control redrawn away meanwhile (a bot moved) is looked for again, not waited on
 
 # What the page offers the person now, read in one pass over the page (so never half a redraw): the game
@@ -168,7 +171,7 @@ def hinted(page: Any) -> Any | None:
     marked = page.locator(f"#hand .hinted[data-playable='true'], {ENABLED_BUTTON}.hinted")
     try:
         page.get_by_test_id("hint").click(timeout=CLICK_MS)
-        marked.first.wait_for(timeout=STALL_SECONDS * 500)
+        marked.first.wait_for(timeout=HINT_SECONDS * 1000)
     except PlaywrightError:
         return None
     return marked.first

@@ -112,8 +112,8 @@ SITTINGS = [
             clicks=("turn:action-draw-stock", "chooser:action-lay-", "turn:action-commit", "chooser:action-add-",
                     "turn:card-")),
     # Seed 39: everyone says mus, so the person discards (a click on each card) and draws before the lances.
-    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, seed=39, prefer=("envido", "quiero", "sena"), phone=True,
-            clicks=("turn:action-mus", "turn:card-", "turn:action-draw", "turn:action-sena-",
+    Sitting("vying", "mus", ["human", *bots(3)], {"target": 5}, seed=39, prefer=("envido", "quiero", "sena"),
+            phone=True, clicks=("turn:action-mus", "turn:card-", "turn:action-draw", "turn:action-sena-",
                     r"amount:amount-envido=\d")),
     # Seed 6: the person's 8 calls a suit, and a card is played down to one with "one card" said.
     Sitting("shedding", "crates", ["human", "heuristic"], {"deals": 1}, seed=6, prefer=("call", "say"),

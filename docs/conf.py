@@ -1,8 +1,10 @@
 """Sphinx configuration for Parlour's documentation site.
 
-Build it from the repository root with ``python -m sphinx -W --keep-going -b html docs docs/_build/html``
-(``pip install -e ".[docs]"`` first). The game pages are written at build time by ``_ext/games.py`` from
-the registry, so they never drift from the code.
+Build it from the repository root with ``python docs/build.py [BUILD]`` (``pip install -e ".[docs]"`` first):
+the site is ``BUILD/html`` (``docs/_build/html`` by default). ``build.py`` runs Sphinx on a copy of the
+sources in ``BUILD/source`` with this configuration (``-c docs``) and its cache in ``BUILD/doctrees``, so the
+checkout is never written to. The game pages and the API reference are written into that copy at build time
+by ``_ext/games.py`` and ``_ext/reference.py`` from the registry, so they never drift from the code.
 """
 
 from __future__ import annotations

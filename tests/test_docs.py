@@ -1,8 +1,9 @@
 """The documentation site: it builds with warnings as errors, and every registered game has its page.
 
-The build is the one the README gives (``python -m sphinx -W --keep-going -b html docs OUT``), into a
-temporary folder; it skips where the ``docs`` extra is not installed. The game pages'
-generator (``docs/_ext/games.py``) is checked on its own too, on docstrings made for the purpose.
+The build is the one the README gives (``python docs/build.py BUILD``), into a temporary folder; it skips
+where the ``docs`` extra is not installed. It leaves the checkout as it was and keeps Sphinx's cache out of
+the HTML. The game pages' generator (``docs/_ext/games.py``) is checked on its own too, on docstrings made
+for the purpose.
 """
 
 from __future__ import annotations
@@ -33,14 +34,26 @@ def _generator() -> ModuleType:
 
 
 generator = _generator()
+# The feature tour, by reader: each page and a heading it keeps.
+GUIDES = {"players": "For players", "hosts": "For hosts", "researchers": "For researchers"}
 
 
-def build(out: Path) -> None:
+def build(out: Path) -> Path:
+    """Build the site as the README says, into ``out``; the HTML's folder."""
     for package in ("sphinx", "myst_parser", "furo"):
         pytest.importorskip(package, reason='the docs extra is not installed (pip install -e ".[docs]")')
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS),
-                           str(out)], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, str(DOCS / "build.py"), str(out), "-q"], cwd=ROOT, capture_output=True,
+                          text=True)
     assert done.returncode == 0, f"the site did not build cleanly:\n{done.stderr}"
+    return out / "html"
+
+
+def checkout() -> dict[str, tuple[int, int]]:
+    """What the build could touch in the checkout: every file of ``docs/`` and the root's pages, with their
+    sizes and times (Python's bytecode caches aside)."""
+    files = [*DOCS.rglob("*"), *ROOT.glob("*.md")]
+    return {str(path.relative_to(ROOT)): (path.stat().st_size, path.stat().st_mtime_ns) for path in files
+            if "__pycache__" not in path.parts}
 
 
 def text_of(page: Path) -> str:
@@ -60,15 +73,22 @@ def test_the_site_builds_with_warnings_as_errors_and_a_page_per_game(tmp_path: P
     One test for the whole site: the build is its cost (about 20 s of CPU), and ``pytest -n`` would build
     once for every worker that ran a part of it.
     """
-    build(tmp_path)
-    game_pages_show_their_facts(tmp_path)
-    game_pages_number_every_choice(tmp_path)
-    assert all(info.name in text_of(tmp_path / "games" / "index.html") for info in all_games())
-    reference_documents_each_layer(tmp_path)
-    assert "Strength of the bots" in text_of(tmp_path / "strength.html")
-    assert "For research" in text_of(tmp_path / "research.html")
-    assert "Adding a game" in text_of(tmp_path / "contributing.html")
-    table_page_shows_its_pictures(tmp_path)
+    before = checkout()
+    site = build(tmp_path)
+    assert checkout() == before, "the build changed the checkout"
+    assert not [path for path in site.rglob("*") if path.name == ".doctrees" or path.suffix in {".doctree", ".pickle"}]
+    assert (tmp_path / "doctrees" / "environment.pickle").exists()
+    game_pages_show_their_facts(site)
+    game_pages_number_every_choice(site)
+    game_pages_cite_published_sources(site)
+    assert all(info.name in text_of(site / "games" / "index.html") for info in all_games())
+    reference_documents_each_layer(site)
+    assert "Strength of the bots" in text_of(site / "strength.html")
+    assert "For research" in text_of(site / "research.html")
+    assert "Adding a game" in text_of(site / "contributing.html")
+    for guide, heading in GUIDES.items():
+        assert heading in text_of(site / f"{guide}.html"), guide
+    table_page_shows_its_pictures(site)
 
 
 def game_pages_show_their_facts(site: Path) -> None:
@@ -81,6 +101,17 @@ def game_pages_show_their_facts(site: Path) -> None:
         for spec in info.options:
             assert spec.name in text and repr(spec.default) in text and spec.doc.split()[0] in text, \
                 (info.id, spec.name)
+
+
+def game_pages_cite_published_sources(site: Path) -> None:
+    """Issue 40: the rule texts' files are not part of the project, so no page cites one; each page names
+    the published source (Foster's Complete Hoyle for Vint) or says a published description was followed."""
+    for info in all_games():
+        text = text_of(site / "games" / f"{info.id}.html")
+        assert not re.search(r"rules/|\bNOTES\b|\.txt\b", text), info.id
+        assert "Complete Hoyle" in text or "Ultimate Book of Card Games" in text \
+            or f"published description of {info.name}" in text, info.id
+    assert "Complete Hoyle" in text_of(site / "games" / "vint.html")
 
 
 def game_pages_number_every_choice(site: Path) -> None:
@@ -135,6 +166,33 @@ class TestGenerator:
     def test_a_docstring_without_choices_keeps_its_notes(self) -> None:
         doc = generator.split_docstring("G: x,\nwrapped.\n\nNotes here.")
         assert (doc.lead, doc.choices, doc.notes) == ("G: x, wrapped.", (), "Notes here.")
+
+    def test_citations_of_rule_files_become_published_sources(self) -> None:
+        info = next(info for info in all_games() if info.id == "vint")
+        text = generator.cite_published("Follows ``rules/source/vint.txt`` and the Vint entry of ``rules/NOTES.md``"
+                                        " (NOTES).", info)
+        assert text == ("Follows R. F. Foster's *Foster's Complete Hoyle* and the Vint entry of the published "
+                        "supplements that fill the rule texts' gaps (the published supplements that fill the rule "
+                        "texts' gaps).")
+
+    def test_the_sources_copied_are_the_sites_own(self) -> None:
+        """The build's copy holds docs/'s pages and pictures and the root pages they include, not the
+        configuration, the extensions or anything generated."""
+        spec = importlib.util.spec_from_file_location("docs_build", DOCS / "build.py")
+        assert spec is not None and spec.loader is not None
+        builder = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(builder)
+        copied = {str(path) for path in builder.sources()}
+        assert {"docs/index.md", "docs/images/trick-desktop.png", "README.md", "CONTRIBUTING.md"} <= copied
+        assert not [path for path in copied if path.startswith(("docs/_ext", "docs/games/", "docs/api/", "docs/_build"))
+                    or path.endswith(".py")]
+
+    def test_pages_are_never_written_into_the_checkout(self, tmp_path: Path) -> None:
+        with pytest.raises(RuntimeError, match=r"docs/build\.py"):
+            generator.write_folder(DOCS / "games", {"index.md": "# Games\n"})
+        assert not (DOCS / "games").exists()
+        generator.write_folder(tmp_path / "games", {"index.md": "# Games\n"})
+        assert (tmp_path / "games" / "index.md").read_text() == "# Games\n"
 
     def test_table_cells_escape_their_bars(self) -> None:
         assert generator.cell("a | b\n c") == "a \\| b c"

@@ -3,13 +3,18 @@
 Nothing about a game is written by hand for the site: the facts and options come from the registry (as
 ``parlour rules`` shows them), the summary from the game's ``RULES``, and the choices made where the
 rule texts are silent, with the rest of the implementation notes, from its module's docstring, read by
-``parlour.engine.rules_page`` as the table's rules panel reads it. The pages
-go to ``games/`` in the source tree (ignored by git) and are rewritten only when their text changes, so
-an incremental build stays incremental.
+``parlour.engine.rules_page`` as the table's rules panel reads it. The pages go to ``games/`` in the
+build's own copy of the sources (``docs/build.py`` makes it), never into the checkout, and are rewritten only
+when their text changes, so an incremental build stays incremental.
+
+The modules cite the rule texts by their file names in the collection the project was written from
+(``rules/source/razz.txt``, ``rules/NOTES.md``), which the project does not distribute; a page cites the
+published source by name instead (:data:`PUBLISHED`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +30,28 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 FOLDER = "games"
+CHECKOUT_DOCS = Path(__file__).resolve().parent.parent
+FOSTER = "R. F. Foster's *Foster's Complete Hoyle*"
+# The published source of each rule text, by the text's file name, where the text or its notes name it; any
+# other is cited as a published description of its game.
+PUBLISHED = {
+    "auction-bridge.txt": "*Ultimate Book of Card Games: The Comprehensive Guide to More Than 350 Games*",
+    "authors.txt": FOSTER, "calabrasella.txt": FOSTER, "preference.txt": FOSTER, "solo-foster.txt": FOSTER,
+    "vint.txt": FOSTER, "solo-spanish.txt": "a published description of Spanish Solo",
+}
+SUPPLEMENTS = "the published supplements that fill the rule texts' gaps"
+TEXT_CITED = re.compile(r"`{0,2}(?:rules/)?source/([\w.-]+\.txt)`{0,2}")
+NOTES_CITED = re.compile(r"`{0,2}(?:rules/)?\bNOTES\b(?:\.md)?`{0,2}")
+
+
+def published(text_file: str, info: GameInfo) -> str:
+    """The published source of a rule text, by name."""
+    return PUBLISHED.get(text_file, f"a published description of {info.name}")
+
+
+def cite_published(text: str, info: GameInfo) -> str:
+    """Text with each citation of a rule text's file, or of the notes, put as its published source."""
+    return NOTES_CITED.sub(SUPPLEMENTS, TEXT_CITED.sub(lambda found: published(found[1], info), text))
 
 
 def numbered(items: tuple[str, ...]) -> str:
@@ -59,7 +86,7 @@ def facts(info: GameInfo) -> list[tuple[str, str]]:
         ("variants", ", ".join(f"`{v}`" for v in info.variants) or "none besides the standard game"),
         ("partnerships", _partnerships(info)),
         ("winner", "lowest score" if info.lowest_score_wins else "highest score"),
-        ("rules source", ", ".join(f"`{source}`" for source in info.rules_source)),
+        ("rules source", "; ".join(published(source, info) for source in info.rules_source)),
         ("rules version", str(info.rules_version)),
         ("distinct actions", f"{info.num_distinct_actions:,} (`state.action_space_size`)"),
     ]
@@ -98,7 +125,7 @@ def page(info: GameInfo, doc: Docstring) -> str:
                   rst(numbered(doc.choices))]
     if doc.notes:
         parts += ["## Notes on this implementation", rst(doc.notes)]
-    return "\n\n".join(parts + for_learning_agents(info)) + "\n"
+    return cite_published("\n\n".join(parts + for_learning_agents(info)), info) + "\n"
 
 
 def for_learning_agents(info: GameInfo) -> list[str]:
@@ -133,7 +160,11 @@ def index(infos: list[GameInfo]) -> str:
 
 def write_folder(folder: Path, pages: dict[str, str]) -> None:
     """Make a generated folder hold exactly these pages, rewriting only those whose text changed (so an
-    incremental build rereads only them) and removing the rest."""
+    incremental build rereads only them) and removing the rest. Never in the checkout's own ``docs/``: a
+    plain ``sphinx-build docs OUT`` is refused, naming ``docs/build.py``."""
+    if folder.resolve().parent == CHECKOUT_DOCS:
+        raise RuntimeError(f"the site is built by docs/build.py, which leaves the checkout as it was; "
+                           f"{folder.name}/ is not written into {CHECKOUT_DOCS}")
     folder.mkdir(exist_ok=True)
     for stale in {path.name for path in folder.glob("*.md")} - set(pages):
         (folder / stale).unlink()

@@ -3,7 +3,7 @@
 The layers are named here; their modules are found in the package, so a module added to a layer is in the
 reference the next time the site is built. Each object is documented once, in the module that defines it
 (a package's re-exports, such as ``parlour.engine.State``, point to the same objects), so every name in a
-signature has one target. Pages go to ``api/`` in the source tree (ignored by git).
+signature has one target. Pages go to ``api/`` in the build's copy of the sources (``docs/build.py``).
 """
 
 from __future__ import annotations

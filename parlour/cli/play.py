@@ -101,6 +101,12 @@ def read_value(raw: str, kind: type | None, may_be_none: bool = True) -> Any:
     return raw
 
 
+def seats_help(first: str = "", default: str = "") -> str:
+    """What ``--seats`` takes, from the bots' registry (``parlour.bots.bot_kinds``), so that no kind is left out."""
+    return (f"one kind per seat, comma-separated: {first}{', '.join(bot_kinds())}{default}; some kinds take a "
+            "setting: ismcts:ITERATIONS or ismcts:SECONDSs, rollout:SECONDSs, pimc:WORLDS, openspiel-ismcts:N")
+
+
 def seat_kinds(text: str | None, players: int | None, info: GameInfo, level: str | None = None) -> list[str]:
     """Who sits where: a human in seat 0 and bots of ``level`` (``strong`` unless given) elsewhere, unless
     ``--seats`` says otherwise."""
@@ -128,11 +134,13 @@ def start(game_id: str, players: int | None, variant: str | None, seed: int | No
     try:
         info = game_info(game_id)
         kinds = seat_kinds(seats, players, info, level)
+        if seats is not None and players is None and len(kinds) not in info.counts:
+            raise UsageError(f"{info.name} is played by {table.players_span(info, with_default=False)} players, "
+                             f"but --seats names {len(kinds)}: give one kind per seat")
         values = option_values(info, options)
         state = new_game(game_id, players=len(kinds), variant=variant, seed=seed, **values)
     except ValueError as exc:
-        hint = f" (--seats names {len(seats.split(','))} seats)" if seats and players is None else ""
-        raise UsageError(f"{exc}{hint}") from None
+        raise UsageError(str(exc)) from None
     return state, kinds
 
 

@@ -48,14 +48,15 @@ def run(ui: Ui, args: argparse.Namespace) -> int:
     if args.json:
         ui.out.print(json.dumps(result.to_dict(), indent=1), markup=False, highlight=False, soft_wrap=True)
         return 0
-    ui.show(report_table(result))
+    ui.whole(report_table(result))
     ui.say(summary(result))
     return 0
 
 
 def _with_progress(ui: Ui, record: dict[str, Any], args: argparse.Namespace) -> Review:
     columns = (TextColumn("valuing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=ui.err, transient=True) as bar:
+    # Only on a terminal: elsewhere a bar draws nothing useful and leaves a blank line before any error.
+    with Progress(*columns, console=ui.err, transient=True, disable=not ui.err.is_terminal) as bar:
         task = bar.add_task("review", total=None)
 
         def advance(done: int, total: int) -> None:

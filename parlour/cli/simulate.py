@@ -10,8 +10,7 @@ import argparse
 import time
 from typing import Any
 
-from parlour.bots import bot_kinds
-from parlour.cli.play import BotFailure, option_values
+from parlour.cli.play import BotFailure, option_values, seats_help
 from parlour.cli.tournament import (
     add_backend_arguments,
     backend_for,
@@ -35,8 +34,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
     parser.add_argument("-n", "--games", type=int, required=True, metavar="N", help="games to play")
     parser.add_argument("--seats", required=True, metavar="KINDS",
-                        help=f"one bot per seat, comma-separated: {', '.join(bot_kinds())} (ismcts:ITERATIONS); "
-                             "the list is rotated one seat each game, as in a tournament")
+                        help=seats_help() + "; the list is rotated one seat each game, as in a tournament")
     parser.add_argument("--out", required=True, metavar="FILE", help="the JSON lines file to write, one game a line")
     parser.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="J",

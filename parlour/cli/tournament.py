@@ -22,8 +22,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import bot_kinds
-from parlour.cli.play import BotFailure, option_values
+from parlour.cli import data
+from parlour.cli.play import BotFailure, option_values, seats_help
 from parlour.cli.table import SEP, game_name
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import game_info
@@ -40,8 +40,7 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser("tournament", help=HELP, description=HELP + ".")
     parser.add_argument("game", metavar="GAME", help="a game id from 'parlour list'")
     parser.add_argument("--seats", required=True, metavar="KINDS",
-                        help=f"one bot per seat, comma-separated: {', '.join(bot_kinds())} (ismcts:ITERATIONS); "
-                             "the list is rotated one seat each game")
+                        help=seats_help() + "; the list is rotated one seat each game")
     parser.add_argument("-n", "--games", type=int, required=True, metavar="N",
                         help="games to play in all (with --duplicate: deals × players)")
     parser.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
@@ -50,6 +49,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per rotation of the seats, so the luck of the cards cancels")
     parser.add_argument("--csv", metavar="FILE", help="also write the table to FILE as CSV")
+    parser.add_argument("--json", action="store_true",
+                        help='print one JSON document instead of the table (keys: "game", "players", "seats", '
+                             '"games", "seed", ..., and "bots", one row per bot with the CSV file\'s columns; '
+                             "see 'pydoc parlour.cli.data')")
     parser.add_argument("--plot", metavar="FILE.svg",
                         help="also draw each bot's scores and rating interval to FILE (SVG; needs matplotlib)")
     parser.add_argument("--players", type=int, metavar="P", help="number of players (default: the game's)")
@@ -106,8 +109,10 @@ def checked_path(path: str) -> str:
 def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs: int = 1,
         duplicate: bool = False, csv_path: str | None = None, players: int | None = None,
         variant: str | None = None, options: Sequence[str] = (), backend_name: str = "local",
-        address: str | None = None, plot_path: str | None = None) -> int:
-    """Play the tournament, print its table, write the CSV file and the picture; refusals are ``UsageError``\\ s."""
+        address: str | None = None, plot_path: str | None = None, as_json: bool = False) -> int:
+    """Play the tournament, print its table (or with ``as_json`` its JSON document), write the CSV file and the
+    picture; refusals are ``UsageError``\\ s. With ``as_json`` stdout holds the document alone: what was
+    written is said on stderr."""
     for path in (csv_path, plot_path):
         if path is not None:
             checked_path(path)
@@ -125,20 +130,26 @@ def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs
         raise BotFailure(str(exc)) from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    ui.show(report(result, time.perf_counter() - started, used(backend, jobs, len(result.records)), workers))
+    seconds = time.perf_counter() - started
+    if as_json:
+        ui.out.print(data.dumps(data.tournament_data(result, seconds)), markup=False, highlight=False,
+                     soft_wrap=True)
+    else:
+        ui.whole(report(result, seconds, used(backend, jobs, len(result.records)), workers))
+    said = ui.err if as_json else ui.out
     if csv_path is not None:
         try:
             with open(csv_path, "w", encoding="utf-8", newline="") as stream:
                 result.write_csv(stream)
         except OSError as exc:
             raise UsageError(f"cannot write {csv_path}: {exc.strerror or exc}") from None
-        ui.say(f"Wrote {csv_path}.", style="green")
+        said.print(f"Wrote {csv_path}.", style="green", markup=False, highlight=False)
     if draw is not None and plot_path is not None:
         try:
             draw(result, plot_path)
         except (OSError, ValueError) as exc:
             raise UsageError(f"cannot draw {plot_path}: {exc}") from None
-        ui.say(f"Drew {plot_path}.", style="green")
+        said.print(f"Drew {plot_path}.", style="green", markup=False, highlight=False)
     return 0
 
 
@@ -237,4 +248,4 @@ def dispatch(ui: Ui, args: argparse.Namespace) -> int:
     """Run the parsed ``tournament`` command."""
     return run(ui, args.game, args.seats, args.games, seed=args.seed, jobs=args.jobs, duplicate=args.duplicate,
                csv_path=args.csv, players=args.players, variant=args.variant, options=args.option,
-               backend_name=args.backend, address=args.address, plot_path=args.plot)
+               backend_name=args.backend, address=args.address, plot_path=args.plot, as_json=args.json)

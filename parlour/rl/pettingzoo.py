@@ -22,7 +22,13 @@ numbers (all zeros for a seat not to move). Actions are those numbers (``Discret
   :class:`ParlourParallelEnv`); it is meant for the games whose moves are simultaneous (Divide and
   Conquer, and the races and windows of Comet and Twenty-Four), and plays any other game one seat a step.
 - **Rendering**: ``render_mode="ansi"`` makes ``render()`` return the table as the selected seat sees it,
-  drawn by the terminal's renderer, as plain text; ``"human"`` draws it on the terminal, in colour.
+  drawn by the terminal's renderer, as plain text; ``"human"`` draws it on the terminal, in colour. There
+  is no ``"rgb_array"``: like PettingZoo's own classic card games, a table is text.
+- **Names and versions**: ``metadata["name"]`` names the game and its version, as PettingZoo names its
+  environments (``parlour_tetka_v0``, ``parlour_twenty_five_v0``; :func:`env_name`). A game's version is
+  bumped, in :data:`VERSIONS`, whenever what an agent learns from changes: its rewards, or its observations
+  (their layout, or what a piece of them means), or its actions' numbers. Results obtained with
+  ``parlour_tetka_v0`` are then comparable only with others obtained with ``parlour_tetka_v0``.
 
 >>> environment = env("tetka")
 >>> environment.reset(seed=3)
@@ -42,6 +48,8 @@ from rich.console import Console
 
 from parlour.cli.table import draw_view
 from parlour.engine import State, new_game
+from parlour.engine.registry import game_info
+from parlour.rl import spiel_name
 from parlour.rl.observation import Observer, Vector
 
 try:
@@ -50,9 +58,24 @@ try:
     from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
 except ImportError as missing:  # pragma: no cover - depends on the environment
-    raise ImportError("parlour.rl.pettingzoo needs pettingzoo and gymnasium: pip install 'parlour[rl]'") from missing
+    raise ImportError("parlour.rl.pettingzoo needs pettingzoo and gymnasium: "
+                      "pip install 'parlour[pettingzoo]'") from missing
 
 RENDER_MODES = ("ansi", "human")
+# Each game's environment version, 0 where it is not given; bump a game's when its rewards, observations or
+# action numbers change (tests/rl/test_pettingzoo.py keeps a fingerprint of each layout, to remind you).
+VERSIONS: dict[str, int] = {}
+
+
+def env_name(game_id: str) -> str:
+    """The environment's name, as PettingZoo names its own: ``parlour_``, the game's id with underscores,
+    and its version (``parlour_divide_and_conquer_v0``). An unknown game raises the registry's error.
+
+    >>> env_name("twenty-five")
+    'parlour_twenty_five_v0'
+    """
+    info = game_info(game_id)
+    return f"{spiel_name(info.id)}_v{VERSIONS.get(info.id, 0)}"
 
 
 def env(game_id: str, players: int | None = None, variant: str | None = None, render_mode: str | None = None,
@@ -160,13 +183,16 @@ class _Table:
 
 class _Seated:
     """The part both environments share: a ``_Table`` and the spaces, one pair an agent, made once
-    (PettingZoo's tests ask for the same space object each time)."""
+    (PettingZoo's tests ask for the same space object each time), and the metadata with the game's name."""
+
+    METADATA: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, game_id: str, players: int | None = None, variant: str | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, **options: Any) -> None:
         self.table = _Table(game_id, players, variant, render_mode, max_steps, options)
         self.observer = self.table.observer   # its ``describe()`` is the layout of ``observation``
         self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {**self.METADATA, "name": env_name(game_id)}
         self.possible_agents = list(self.table.agents)
         self.agents: list[str] = []
         self.observation_spaces = self.table.observation_spaces
@@ -185,8 +211,8 @@ class _Seated:
 class ParlourEnv(_Seated, AECEnv):  # type: ignore[misc]
     """A Parlour game as a PettingZoo AEC environment (see the module's notes)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "parlour",
-                                          "is_parallelizable": False}
+    # ``metadata`` is this and the game's versioned name (``parlour_tetka_v0``), set per environment.
+    METADATA: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -222,6 +248,9 @@ class ParlourEnv(_Seated, AECEnv):  # type: ignore[misc]
         self._deads_step_first()
 
     def render(self) -> str | None:
+        """The selected agent's table, as its seat sees it: with ``render_mode="ansi"`` returned as plain
+        text, with ``"human"`` printed on the terminal in colour (returning None), and None without a render
+        mode. There is no ``rgb_array`` mode: the table is text."""
         return self.table.render(self.table.seat(self.agent_selection))
 
 
@@ -237,7 +266,7 @@ class ParlourParallelEnv(_Seated, ParallelEnv):  # type: ignore[misc]
     that sends no action waits.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "parlour"}
+    METADATA: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES)}
 
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -277,5 +306,8 @@ class ParlourParallelEnv(_Seated, ParallelEnv):  # type: ignore[misc]
         return {agent: self.table.observe(seat) for seat, agent in enumerate(self.agents)}
 
     def render(self) -> str | None:
+        """The table as the first seat to move sees it (seat 0 once the game is over): text with
+        ``render_mode="ansi"``, printed in colour with ``"human"``, None without a render mode. There is no
+        ``rgb_array`` mode: the table is text."""
         state = self.table.live
         return self.table.render(state.to_move[0] if state.to_move else 0)

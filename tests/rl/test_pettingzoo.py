@@ -1,9 +1,11 @@
 """The PettingZoo environments: PettingZoo's own API tests over every game, seeding, rewards from the
-result, refusals, simultaneous moves and the text rendering."""
+result, refusals, simultaneous moves, the text rendering, and each game's versioned name."""
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
 import warnings
 from collections.abc import Iterator
 
@@ -13,7 +15,8 @@ from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 
 import parlour
 from parlour import IllegalAction
-from parlour.rl.pettingzoo import ParlourEnv, env, parallel_env
+from parlour.rl.observation import Observer
+from parlour.rl.pettingzoo import VERSIONS, ParlourEnv, ParlourParallelEnv, env, env_name, parallel_env
 
 GAMES = [info.id for info in parlour.games()]
 # Where several seats are to move at once in a short random playout: Divide and Conquer's cards laid
@@ -208,3 +211,57 @@ class TestRendering:
         environment = env("tetka")
         environment.reset(seed=1)
         assert environment.render() is None
+
+
+    def test_render_says_what_it_does_and_promises_no_pictures(self) -> None:
+        """Issue 40: PettingZoo's inherited docstring promised ``rgb_array``; the environments have their own,
+        and a mode they cannot draw is refused by name."""
+        for environment in (ParlourEnv, ParlourParallelEnv):
+            doc = " ".join((environment.render.__doc__ or "").split())
+            assert "ansi" in doc and "human" in doc and "There is no ``rgb_array`` mode" in doc
+        assert "rgb_array" not in ParlourEnv.METADATA["render_modes"]
+        with pytest.raises(ValueError, match="render_mode 'rgb_array' is not one of"):
+            parallel_env("tetka", render_mode="rgb_array")
+
+
+# The observation layout of each game at its usual number of players when its version was last set, as
+# ``Observer(game).describe()`` prints it (first 12 hex digits of its SHA-256). When a layout changes, bump
+# the game's entry in ``parlour.rl.pettingzoo.VERSIONS`` and write its new fingerprint here.
+LAYOUTS = {
+    "auction-bridge": "3b70bf158f96", "authors": "7411df911aa7", "calabrasella": "0bd686a7aae0",
+    "canadian-salad": "839fb2107155", "canasta": "b4c5360ae26d", "carioca": "a81c6a3bd720",
+    "comet": "84f574b1c60c", "crates": "4336ca856689", "divide-and-conquer": "1f75d93aa592",
+    "east-west": "c56effc59b17", "heart-solo": "32fe27fc7ab7", "kabu": "67425939e20f", "kowah": "52f414d6bdf1",
+    "mus": "9d822c436198", "pitty-pat": "e53a5a691d94", "pontoon": "69407479fb58", "preference": "97392d0e9419",
+    "razz": "bfba173f0a81", "reversis": "4469a8f9c7fa", "samba": "12613806ae41", "schafkopf": "ad14e749869d",
+    "solo": "ec868bcfdbee", "tetka": "02d661dff7a2", "tute": "87f4e1d988b2", "twenty-five": "1acd9358624e",
+    "twenty-four": "29bb8ec1e96e", "vint": "5c1d997a5455",
+}
+
+
+class TestNames:
+    def test_every_game_has_its_own_versioned_name(self) -> None:
+        """Issue 40: ``metadata["name"]`` is ``parlour_<id>_v<N>``, as PettingZoo names its environments,
+        in both environments, one name a game."""
+        names = {}
+        for game in GAMES:
+            name = env(game).metadata["name"]
+            assert re.fullmatch(r"parlour_[a-z_]+_v\d+", name), name
+            assert name == env_name(game) == parallel_env(game).metadata["name"]
+            assert name == f"parlour_{game.replace('-', '_')}_v{VERSIONS.get(game, 0)}"
+            names[game] = name
+        assert len(set(names.values())) == len(GAMES) == 27
+        assert names["tetka"] == "parlour_tetka_v0"
+
+    def test_an_unknown_game_has_no_name(self) -> None:
+        with pytest.raises(ValueError, match="tetka"):
+            env_name("whist")
+
+    def test_a_changed_observation_layout_asks_for_a_new_version(self) -> None:
+        """A game's version is bumped when its observations change: each layout is fingerprinted with the
+        version it was published under."""
+        assert set(LAYOUTS) == set(GAMES)
+        changed = [game for game in GAMES
+                   if hashlib.sha256(Observer(game).describe().encode()).hexdigest()[:12] != LAYOUTS[game]]
+        assert not changed, (f"the observation layout of {changed} changed: bump their VERSIONS in "
+                             "parlour/rl/pettingzoo.py and write the new fingerprints in LAYOUTS")

@@ -40,6 +40,9 @@ from parlour.errors import DealError, GameOver, IllegalAction, NotationError, Ou
 # arguments, seats allowed to read it or None for all). Words are made only when a view asks for them,
 # off the playout hot path; a function gets the arguments and must not hold on to the state.
 LogEntry = tuple[int, "str | Callable[..., str]", tuple[Any, ...], frozenset[int] | None]
+# Where a seat's game log was read up to (``State.game_log_since``): the deal, the place in the history, the
+# event of that deal.
+LogMark = tuple[int, int, int]
 # Who sees a secret act of one kind in full, as ``rule(state, actor, action)`` asked in the state the act is
 # taken in (see ``State.AUDIENCES``).
 AudienceRule = Callable[[Any, int, Any], Collection[int]]
@@ -100,6 +103,10 @@ class State:
     _unknown_kept: tuple[tuple[int, int, str], Unknown] | None = None
     _log_before_for: tuple[tuple[tuple[LogEntry, ...], ...], dict[int, tuple[tuple[LogEntry, ...], ...]]] | None = None
     _rewritten: Collection[int] = ()
+    # The deal being played, its log as each seat (``None``: a spectator) last read it in a view, with the
+    # mark read up to (``game_log_since``), so the next view reads on from there: replaced, never changed in
+    # place, so that clones share it; a sampled world starts without, its history being rewritten.
+    _lines_kept: Mapping[int | None, tuple[LogMark, tuple[str, ...]]] = {}
     _halting: bool = False
     # Whether the state was stopped at the end of a deal, the next not dealt, by ``playout(deal_only=True)``:
     # a search's rollout, which wants the deal's outcome and not the next deal's chance. No seat moves.
@@ -394,8 +401,10 @@ class State:
     def parse_action(self, text: str) -> Action:
         return parse_action_text(text, self.ACTION_KINDS)
 
-    def view(self, seat: int | None) -> View:
-        """Everything ``seat`` may know now (``None``: a spectator), and nothing more."""
+    def view(self, seat: int | None, *, log: bool = True) -> View:
+        """Everything ``seat`` may know now (``None``: a spectator), and nothing more. ``log=False`` leaves
+        the log out (an empty list), for a program that keeps the seat's log its own way
+        (``game_log_since``): the log costs the deal's length, the rest of a view the cards'."""
         if seat is not None:
             self._check_seat(seat)
         parts = self._view_parts(seat)
@@ -404,7 +413,7 @@ class State:
         return View(game=self.info.id, seat=seat, hand_number=self.hand_number, phase=parts["phase"],
                     to_move=list(self.to_move), legal_actions=legal, hand=parts.get("hand", []),
                     seats=parts["seats"], table=table, scores=list(self.scores()),
-                    log=self._log_for(seat), extra=extra, is_over=self.is_over,
+                    log=self._log_for(seat) if log else [], extra=extra, is_over=self.is_over,
                     kinds=view_kinds(table, extra, *declared_kinds(type(self))))
 
     def scores(self) -> list[int]:
@@ -451,6 +460,7 @@ class State:
         # blanked for another seat keep what that seat was told).
         world._unknown_kept = None
         world._log_before_for = None
+        world._lines_kept = {}
         world.seed = None
         if DEAL_OPTION in self.options:
             world.options = {name: value for name, value in self.options.items() if name != DEAL_OPTION}
@@ -693,26 +703,71 @@ class State:
         game, which every push of the server and every bot decision pays."""
         deal = len(self.hand_results) - 1 if self.is_over and self.hand_results else len(self.hand_results)
         out = [_hand_line(result) for result in self.hand_results[:deal]]
+        if deal == len(self._deal_starts) - 1:
+            out.extend(self._deal_lines_now(seat))
+            return out
         for later in range(deal, len(self._deal_starts)):
             out.extend(self._deal_lines(seat, later))
         return out
 
+    def _deal_lines_now(self, seat: int | None) -> tuple[str, ...]:
+        """The deal being played, its events and actions as ``seat`` may read them: what the last view read
+        (``_lines_kept``) and what was told since, so a view costs what is new rather than the deal."""
+        deal = len(self._deal_starts) - 1
+        kept = self._lines_kept.get(seat)
+        if kept is not None and kept[0][0] == deal:
+            (_, position, event), lines = kept
+        else:
+            position, event, lines = self._deal_starts[deal][0], 0, ()
+        more: list[str] = []
+        event = self._deal_lines_into(more, seat, deal, position, event)
+        if kept is None or more or kept[0] != (deal, self._moves_made(), event):
+            lines = (*lines, *more)
+            self._lines_kept = {**self._lines_kept, seat: ((deal, self._moves_made(), event), lines)}
+        return lines
+
     def game_log(self, seat: int | None) -> list[str]:
         """Every deal's events and actions as ``seat`` may read them, from the first deal on: what a seat
         that forgets nothing has been told (a view's log keeps the earlier deals' results only). It costs
-        the whole game's length, so it is for programs that ask for perfect recall, not for every view."""
+        the whole game's length, so it is for programs that ask for perfect recall, not for every view;
+        ``game_log_since`` reads it a piece at a time."""
+        return self.game_log_since(seat)[0]
+
+    def game_log_since(self, seat: int | None, mark: LogMark = (0, 0, 0)) -> tuple[list[str], LogMark]:
+        """The lines of ``game_log(seat)`` after ``mark``, and the mark of now: ``(0, 0, 0)`` reads from the
+        game's start, and a mark this method returned reads on from there, in this state, a clone of it or
+        a world sampled for ``seat`` from it (which keep the places of the history and the log). It costs
+        what is new, so a program that recalls everything (OpenSpiel's information states) reads each line
+        once. A mark is the deal, the place in the history and the event of that deal read up to."""
         if seat is not None:
             self._check_seat(seat)
-        return [line for deal in range(len(self._deal_starts)) for line in self._deal_lines(seat, deal)]
+        deal, position, event = mark
+        last = len(self._deal_starts) - 1
+        if not 0 <= deal <= last:
+            raise ValueError(f"a log mark's deal is 0 to {last} here, not {deal}")
+        out: list[str] = []
+        while True:
+            event = self._deal_lines_into(out, seat, deal, max(position, self._deal_starts[deal][0]), event)
+            if deal == last:
+                return out, (deal, self._moves_made(), event)
+            deal, position, event = deal + 1, 0, 0
+
+    def log_mark(self) -> LogMark:
+        """The mark of now for ``game_log_since``: reading on from it gives what is told from here on."""
+        return len(self._deal_starts) - 1, self._moves_made(), len(self._log)
 
     def _deal_lines(self, seat: int | None, deal: int) -> list[str]:
         """One deal's events and actions as ``seat`` may read them, each event before the action it
         preceded. The "deal" after the last holds only the events of the game's end."""
-        first_action = self._deal_starts[deal][0]
+        out: list[str] = []
+        self._deal_lines_into(out, seat, deal, self._deal_starts[deal][0], 0)
+        return out
+
+    def _deal_lines_into(self, out: list[str], seat: int | None, deal: int, first_action: int, e: int) -> int:
+        """Add to ``out`` the lines of ``deal`` from the action at ``first_action`` and the deal's event ``e``
+        on, as ``seat`` may read them; answer how many of the deal's events are read."""
         last_action = self._deal_starts[deal + 1][0] if deal + 1 < len(self._deal_starts) else self._moves_made()
         events = self._log_before[deal] if deal < len(self._log_before) else self._log
-        out: list[str] = []
-        e = 0
 
         def emit(entry: LogEntry) -> None:
             _, text, args, to = entry
@@ -728,7 +783,7 @@ class State:
                 out.append(f"seat {self._code(position) & SEAT_MASK}: {text}")
         for entry in events[e:]:
             emit(entry)
-        return out
+        return len(events)
 
     def _finish_hand(self, result: HandResult) -> None:
         """A deal is done: its result is kept, and its history and log are frozen, for clones to share."""

@@ -18,9 +18,12 @@ How the games meet OpenSpiel's model:
   Divide and Conquer's cards laid together), the current player is the first of them after the seat that
   acted last, going round the table, as in the PettingZoo adapter; each one of them gets its turn so.
 - **Information.** ``observation_string`` is the seat's view as JSON (its hand, the table, this deal's log);
-  ``information_state_string`` is its perfect-recall record: every deal's actions and events as the seat
-  was told them (``State.game_log``) and its view now, so two histories a seat can tell apart have different
-  strings. Cards an earlier deal left in the seat's hand, never played nor shown, are not in it. Both
+  ``information_state_string`` is its perfect-recall record, of a size that does not grow with the game:
+  the seat's view now (without its log) and ``recall``, a 128-bit BLAKE2b digest of every deal's actions
+  and events as the seat was told them (``State.game_log``), chained line by line, so two histories a seat
+  can tell apart have different strings. The digest is kept per seat and read on from where it was last
+  read (``State.game_log_since``), so a call costs what the seat was told since, not the game's length.
+  Cards an earlier deal left in the seat's hand, never played nor shown, are not in it. Both
   tensors are the seat's :class:`~parlour.rl.observation.Observer` vector, with the observer's pieces as
   OpenSpiel's named tensors (``game.observation_tensor_layout()``); the tensor sums up the history (the
   cards each seat has named this deal) rather than recalling it. A public observer
@@ -29,10 +32,13 @@ How the games meet OpenSpiel's model:
   in the PettingZoo adapter. Games of two players are ``ZERO_SUM``; the others ``GENERAL_SUM``.
 - **Length.** ``max_game_length`` is the game's ``GameInfo.max_actions``, the bound the engine holds every
   game to.
-- **Clones and serialization.** A clone clones the Parlour state (``State.clone``); a state serializes as
-  its record, which replays it (a sampled world has no record and cannot be serialized).
+- **Clones and serialization.** A clone clones the Parlour state (``State.clone``) and carries the
+  digests on; a state serializes as its record, which replays it, and reads each seat's log once, when
+  first asked, to the same digest (a sampled world has no record and cannot be serialized).
 - **Worlds.** ``state.resample_from_infostate(player, sampler)`` deals a world the player cannot tell from
-  the state (``State.sample_world``), which OpenSpiel's Python IS-MCTS asks for.
+  the state (``State.sample_world``), which OpenSpiel's Python IS-MCTS asks for. The player's string is
+  the state's; another seat's starts from the player's digest and its own view of the world, since what
+  it knew before is the world's guess (so the worlds' strings for a seat differ by its dealt cards).
 
 :class:`OpenSpielIsmctsBot` plays a Parlour game through this adapter with OpenSpiel's own IS-MCTS, as the
 bot ``openspiel-ismcts:N`` (``N`` simulations a move) in ``parlour play`` and ``parlour tournament``.
@@ -52,6 +58,7 @@ False
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import math
 import random
@@ -65,6 +72,7 @@ from parlour.engine import State, View, new_game
 from parlour.engine import games as registered_games
 from parlour.engine.record import replay
 from parlour.engine.registry import GameInfo, game_info
+from parlour.engine.state import LogMark
 from parlour.rl import spiel_name
 from parlour.rl.observation import Observer, Vector
 
@@ -199,29 +207,95 @@ def _replayed(record: dict[str, Any]) -> _Live:
 
 
 class _Views:
-    """The views of the position last asked about, by seat (``None``: the spectator's): OpenSpiel asks for
-    a seat's string and tensors several times a position, and a view costs the deal's length. A clone or
-    a serialized state starts with none."""
+    """The views of the position last asked about, by seat (``None``: the spectator's) and whether with the
+    log, and their tensors: OpenSpiel asks for a seat's strings and tensors several times a position, and
+    of its clones, and a view with its log costs the deal's length. A clone shares those made so far
+    (views are immutable, and so is what is kept here), until either moves on; a serialized state, or a
+    world dealt anew in the same position (``resample_from_infostate``), starts with none."""
 
-    __slots__ = ("at", "by_seat")
+    __slots__ = ("at", "by_seat", "tensors")
 
-    def __init__(self) -> None:
-        self.at = -1
-        self.by_seat: dict[int | None, View] = {}
+    def __init__(self, at: int = -1, by_seat: dict[tuple[int | None, bool], View] | None = None,
+                 tensors: dict[tuple[int | None, Observer], Vector] | None = None) -> None:
+        self.at = at
+        self.by_seat: dict[tuple[int | None, bool], View] = by_seat if by_seat is not None else {}
+        self.tensors: dict[tuple[int | None, Observer], Vector] = tensors if tensors is not None else {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
-        return _Views()
+        return _Views(self.at, dict(self.by_seat), dict(self.tensors))
 
     def __reduce__(self) -> tuple[type[_Views], tuple[()]]:
         return _Views, ()
 
-    def of(self, state: State, seat: int | None) -> View:
+    def _now(self, state: State) -> None:
         if self.at != state.actions_taken:
-            self.at, self.by_seat = state.actions_taken, {}
-        view = self.by_seat.get(seat)
+            self.at, self.by_seat, self.tensors = state.actions_taken, {}, {}
+
+    def of(self, state: State, seat: int | None, log: bool = True) -> View:
+        self._now(state)
+        view = self.by_seat.get((seat, log))
         if view is None:
-            view = self.by_seat[seat] = state.view(seat)
+            view = self.by_seat[seat, log] = state.view(seat, log=log)
         return view
+
+    def tensor(self, state: State, seat: int | None, observer: Observer) -> Vector:
+        """The seat's view as ``observer`` encodes it."""
+        self._now(state)
+        tensor = self.tensors.get((seat, observer))
+        if tensor is None:
+            tensor = self.tensors[seat, observer] = observer.encode(self.of(state, seat))
+        return tensor
+
+
+RECALL_BYTES = 16       # a recall digest's size: 128 bits, so that two histories never meet in practice
+GAME_START: tuple[bytes, LogMark] = (hashlib.blake2b(b"parlour recall", digest_size=RECALL_BYTES).digest(),
+                                     (0, 0, 0))
+
+
+def _chained(digest: bytes, lines: list[str]) -> bytes:
+    """``digest`` extended by each line in turn: BLAKE2b of the digest so far and the line, a line at a
+    time, so the digest of a log is the same however its reading was split."""
+    for line in lines:
+        digest = hashlib.blake2b(digest + line.encode(), digest_size=RECALL_BYTES).digest()
+    return digest
+
+
+class _Recall:
+    """What each seat (``None``: a spectator) has been told, as a digest of its game log (``State.game_log``)
+    chained line by line, with the mark (``State.game_log_since``) it was read up to: asking again reads
+    only the lines told since, so an information state costs what is new, not the game's length.
+
+    A seat's digest starts at ``start``: the game's start, or, in a world sampled for another seat, that
+    seat's digest where the world was sampled (the others' earlier history in a world is the dealer's
+    guess, and each differs only by what it is told from there on, and its view). A clone carries the
+    digests on; a serialized state starts afresh and reads its replayed game's log once."""
+
+    __slots__ = ("by_seat", "start")
+
+    def __init__(self, start: tuple[bytes, LogMark] = GAME_START,
+                 by_seat: Mapping[int | None, tuple[bytes, LogMark]] | None = None) -> None:
+        self.start = start
+        self.by_seat: dict[int | None, tuple[bytes, LogMark]] = dict(by_seat or {})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        return _Recall(self.start, self.by_seat)
+
+    def __reduce__(self) -> tuple[type[_Recall], tuple[()]]:
+        return _Recall, ()
+
+    def digest(self, state: State, seat: int | None) -> bytes:
+        digest, mark = self.by_seat.get(seat, self.start)
+        lines, now = state.game_log_since(seat, mark)
+        if lines or now != mark:
+            digest = _chained(digest, lines)
+            self.by_seat[seat] = (digest, now)
+        return digest
+
+    def for_world(self, state: State, seat: int) -> _Recall:
+        """The recall of a world sampled for ``seat`` from ``state``: ``seat``'s own, read up to now, and
+        every other seat's starting from it (see the class)."""
+        mine, mark = self.digest(state, seat), state.log_mark()
+        return _Recall((_chained(mine, ["sampled world"]), mark), {seat: (mine, mark)})
 
 
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
@@ -234,6 +308,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         self.live: _Live | None = None
         self.last_seat = -1   # the seat that acted last, from which the next of several to move is found
         self.views = _Views()
+        self.recall = _Recall()
 
     # --- the Parlour state -------------------------------------------------------------------------
     @property
@@ -309,18 +384,22 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         if state is not None:
             seed = int(sampler() * 2**53) if callable(sampler) else random.getrandbits(53)
             twin.live = _Live(state.sample_world(player, random.Random(seed)))
+            twin.recall = self.recall.for_world(state, player)
+            twin.views = _Views()   # the clone's views are of the real deal
         return twin
 
-    def view(self, seat: int | None) -> View:
-        """The seat's view of the position (``None``: a spectator's), made once however often it is asked."""
-        return self.views.of(self._require(), seat)
+    def view(self, seat: int | None, log: bool = True) -> View:
+        """The seat's view of the position (``None``: a spectator's), made once however often it is asked;
+        ``log=False``: without its log (``State.view``)."""
+        return self.views.of(self._require(), seat, log)
 
     def __str__(self) -> str:
-        """The seed and the table as a spectator sees it."""
+        """The seed and the table as a spectator sees it (without the log, which costs the deal's length:
+        OpenSpiel's tests ask for it at every state)."""
         state = self.parlour
         if state is None:
             return f"{self.setup.game_id}: seed bytes drawn {list(self.seed_bytes)}"
-        return f"seed {state.seed}: {json.dumps(self.view(None).fields(), ensure_ascii=False)}"
+        return f"seed {state.seed}: {json.dumps(self.view(None, log=False).fields(), ensure_ascii=False)}"
 
 
 # --- observers ---------------------------------------------------------------------------------------------
@@ -344,18 +423,18 @@ class SeatObserver:
         if live is None or not 0 <= player < live.players:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.observer.encode(state.view(self._seat(player)))
+        self.tensor[:] = state.views.tensor(live, self._seat(player), self.observer)
 
     def string_from(self, state: ParlourSpielState, player: int) -> str:
         live = state.parlour
         if live is None:
             return f"seed bytes drawn: {len(state.seed_bytes)} of {SEED_BYTES}"
         seat = self._seat(player)
-        view = state.view(seat).fields()
         if not self.perfect_recall:
-            return json.dumps(view, ensure_ascii=False)
-        now = {name: value for name, value in view.items() if name != "log"}
-        return json.dumps({"seat": seat, "log": live.game_log(seat), "view": now}, ensure_ascii=False)
+            return json.dumps(state.view(seat).fields(), ensure_ascii=False)
+        now = {name: value for name, value in state.view(seat, log=False).fields().items() if name != "log"}
+        recall = state.recall.digest(live, seat).hex()
+        return json.dumps({"seat": seat, "recall": recall, "view": now}, ensure_ascii=False)
 
 
 # --- registration ------------------------------------------------------------------------------------------
@@ -472,10 +551,15 @@ class OpenSpielIsmctsBot:
         first = worlds(self.rng)
         game = _game_for(Setup(first.info.id, first.players, first.variant, tuple(first.options.items()), None))
 
+        searched_from = (GAME_START[0], first.log_mark())
+
         def wrap(world: State) -> ParlourSpielState:
             spiel_state = cast(ParlourSpielState, game.new_initial_state())
             spiel_state.seed_bytes = (0,) * SEED_BYTES
             spiel_state.live = _Live(world)
+            # Every world of one search is the seat's information set at the root: they recall alike up to
+            # it, and each seat's node is told apart by what follows, so the search reads no earlier line.
+            spiel_state.recall = _Recall(searched_from)
             spiel_state.last_seat = seat - 1   # so that, of several to move, this seat is the one choosing
             return spiel_state
 

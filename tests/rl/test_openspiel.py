@@ -4,8 +4,12 @@ short Divide and Conquer against Parlour's exact solver; OpenSpiel's IS-MCTS pla
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -145,7 +149,8 @@ def test_several_to_move_take_turns_from_the_seat_after_the_last() -> None:
 
 def test_observations_are_the_seats_view() -> None:
     """The tensor is the Observer's vector of the seat's view, with its pieces as named tensors; the
-    observation string is the view; the information state adds the whole game's log."""
+    observation string is the view; the information state is the view now with the digest of the whole
+    game's log as the seat was told it."""
     game = openspiel.load("tetka", seed=3)
     state = game.new_initial_state()
     play_randomly(state, random.Random(3), 60)
@@ -155,22 +160,113 @@ def test_observations_are_the_seats_view() -> None:
     assert state.information_state_tensor(2) == state.observation_tensor(2)
     assert json.loads(state.observation_string(2)) == view.to_dict()
     record = json.loads(state.information_state_string(2))
-    assert record["log"] == state.parlour.game_log(2) and record["seat"] == 2
+    assert record["recall"] == recall_of(state.parlour.game_log(2)) and record["seat"] == 2
     assert record["view"] == {key: value for key, value in view.to_dict().items() if key != "log"}
     layout = openspiel.SeatObserver(observer, pyspiel.IIGObservationType(perfect_recall=False)).dict
     assert list(layout) == [piece.name for piece in observer.layout()]
 
 
+def recall_of(lines: list[str]) -> str:
+    """The recall digest of a game log, chained line by line from the game's start, as the adapter makes it."""
+    digest = openspiel.GAME_START[0]
+    for line in lines:
+        digest = hashlib.blake2b(digest + line.encode(), digest_size=openspiel.RECALL_BYTES).digest()
+    return digest.hex()
+
+
+def recall(state: pyspiel.State, seat: int) -> str:
+    return str(json.loads(state.information_state_string(seat))["recall"])
+
+
 def test_the_information_state_recalls_earlier_deals() -> None:
-    """A view's log keeps an earlier deal as one line; the information state keeps its every play."""
+    """A view's log keeps an earlier deal as one line; the information state's digest covers its every play,
+    so two games that differ only in an earlier deal's plays differ in it, though their views may not."""
     state = openspiel.load("tetka", seed=8).new_initial_state()
     rng = random.Random(8)
     while state.parlour.hand_number == 1:
         state.apply_action(rng.choice(state.legal_actions()))
-    recalled = [line for line in json.loads(state.information_state_string(0))["log"] if line.startswith("seat ")]
-    in_view = [line for line in state.parlour.view(0).log if line.startswith("seat ")]
-    assert len(recalled) >= len(in_view) + 52
-    assert recalled[-len(in_view):] == in_view if in_view else True
+    assert recall(state, 0) == recall_of(state.parlour.game_log(0))
+    assert sum(line.startswith("seat ") for line in state.parlour.game_log(0)) >= 52
+    assert recall(state, 0) != recall_of(state.parlour.view(0).log)
+
+
+def test_the_digest_is_read_on_a_piece_at_a_time() -> None:
+    """``State.game_log_since`` read from mark to mark, across deals, gives ``game_log``; and a digest read
+    at every action equals one read once at the end, or after a clone, or from the replayed record."""
+    game = openspiel.load("tetka", seed=5)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    pieces: list[str] = []
+    mark = (0, 0, 0)
+    while not state.is_terminal():
+        for seat in range(4):
+            state.information_state_string(seat)
+        lines, mark = state.parlour.game_log_since(1, mark)
+        pieces.extend(lines)
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.parlour.hand_number == 3 and rng.random() < 0.1:
+            state = state.clone()
+    pieces.extend(state.parlour.game_log_since(1, mark)[0])
+    assert pieces == state.parlour.game_log(1)
+    _, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    for seat in range(game.num_players()):
+        assert again.information_state_string(seat) == state.information_state_string(seat)
+        assert recall(state, seat) == recall_of(state.parlour.game_log(seat))
+
+
+def test_the_information_states_of_seats_differ_where_their_knowledge_does() -> None:
+    """Two cards laid face down in Divide and Conquer: the seat that laid them tells the two apart, the
+    other does not; and two seats never share a string, each holding its own cards."""
+    state = openspiel.load("divide-and-conquer", seed=3).new_initial_state()
+    first, second = (state.child(action) for action in state.legal_actions()[:2])
+    assert first.information_state_string(1) == second.information_state_string(1)
+    assert recall(first, 0) != recall(second, 0)
+    assert first.information_state_string(0) != first.information_state_string(1)
+
+
+def test_different_histories_give_different_strings() -> None:
+    """Every position of many random Tëtka games, by seat: two different game logs of a seat never give the
+    same recall, and the same log always gives the same."""
+    by_log: dict[tuple[int, tuple[str, ...]], str] = {}
+    for seed in range(6):
+        state = openspiel.load("tetka", seed=seed % 2).new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(60):
+            seat = state.current_player()
+            key = (seat, tuple(state.parlour.game_log(seat)))
+            assert by_log.setdefault(key, recall(state, seat)) == recall(state, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(set(by_log.values())) == len(by_log) > 300
+
+
+def test_the_information_state_does_not_grow_with_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Canasta played on to its thousands of actions: the string is the view now (a hand, the table) and a
+    32-digit digest, however much has been told; and the digest reads each line of the log once, not the
+    whole log at every call."""
+    read: dict[int | None, int] = {}
+    since = parlour.State.game_log_since
+
+    def counted(self: parlour.State, seat: int | None, mark: tuple[int, int, int] = (0, 0, 0)) -> object:
+        lines, now = since(self, seat, mark)
+        read[seat] = read.get(seat, 0) + len(lines)
+        return lines, now
+
+    monkeypatch.setattr(parlour.State, "game_log_since", counted)
+    state = openspiel.load("canasta", seed=2).new_initial_state()
+    rng = random.Random(2)
+    sizes = []
+    for step in range(3000):
+        if step % 50 == 0:
+            for seat in range(4):
+                text = state.information_state_string(seat)
+                assert len(json.loads(text)["recall"]) == 2 * openspiel.RECALL_BYTES
+                sizes.append(len(text))
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.parlour.hand_number > 1 and not state.is_terminal()
+    for seat in range(4):
+        state.information_state_string(seat)
+        assert read[seat] == len(state.parlour.game_log(seat)) > 2000
+    assert max(sizes) < 12_000
 
 
 def test_a_seat_cannot_tell_twins_apart_and_the_others_can() -> None:
@@ -215,6 +311,11 @@ def test_a_resampled_state_keeps_the_players_information_only() -> None:
         assert world.legal_actions() == state.legal_actions()
     others = {tuple(world.parlour.view((player + 1) % 4).hand) for world in worlds}
     assert len(others) > 1
+    # another seat's string in a world: what the player knew, then its own view of the world
+    other = (player + 1) % 4
+    strings = {world.information_state_string(other) for world in worlds}
+    assert len(strings) == len({tuple(world.parlour.view(other).hand) for world in worlds}) > 1
+    assert state.information_state_string(other) not in strings
 
 
 def test_a_state_serializes_as_its_record() -> None:
@@ -224,7 +325,8 @@ def test_a_state_serializes_as_its_record() -> None:
     text = pyspiel.serialize_game_and_state(game, state)
     _, again = pyspiel.deserialize_game_and_state(text)
     assert str(again) == str(state) and again.history() == state.history()
-    assert again.information_state_string(1) == state.information_state_string(1)
+    for seat in range(game.num_players()):
+        assert again.information_state_string(seat) == state.information_state_string(seat)
 
 
 def test_a_clone_is_independent() -> None:
@@ -275,3 +377,39 @@ def test_openspiels_ismcts_enters_a_tournament() -> None:
 def test_a_bad_peer_setting_is_refused(setting: str) -> None:
     with pytest.raises(ValueError, match="openspiel-ismcts"):
         make_bot(f"openspiel-ismcts:{setting}", "tetka")
+
+
+@pytest.mark.parametrize("game", ["tetka", "mus", "divide-and-conquer", "reversis"])
+def test_a_view_reads_its_log_on_from_the_last_and_a_world_keeps_none_of_it(game: str) -> None:
+    """Views read this deal's log on from the last view's (what keeps a view's cost, and so the adapter's,
+    off the deal's length): the same log as one read afresh, through clones; and a world sampled for one
+    seat keeps none of what the real state's views read for the others (their private lines)."""
+    state = new_game(game, seed=4)
+    rng = random.Random(4)
+    for step in range(150):
+        if not state.to_move:
+            break
+        if step % 2 == 0:
+            fresh = state.clone()
+            fresh._lines_kept = {}
+            for seat in (None, *range(state.players)):
+                assert state.view(seat).log == fresh.view(seat).log
+            world = state.sample_world(state.to_move[0], rng)
+            assert world._lines_kept == {}
+        if step % 25 == 3:
+            state = state.clone()
+        seat = state.to_move[0] if len(state.to_move) == 1 else rng.choice(state.to_move)
+        state.apply_id(seat, rng.choice(state.legal_ids(seat)))
+
+
+def test_the_openspiel_benchmark_runs_and_writes_json(tmp_path: Path) -> None:
+    """``benchmarks/openspiel_state.py`` on its quickest game: a smoke test, so that the benchmark issue 40's
+    note quotes does not rot (tests never time anything: only that it runs and writes its columns)."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_state.py"
+    out = tmp_path / "openspiel.json"
+    run = subprocess.run([sys.executable, str(script), "--games", "divide-and-conquer", "--before",
+                          "divide-and-conquer", "--rounds", "1", "--whole", "--ismcts", "--json", str(out)],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    row = json.loads(out.read_text(encoding="utf-8"))["divide-and-conquer"]
+    assert row["ratio"] > 0 and row["before ratio"] > 0 and row["info KB"] > 0

@@ -35,7 +35,7 @@ FOSTER = "R. F. Foster's *Foster's Complete Hoyle*"
 # The published source of each rule text, by the text's file name, where the text or its notes name it; any
 # other is cited as a published description of its game.
 PUBLISHED = {
-    "auction-bridge.txt": "*Ultimate Book of Card Games: The Comprehensive Guide to More Than 350 Games*",
+    "auction-bridge.txt": "*The Ultimate Book of Card Games*",
     "authors.txt": FOSTER, "calabrasella.txt": FOSTER, "preference.txt": FOSTER, "solo-foster.txt": FOSTER,
     "vint.txt": FOSTER, "solo-spanish.txt": "a published description of Spanish Solo",
 }

@@ -1194,11 +1194,11 @@ class TableManager:
         return table.describe()
 
     # --- playing ---------------------------------------------------------------------------------------
-    def _open_to(self, table: Table, seat: int, version: int, credential: str) -> State:
+    def _open_to(self, table: Table, seat: int, credential: str, catch_up: bool) -> State:
         """The table's state, once it is sure that ``seat`` may act on it (the table's lock held): caught up
-        with the database where ``version`` is ahead of it, the seat still held by ``credential``, the table
-        open and its game not over."""
-        if version > table.version and self.store.notifies:
+        with the database where asked (``catch_up``: the caller knows of a later version, or must count the
+        others' words), the seat still held by ``credential``, the table open and its game not over."""
+        if catch_up and self.store.notifies:
             self._catch_up(table)
         self._still_holds(table, seat, credential)
         if table.closed:
@@ -1212,7 +1212,7 @@ class TableManager:
         as the action is written (the database checks it in the same write, so no process applies an action
         of a credential another process revoked); answer with the seat's new view."""
         async with table.lock:
-            state = self._open_to(table, seat, version, credential)
+            state = self._open_to(table, seat, credential, catch_up=version > table.version)
             if version != table.version:
                 late = _late(state, seat)
                 raise errors.InactivePlayer(str(late)) if late is not None else self._stale(table, version)
@@ -1245,7 +1245,7 @@ class TableManager:
         defenders' cards in their own seats' names); refused, nothing changes and the answer gives the line
         that beats it. The answer: the verdict (``accepted``, ``words``, ``line``) and the table's version."""
         async with table.lock:
-            state = self._open_to(table, seat, version, credential)
+            state = self._open_to(table, seat, credential, catch_up=version > table.version)
             if version != table.version:
                 raise self._stale(table, version)
             self._check_not_held(table)
@@ -1283,13 +1283,7 @@ class TableManager:
         self._check_seat_number(table, seat)
         async with table.lock:
             for _ in range(3):        # another process may count someone else's word first: then count again
-                if self.store.notifies:
-                    self._catch_up(table)
-                self._still_holds(table, seat, credential)
-                if table.closed:
-                    raise errors.TableClosed("the table was closed by its host")
-                if table.state.is_over:
-                    raise errors.GameOver("the game is over")
+                self._open_to(table, seat, credential, catch_up=True)
                 now = self.now()
                 waiting = table.waiting_for(now)
                 if seat not in waiting:

@@ -20,8 +20,10 @@ from parlour.bots.trick_claims import (
     line_words,
     why_not,
 )
+from parlour.cards import Rank
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+# The ranks of a suit from the two up to the ace, as bridge ranks them.
+RANKS = [rank.letter for rank in Rank if rank not in (Rank.JOKER, Rank.ACE)] + [Rank.ACE.letter]
 
 
 def suit(letter: str, ranks: list[str] = RANKS) -> list[str]:

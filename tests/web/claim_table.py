@@ -17,7 +17,10 @@ from typing import Any
 
 import httpx
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+from parlour.cards import Rank
+
+# The ranks of a suit from the two up to the ace, as bridge ranks them.
+RANKS = [rank.letter for rank in Rank if rank not in (Rank.JOKER, Rank.ACE)] + [Rank.ACE.letter]
 SOUTH = 2
 
 

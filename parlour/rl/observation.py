@@ -145,6 +145,7 @@ class Observer:
         self._writers: list[Writer] = []
         self._spanned: int | None = None
         self._lines: dict[str, tuple[int | None, tuple[int, ...]]] = {}
+        self._histories: dict[int | None, tuple[list[str], list[int]]] = {}
         zones, extras = declared_kinds(type(sample))
         self._shown_zones = [zone for zone, kind in zones.items() if kind in CARD_KINDS]
         self._widths: dict[tuple[str, str], int] = {}   # the most numbers each ``numbers`` entry shows first
@@ -400,19 +401,34 @@ class Observer:
         return view.log[earlier:] if all(line.startswith("hand ") for line in view.log[:earlier]) else view.log
 
     def _history_into(self, out: Vector, view: View) -> None:
-        """``played[+k]`` for every seat, then ``seen``, in one pass over this deal's log."""
+        """``played[+k]`` for every seat, then ``seen``: this deal's log read on from the seat's last
+        encoded view where that view's log begins this one's (a playout, a search going deeper), so a
+        tensor costs what is new rather than the deal's length; read whole otherwise."""
+        lines = self._deal_log(view)
+        read, marks = self._histories.get(view.seat, ([], []))
+        if len(read) > len(lines) or lines[:len(read)] != read:
+            read, marks = [], []
+        if len(read) < len(lines):
+            marks = marks + self._marks(view, lines[len(read):])
+            self._histories[view.seat] = (lines, marks)
+        out[marks] = 1.0
+        seen = self.players * len(self.pack.faces)
+        shown = [card for entry in view.seats for card in entry["face_up"]]
+        shown += [text for zone in self._shown_zones for text in _texts_in(view.table.get(zone))]
+        self._cards_into(out[seen:], shown, whole=True)
+
+    def _marks(self, view: View, lines: Sequence[str]) -> list[int]:
+        """The places of the history pieces that ``lines`` set: the card each names, under its actor's
+        ``played[+k]`` and under ``seen``."""
         faces, seen = len(self.pack.faces), self.players * len(self.pack.faces)
         marks: list[int] = []
-        for line in self._deal_log(view):
+        for line in lines:
             actor, named = self._line(line)
             if actor is not None and actor < self.players:
                 k = self._relative(view, actor) * faces
                 marks += [k + face for face in named]
             marks += [seen + face for face in named]
-        out[marks] = 1.0
-        shown = [card for entry in view.seats for card in entry["face_up"]]
-        shown += [text for zone in self._shown_zones for text in _texts_in(view.table.get(zone))]
-        self._cards_into(out[seen:], shown, whole=True)
+        return marks
 
     def _line(self, line: str) -> tuple[int | None, tuple[int, ...]]:
         """Who acts in a log line (``seat 2: play QC``), if anyone, and the faces its action names as

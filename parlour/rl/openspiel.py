@@ -227,15 +227,23 @@ class _Views:
     def __reduce__(self) -> tuple[type[_Views], tuple[()]]:
         return _Views, ()
 
+    def shared(self) -> _Views:
+        """Views of the same position that add to these ones' stores (a clone's copies them instead)."""
+        return _Views(self.at, self.by_seat, self.tensors)
+
     def _now(self, state: State) -> None:
         if self.at != state.actions_taken:
             self.at, self.by_seat, self.tensors = state.actions_taken, {}, {}
 
     def of(self, state: State, seat: int | None, log: bool = True) -> View:
+        """The seat's view; without its log, the view with it made lighter where that is made already
+        (OpenSpiel asks for both of each seat at every position of its tests)."""
         self._now(state)
         view = self.by_seat.get((seat, log))
         if view is None:
-            view = self.by_seat[seat, log] = state.view(seat, log=log)
+            whole = self.by_seat.get((seat, True))
+            view = state.view(seat, log=log) if log or whole is None else dataclasses.replace(whole, log=[])
+            self.by_seat[seat, log] = view
         return view
 
     def tensor(self, state: State, seat: int | None, observer: Observer) -> Vector:
@@ -245,6 +253,26 @@ class _Views:
         if tensor is None:
             tensor = self.tensors[seat, observer] = observer.encode(self.of(state, seat))
         return tensor
+
+
+@dataclasses.dataclass(frozen=True)
+class _Start:
+    """The position a fixed seed deals, dealt once for every initial state of its game, with the views and
+    tensors asked of it: OpenSpiel makes a new initial state and writes a tensor of it each time it asks a
+    Python game for a tensor's shape, which it does at every ``information_state_tensor`` and
+    ``observation_tensor`` call. Never moved on: each initial state plays a clone."""
+
+    state: State
+    views: _Views
+
+
+@cache
+def _start(setup: Setup) -> _Start | None:
+    """The fixed seed's first position (``None``: chance draws the seed, and no state is dealt at first)."""
+    if setup.seed is None:
+        return None
+    state = setup.deal(setup.seed)
+    return _Start(state, _Views(state.actions_taken))
 
 
 RECALL_BYTES = 16       # a recall digest's size: 128 bits, so that two histories never meet in practice
@@ -307,16 +335,23 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         self.seed_bytes: tuple[int, ...] = ()
         self.live: _Live | None = None
         self.last_seat = -1   # the seat that acted last, from which the next of several to move is found
-        self.views = _Views()
+        start = _start(self.setup)
+        self.views = _Views() if start is None else start.views.shared()
         self.recall = _Recall()
 
     # --- the Parlour state -------------------------------------------------------------------------
     @property
     def parlour(self) -> State | None:
         """The Parlour state, once the seed is known (``None`` while chance is still drawing it)."""
-        if self.live is None and self.setup.seed is not None:
-            self.live = _Live(self.setup.deal(self.setup.seed))
+        if self.live is None and (start := _start(self.setup)) is not None:
+            self.live = _Live(start.state.clone())
         return None if self.live is None else self.live.state
+
+    def play(self, state: State) -> None:
+        """Go on from ``state`` (a sampled world, a deal set out by hand) rather than the deal the seed made:
+        the views kept so far were of that one."""
+        self.live = _Live(state)
+        self.views = _Views()
 
     def _require(self) -> State:
         state = self.parlour
@@ -383,9 +418,8 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         twin = cast(ParlourSpielState, self.clone())
         if state is not None:
             seed = int(sampler() * 2**53) if callable(sampler) else random.getrandbits(53)
-            twin.live = _Live(state.sample_world(player, random.Random(seed)))
+            twin.play(state.sample_world(player, random.Random(seed)))
             twin.recall = self.recall.for_world(state, player)
-            twin.views = _Views()   # the clone's views are of the real deal
         return twin
 
     def view(self, seat: int | None, log: bool = True) -> View:
@@ -556,7 +590,7 @@ class OpenSpielIsmctsBot:
         def wrap(world: State) -> ParlourSpielState:
             spiel_state = cast(ParlourSpielState, game.new_initial_state())
             spiel_state.seed_bytes = (0,) * SEED_BYTES
-            spiel_state.live = _Live(world)
+            spiel_state.play(world)
             # Every world of one search is the seat's information set at the root: they recall alike up to
             # it, and each seat's node is told apart by what follows, so the search reads no earlier line.
             spiel_state.recall = _Recall(searched_from)

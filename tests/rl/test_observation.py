@@ -78,7 +78,7 @@ def test_every_count_and_variant_has_one_contiguous_layout(game: str, players: i
 @pytest.mark.parametrize("game", GAMES)
 def test_the_observation_is_the_views_alone(game: str) -> None:
     """A world sampled for a seat (every card it cannot see dealt anew) gives that seat the observation of
-    the real state, and so does the view after a JSON round trip; the observer keeps no state."""
+    the real state, and so does the view after a JSON round trip; the observer holds no game's state."""
     observer = Observer(game)
     rng = random.Random(3)
     for state in playout(parlour.new_game(game, seed=3), rng, 60)[1::2]:
@@ -88,6 +88,30 @@ def test_the_observation_is_the_views_alone(game: str) -> None:
             assert (observer.encode(world.view(seat)) == real).all()
             assert (observer.encode(View.from_dict(state.view(seat).to_dict())) == real).all()
     assert not any(isinstance(value, State) for value in vars(observer).values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_history_read_on_from_an_earlier_view_is_the_history_read_whole(game: str) -> None:
+    """The observer reads a deal's log on from the seat's last encoded view when that view's log begins
+    the new one: a search that goes deeper, back up and down a sibling line gets, at every view, what an
+    observer reading every log whole gets."""
+    observer, whole = Observer(game), Observer(game)
+
+    def same(state: State) -> None:
+        for seat in range(state.players):
+            view = state.view(seat)
+            whole._histories.clear()   # the reference reads every log from its first line
+            assert (observer.encode(view) == whole.encode(view)).all()
+
+    rng = random.Random(5)
+    for snapshot in playout(parlour.new_game(game, seed=5), rng, 30)[:-1]:
+        lines = []
+        for _ in range(2):
+            line = snapshot.clone()
+            playout(line, rng, 6)
+            lines.append(line)
+        for state in (lines[0], lines[1], snapshot, lines[0]):
+            same(state)
 
 
 class TestHiddenCards:

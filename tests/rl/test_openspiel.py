@@ -280,7 +280,7 @@ def test_a_seat_cannot_tell_twins_apart_and_the_others_can() -> None:
     states = []
     for deal in (hands, swapped):
         state = game.new_initial_state()
-        state.live = openspiel._Live(new_game("tetka", seed=4, deal={"hands": deal, "bum": hands[3][-1]}))
+        state.play(new_game("tetka", seed=4, deal={"hands": deal, "bum": hands[3][-1]}))
         states.append(state)
     a, b = states
     for seat in (0, 3):

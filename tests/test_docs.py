@@ -105,13 +105,15 @@ def game_pages_show_their_facts(site: Path) -> None:
 
 def game_pages_cite_published_sources(site: Path) -> None:
     """Issue 40: the rule texts' files are not part of the project, so no page cites one; each page names
-    the published source (Foster's Complete Hoyle for Vint) or says a published description was followed."""
+    the published source (Foster's Complete Hoyle for Vint, the Denexa Games blog for Tëtka) or says a
+    published description was followed."""
     for info in all_games():
         text = text_of(site / "games" / f"{info.id}.html")
         assert not re.search(r"rules/|\bNOTES\b|\.txt\b", text), info.id
-        assert "Complete Hoyle" in text or "Ultimate Book of Card Games" in text \
+        assert "Complete Hoyle" in text or "Ultimate Book of Card Games" in text or "Denexa Games blog" in text \
             or f"published description of {info.name}" in text, info.id
     assert "Complete Hoyle" in text_of(site / "games" / "vint.html")
+    assert "rules of Tëtka published on the Denexa Games blog" in text_of(site / "games" / "tetka.html")
 
 
 def game_pages_number_every_choice(site: Path) -> None:

@@ -32,12 +32,19 @@ if TYPE_CHECKING:
 FOLDER = "games"
 CHECKOUT_DOCS = Path(__file__).resolve().parent.parent
 FOSTER = "R. F. Foster's *Foster's Complete Hoyle*"
-# The published source of each rule text, by the text's file name, where the text or its notes name it; any
-# other is cited as a published description of its game.
+DENEXA = "the rules of {game} published on the Denexa Games blog"
+# The published source of each rule text, by the text's file name ({game}: the game's name), where the text
+# or its notes name it: Foster's and the bridge book by title, and the twenty texts that build their packs
+# from Denexa's playing cards, as the Denexa Games blog's pages of rules do. Any other is cited as a
+# published description of its game.
 PUBLISHED = {
     "auction-bridge.txt": "*The Ultimate Book of Card Games*",
     "authors.txt": FOSTER, "calabrasella.txt": FOSTER, "preference.txt": FOSTER, "solo-foster.txt": FOSTER,
-    "vint.txt": FOSTER, "solo-spanish.txt": "a published description of Spanish Solo",
+    "vint.txt": FOSTER,
+    **dict.fromkeys([f"{name}.txt" for name in (
+        "canadian-salad", "carioca", "comet", "crates", "divide-and-conquer", "east-west", "kabu", "kowah",
+        "mus", "pitty-pat", "pontoon", "razz", "reversis", "samba", "schafkopf", "solo-spanish", "tetka", "tute",
+        "twenty-five", "twenty-four")], DENEXA),
 }
 SUPPLEMENTS = "the published supplements that fill the rule texts' gaps"
 TEXT_CITED = re.compile(r"`{0,2}(?:rules/)?source/([\w.-]+\.txt)`{0,2}")
@@ -46,7 +53,7 @@ NOTES_CITED = re.compile(r"`{0,2}(?:rules/)?\bNOTES\b(?:\.md)?`{0,2}")
 
 def published(text_file: str, info: GameInfo) -> str:
     """The published source of a rule text, by name."""
-    return PUBLISHED.get(text_file, f"a published description of {info.name}")
+    return PUBLISHED.get(text_file, "a published description of {game}").format(game=info.name)
 
 
 def cite_published(text: str, info: GameInfo) -> str:

@@ -183,6 +183,6 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
         try:
             from parlour.rl.openspiel import OpenSpielIsmctsBot
         except ImportError:
-            raise ValueError(f"the {PEER} bot needs OpenSpiel: pip install 'parlour[rl]'") from None
+            raise ValueError(f"the {PEER} bot needs OpenSpiel: pip install 'parlour[openspiel]'") from None
         return OpenSpielIsmctsBot.from_setting(game_id, setting, seed)
     raise ValueError(f"unknown bot {kind!r}; the bots are: {', '.join(bot_kinds())}")

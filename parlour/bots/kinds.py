@@ -8,7 +8,7 @@ and by the research bots that need nothing but the game's rules (``random``, ``h
   their tricks are worth (``trick_goal``); elsewhere it would only be ``heuristic`` under another name.
 - ``solver`` solves a game exactly: only the games small enough (``parlour.bots.solver.GAMES``), and only
   with scipy (``pip install 'parlour[solver]'``).
-- ``openspiel-ismcts``, OpenSpiel's own IS-MCTS, needs OpenSpiel (``pip install 'parlour[rl]'``).
+- ``openspiel-ismcts``, OpenSpiel's own IS-MCTS, needs OpenSpiel (``pip install 'parlour[openspiel]'``).
 
 A kind that takes far longer than a table waits for one move even at its smallest budget is left out of
 that game (``TOO_SLOW``): a bot that takes a minute a move does not play the game in any useful sense.

@@ -1,9 +1,10 @@
 """Parlour for learning agents: fixed-size observations of views (``observation``), PettingZoo
 environments (``pettingzoo``) and OpenSpiel games (``openspiel``), built from views and action numbers only.
 
-Needs the ``rl`` extra (``pip install 'parlour[rl]'``): numpy, gymnasium, pettingzoo and open-spiel. The
-package itself imports nothing heavy; import the module you need (``from parlour.rl.pettingzoo import env``,
-``import parlour.rl.openspiel``).
+Each module needs its extra: ``pip install 'parlour[pettingzoo]'`` (numpy, gymnasium, pettingzoo) for
+``observation`` and ``pettingzoo``, ``'parlour[openspiel]'`` (numpy, open-spiel) for ``observation`` and
+``openspiel``, ``'parlour[rl]'`` for both. The package itself imports nothing heavy; import the module you
+need (``from parlour.rl.pettingzoo import env``, ``import parlour.rl.openspiel``).
 """
 
 OPENSPIEL_PREFIX = "parlour_"

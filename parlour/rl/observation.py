@@ -65,7 +65,7 @@ from parlour.mechanics.auctions import Bid
 try:
     import numpy as np
 except ImportError as missing:  # pragma: no cover - depends on the environment
-    raise ImportError("parlour.rl needs numpy: pip install 'parlour[rl]'") from missing
+    raise ImportError("parlour.rl needs numpy: pip install 'parlour[pettingzoo]' or 'parlour[openspiel]'") from missing
 
 # The kinds of zone that hold cards face up, whose cards ``seen`` counts.
 CARD_KINDS = ("card", "cards", "trick", "melds", "records")

@@ -81,7 +81,7 @@ try:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 except ImportError as missing:  # pragma: no cover - depends on the environment
-    raise ImportError("parlour.rl.openspiel needs OpenSpiel: pip install 'parlour[rl]'") from missing
+    raise ImportError("parlour.rl.openspiel needs OpenSpiel: pip install 'parlour[openspiel]'") from missing
 
 SEED_BYTES = 8          # the chance nodes that draw a game's seed, a byte each
 BYTE_OUTCOMES = 256

@@ -140,7 +140,7 @@ def why_not(name: str, game_id: str) -> str:
     if name == "solver":
         return "it needs scipy, which this server lacks (pip install 'parlour[solver]')"
     if name == PEER and not (installed("pyspiel") and installed("open_spiel")):
-        return "it needs OpenSpiel, which this server lacks (pip install 'parlour[rl]')"
+        return "it needs OpenSpiel, which this server lacks (pip install 'parlour[openspiel]')"
     return "it is not offered for this game"
 
 

@@ -35,7 +35,8 @@ from parlour.web.app import create_app
 from parlour.web.botpool import BotLimits
 
 HAS_OPENSPIEL = kinds.installed("pyspiel") and kinds.installed("open_spiel")
-needs_openspiel = pytest.mark.skipif(not HAS_OPENSPIEL, reason="OpenSpiel is not installed (pip install 'parlour[rl]')")
+needs_openspiel = pytest.mark.skipif(not HAS_OPENSPIEL,
+                                     reason="OpenSpiel is not installed (pip install 'parlour[openspiel]')")
 
 
 @pytest.fixture
@@ -169,7 +170,7 @@ def test_without_openspiel_its_bot_is_neither_offered_nor_seated(client: TestCli
     monkeypatch.setattr("parlour.web.tables.installed", kinds.installed)
     assert PEER not in client.get("/api/bots", params={"game": "tetka"}).json()["kinds"]
     said = message(client, "tetka", ["human", f"{PEER}:10", "random", "random"])
-    assert f"the {PEER} bot does not play Tëtka here: it needs OpenSpiel" in said and "parlour[rl]" in said
+    assert f"the {PEER} bot does not play Tëtka here: it needs OpenSpiel" in said and "parlour[openspiel]" in said
 
 
 def test_the_servers_own_limits_are_named(client: TestClient) -> None:

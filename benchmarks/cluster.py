@@ -6,10 +6,12 @@
 What is measured. ``play_games`` over the same planned games (a new seed each round) on each of the four
 set-ups, wall time from the call to the last record, as a user waits for it: the local pool's
 start of its worker processes (one fork server, then each worker) counts in every run, since every
-tournament pays it; Ray's start-up and its actors' first start are paid once a process and reported
-apart, since the actors then serve every later run. The four run in turn within each round, in an
-order rotated each round, so that a change in the machine's load falls on all alike; the median and
-the range over the rounds are reported. Ray is started here with two CPUs (``connect(num_cpus=2)``).
+tournament pays it; Ray's start-up and its first workers' start are paid once a process and reported
+apart, since Ray keeps its workers for every later run. Each game is a Ray task, so the Ray rows include
+its round trip to Ray's scheduler, which the quick games measured here show at its largest. The four
+run in turn within each round, in an order rotated each round, so that a change in the machine's load
+falls on all alike; the median and the range over the rounds are reported. Ray is started here with
+two CPUs (``connect(num_cpus=2)``).
 
 Wall time, not CPU time, because the point is parallel work; on a shared machine the ranges say how
 much the other users moved the numbers. Every set-up plays the very same games (the records are
@@ -74,10 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     setups: list[Setup] = [("local, 1 worker", 1, None), ("local, 2 workers", 2, None),
                            ("ray, 1 worker", 1, ray), ("ray, 2 workers", 2, ray)]
     rates = measure(setups, plans)
-    ray.close()
 
     print(f"{args.game}, seats {args.seats}: {args.games} games a run, {args.rounds} rounds, wall time")
-    print(f"Ray start-up {start_up:.1f} s; its two actors' first run (4 games) {first_run:.1f} s")
+    print(f"Ray start-up {start_up:.1f} s; its first run (4 games, its two workers started) {first_run:.1f} s")
     rows = {}
     for name, values in rates.items():
         rows[name] = {"median": statistics.median(values), "min": min(values), "max": max(values),

@@ -1,13 +1,16 @@
 """Bulk simulation (``parlour.sim.simulate`` and ``parlour simulate``) on the local backend: the lines are
-the tournament's games, whole and replayable, in order whatever the workers; the command's refusals.
-The same games through Ray are in ``tests/test_ray_backend.py``."""
+the tournament's games, whole and replayable, in order whatever the workers; a killed run resumed ends as
+the whole run would have; the command's refusals. The same games through Ray are in
+``tests/test_ray_backend.py``."""
 
 from __future__ import annotations
 
 import dataclasses
 import io
 import json
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,7 +21,7 @@ from test_tournament import Cheat, run
 import parlour
 from parlour.sim import GameFailure, run_tournament
 from parlour.sim import tournament as sim
-from parlour.sim.simulate import in_order, simulate
+from parlour.sim.simulate import in_order, simulate, simulate_file
 
 KABU = ["heuristic", "random", "random", "random"]
 
@@ -54,6 +57,10 @@ class TestLines:
         out = io.StringIO()
         simulate("kabu", KABU, games=4, out=out, seed=7, jobs=2)
         assert out.getvalue() == kabu
+
+    def test_each_line_carries_the_runs_seed(self, kabu: str) -> None:
+        """Issue 40: the seed is what a resumed run needs, and a run that drew its own told it nowhere else."""
+        assert [line["seed"] for line in lines_of(kabu)] == [7] * 4
 
     def test_results_finished_out_of_order_are_written_in_order(self) -> None:
         assert list(in_order([(2, "c"), (0, "a"), (3, "d"), (1, "b")])) == ["a", "b", "c", "d"]
@@ -131,6 +138,110 @@ class TestCommand:
     def test_listed_in_help(self) -> None:
         code, out = run(["--help"])
         assert code == 0 and "simulate" in out
+
+
+def cut(text: str, lines: int, extra: int = 0) -> bytes:
+    """The first ``lines`` lines of ``text`` and ``extra`` bytes of the next: what a kill leaves."""
+    whole = text.encode("utf-8")
+    end = sum(len(line) for line in whole.splitlines(keepends=True)[:lines])
+    return whole[:end + extra]
+
+
+class TestResume:
+    """Issue 40: a killed ``parlour simulate`` resumes from the lines already written, to the very file an
+    uninterrupted run writes; a file of another run, or damaged, is refused and left as it was."""
+
+    @pytest.mark.parametrize(("lines", "extra"), [(0, 0), (0, 50), (2, 0), (2, 777), (3, 0), (4, 0)])
+    def test_a_killed_run_resumes_to_the_whole_runs_bytes(self, tmp_path: Path, kabu: str, lines: int,
+                                                           extra: int) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, lines, extra))
+        seed = None if lines else 7     # read from the file when it holds a whole line
+        assert simulate_file(path, "kabu", KABU, 4, seed, resume=True) == 7
+        assert path.read_text(encoding="utf-8") == kabu
+
+    def test_a_last_line_without_its_newline_is_played_again(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(kabu.encode("utf-8")[:-1])
+        simulate_file(path, "kabu", KABU, 4, resume=True)
+        assert path.read_text(encoding="utf-8") == kabu
+
+    def test_progress_counts_the_games_the_file_held(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, 2))
+        told: list[tuple[int, int]] = []
+        simulate_file(path, "kabu", KABU, 4, resume=True, progress=lambda done, total: told.append((done, total)))
+        assert told == [(3, 4), (4, 4)]
+
+    def test_a_missing_file_is_started(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        simulate_file(path, "kabu", KABU, 4, 7, resume=True)
+        assert path.read_text(encoding="utf-8") == kabu
+
+    @pytest.mark.parametrize(("change", "message"), [
+        ({"seed": 8}, "line 1: its seed is 7 where game 1 of this run has 8: the file holds another run's games"),
+        ({"seats": ["random", "heuristic", "random", "random"]},
+         'line 1: its kinds is ["heuristic", "random", "random", "random"] where game 1 of this run has '
+         '["random", "heuristic", "random", "random"]'),
+        ({"options": {"stake": 5}}, "line 1: its options is"),
+        ({"games": 1}, "holds more games than the 1 asked for"),
+    ])
+    def test_a_file_of_another_run_is_refused_and_left_as_it_was(self, tmp_path: Path, kabu: str,
+                                                                  change: dict[str, Any], message: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, 2, 40))
+        before = path.read_bytes()
+        run = {"seats": KABU, "games": 4, "seed": None, "options": None} | change
+        with pytest.raises(ValueError, match=re.escape(message)):
+            simulate_file(path, "kabu", run["seats"], run["games"], run["seed"], resume=True, options=run["options"])
+        assert path.read_bytes() == before
+
+    @pytest.mark.parametrize(("damage", "message"), [
+        (lambda line: b"{not json\n", "line 2: not a line of JSON (the file is damaged)"),
+        (lambda line: b"[1, 2]\n", "line 2: not a game of a simulation"),
+        (lambda line: line.replace(b'"deal_seed":', b'"deal_seed":1'), "line 2: its deal_seed is 1"),
+    ])
+    def test_a_damaged_line_is_refused_by_its_number(self, tmp_path: Path, kabu: str,
+                                                      damage: Callable[[bytes], bytes], message: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        first, second, *rest = kabu.encode("utf-8").splitlines(keepends=True)
+        path.write_bytes(b"".join([first, damage(second), *rest]))
+        before = path.read_bytes()
+        with pytest.raises(ValueError, match=re.escape(message)):
+            simulate_file(path, "kabu", KABU, 4, resume=True)
+        assert path.read_bytes() == before
+
+    def test_the_command_resumes_without_the_seed_and_says_so(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, 1, 99))
+        code, out = run(["simulate", "kabu", "--seats", ",".join(KABU), "-n", "4", "--out", str(path), "--resume"],
+                        Console(file=io.StringIO(), width=400))
+        assert code == 0 and f"Wrote 3 more games of Kabu to {path}, after the 1 it held (seed 7, " in out
+        assert path.read_text(encoding="utf-8") == kabu
+        code, out = run(["simulate", "kabu", "--seats", ",".join(KABU), "-n", "4", "--out", str(path), "--resume"],
+                        Console(file=io.StringIO(), width=400))
+        assert code == 0 and f"{path} holds all 4 games of Kabu already (seed 7): nothing to play." in out
+
+    def test_the_command_refuses_another_runs_file(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, 2))
+        code, out = run(TestCommand.ARGS[:-2] + ["--seed", "8", "--out", str(path), "--resume"])
+        assert code == 2 and "its seed is 7 where game 1 of this run has 8" in " ".join(out.split())
+        assert path.read_bytes() == cut(kabu, 2)
+
+    def test_a_file_with_games_needs_resume_or_force(self, tmp_path: Path, kabu: str) -> None:
+        path = tmp_path / "kabu.jsonl"
+        path.write_bytes(cut(kabu, 2))
+        code, out = run(TestCommand.ARGS + ["--out", str(path)])
+        assert code == 2 and "holds games already: --resume to play only those it lacks, or --force" in " ".join(
+            out.split())
+        assert path.read_bytes() == cut(kabu, 2)
+        assert run(TestCommand.ARGS + ["--out", str(path), "--force"])[0] == 0
+        assert path.read_text(encoding="utf-8") == kabu
+
+    def test_resume_and_force_exclude_each_other(self, tmp_path: Path) -> None:
+        code, out = run(TestCommand.ARGS + ["--out", str(tmp_path / "x.jsonl"), "--resume", "--force"])
+        assert code == 2 and "not allowed with argument" in out
 
 
 class TestWithoutRay:

@@ -28,7 +28,7 @@ from parlour.cli.table import SEP, game_name
 from parlour.cli.ui import Ui, UsageError
 from parlour.engine import game_info
 from parlour.sim import GameFailure, TournamentResult, run_tournament
-from parlour.sim.ray_backend import RayBackend
+from parlour.sim.ray_backend import SUBMITTED_AT_MOST, RayBackend
 from parlour.sim.tournament import Backend
 from parlour.sim.tournament import Progress as ProgressCallback
 
@@ -45,7 +45,8 @@ def add_parser(commands: Any) -> None:
                         help="games to play in all (with --duplicate: deals × players)")
     parser.add_argument("--seed", type=int, metavar="S", help="fixes every deal and every bot's choices")
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
-                        help="processes (or Ray workers) to play on (0: one per CPU); the results do not depend on it")
+                        help="processes (or Ray workers) to play on (0: one per CPU; on Ray, every CPU the cluster "
+                             "has or grows to); the results do not depend on it")
     parser.add_argument("--duplicate", action="store_true",
                         help="play each deal once per rotation of the seats, so the luck of the cards cancels")
     parser.add_argument("--csv", metavar="FILE", help="also write the table to FILE as CSV")
@@ -65,20 +66,23 @@ def add_parser(commands: Any) -> None:
 def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     """``--backend`` and ``--address``: where the games are played (shared with ``parlour simulate``)."""
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
-                        help="local: processes on this machine (default); ray: Ray workers (pip install "
-                             "'parlour[cluster]'), with the same results")
+                        help="local: processes on this machine (default); ray: Ray tasks (pip install "
+                             "'parlour[cluster]'), with the same results, a game whose worker or node is lost "
+                             "played again")
     parser.add_argument("--address", metavar="ADDR",
                         help="with --backend ray, the cluster to join: host:port, ray://host:port or auto "
-                             "(default: start Ray on this machine)")
+                             "(default: start Ray on this machine; Ray's ports then listen on every interface, "
+                             "not loopback alone, guarded by the token Ray keeps in ~/.ray/auth_token. A secured "
+                             "cluster needs its token, RAY_AUTH_MODE=token, or its TLS files, RAY_USE_TLS=1, in "
+                             "the environment: see docs/researchers.md)")
 
 
 def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | None, int, str]:
-    """The backend named on the command line, the number of workers (``jobs``, 0 for every CPU it has)
-    and what to call them in the report.
+    """The backend named on the command line, the number of workers (``jobs``; 0 for every CPU this
+    machine has, or on Ray for every CPU the cluster has or grows to) and what to call them in the report.
 
-    Ray is joined (or started) here only for ``--jobs 0``, to count its CPUs; otherwise only once the
-    games are planned, so that a typo in a seat is told before Ray's start-up is paid. Refusals (Ray
-    missing, a bad address) are ``UsageError``\\ s.
+    Ray is joined (or started) only once the games are planned, so that a typo in a seat is told before
+    Ray's start-up is paid. Refusals (Ray missing, a bad address) are ``UsageError``\\ s.
     """
     if jobs < 0:
         raise UsageError(f"--jobs takes a number of processes, at least 1 (or 0 for one per CPU), not {jobs}")
@@ -88,7 +92,7 @@ def backend_for(name: str, address: str | None, jobs: int) -> tuple[Backend | No
         return None, jobs or os.cpu_count() or 1, "process"
     try:
         backend = RayBackend(address)
-        return backend, jobs or backend.workers(), "Ray worker"
+        return backend, jobs or SUBMITTED_AT_MOST, "Ray worker"
     except (ImportError, ValueError) as exc:
         raise UsageError(str(exc)) from None
 

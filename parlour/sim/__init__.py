@@ -10,7 +10,7 @@ that write every game whole (``simulate``), on this machine (``LocalPool``) or a
 
 from __future__ import annotations
 
-from parlour.sim.simulate import simulate
+from parlour.sim.simulate import simulate, simulate_file
 from parlour.sim.stats import bradley_terry, elo_ratings, mean_interval, pairwise_wins, t_quantile, wilson_interval
 from parlour.sim.tournament import (
     CSV_COLUMNS,
@@ -47,6 +47,7 @@ __all__ = [
     "play_games",
     "run_tournament",
     "simulate",
+    "simulate_file",
     "summarise",
     "t_quantile",
     "wilson_interval",

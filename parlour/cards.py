@@ -177,8 +177,8 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 class Pack:
     """A named pack: its cards in a fixed order, each with an index used by bit masks."""
 
-    __slots__ = ("_layers", "cards", "face_masks", "face_number", "face_of", "faces", "first_copy", "full_mask",
-                 "has_copies", "index", "name", "rank_masks", "suit_masks")
+    __slots__ = ("_layers", "_lone_copies", "cards", "face_masks", "face_number", "face_of", "faces",
+                 "first_copy", "full_mask", "has_copies", "index", "name", "rank_masks", "suit_masks")
 
     def __init__(self, name: str, cards: Iterable[Card]) -> None:
         self.name = name
@@ -213,11 +213,24 @@ class Pack:
             self.index if all(card.copy == 0 for card in self.cards)
             else {face: (m & -m).bit_length() - 1 for face, m in zip(self.faces, masks, strict=True)})
         # Cards whose index and face number differ by the same amount form a layer (a copy of a run of
-        # faces, as packs are built): a mask's faces are then a few shifts, not a loop over its cards.
+        # faces, as packs are built): a mask's faces are then a few shifts, not a loop over its cards. Of two
+        # copies of a face, the lower lies in the layer of the lower difference, so the layers go in that order
+        # (``copies_to_take`` meets each face's lowest copy first).
         layers: dict[int, int] = {}
         for i, face in enumerate(self.face_of):
             layers[i - face] = layers.get(i - face, 0) | (1 << i)
-        self._layers: tuple[tuple[int, int], ...] = tuple(layers.items())
+        ordered = sorted(layers.items())
+        # The layers of one card above every wider one (a pack's extra jokers, at its end) are taken together
+        # by face, as (the face's copies there, the face's bit), and each face's lowest copy there is its
+        # lowest bit: a pack's faces are then a few shifts and a test or two, however many jokers it holds.
+        wide = max((offset for offset, layer in ordered if layer & (layer - 1)), default=-1)
+        self._layers: tuple[tuple[int, int], ...] = tuple(layer for layer in ordered if layer[0] <= wide)
+        lone: dict[int, int] = {}
+        for offset, layer in ordered:
+            if offset > wide:
+                face = layer.bit_length() - 1 - offset
+                lone[face] = lone.get(face, 0) | layer
+        self._lone_copies: tuple[tuple[int, int], ...] = tuple((copies, 1 << face) for face, copies in lone.items())
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -259,6 +272,9 @@ class Pack:
         faces = 0
         for offset, layer in self._layers:
             faces |= (mask & layer) >> offset
+        for copies, face in self._lone_copies:
+            if mask & copies:
+                faces |= face
         return faces
 
     def faces_in(self, mask: int) -> list[Card]:
@@ -279,10 +295,40 @@ class Pack:
     def face_span(self, mask: int) -> int:
         """Every copy of every face that ``mask`` holds a copy of (over the pack): what a seat that sees
         faces only can say about where these cards might be."""
-        span = 0
-        for f in bit_indices(self.face_bits(mask)):
-            span |= self.face_masks[f]
-        return span
+        return self.face_cards(self.face_bits(mask))
+
+    def face_cards(self, faces: int) -> int:
+        """Every copy of the faces of ``faces`` (a mask over face numbers, as ``face_bits`` gives), as a mask
+        over the pack: ``face_bits`` undone, every copy standing for its face.
+
+        >>> DOUBLE_108.cards_in(DOUBLE_108.face_cards(0b101))
+        [Card.parse('2C'), Card.parse('4C'), Card.parse('2C#2'), Card.parse('4C#2')]
+        """
+        cards = 0
+        for offset, layer in self._layers:
+            cards |= (faces << offset) & layer
+        for copies, face in self._lone_copies:
+            if faces & face:
+                cards |= copies
+        return cards
+
+    def copies_to_take(self, mask: int) -> int:
+        """The copy ``copy_to_take`` takes of each face ``mask`` holds, at once: the lowest-index copy held
+        of each face, as a mask over the pack.
+
+        >>> DOUBLE_108.cards_in(DOUBLE_108.copies_to_take(DOUBLE_108.mask(parse_cards("7H#2 7H 8H#2 JK#3"))))
+        [Card.parse('7H'), Card.parse('8H#2'), Card.parse('JK#3')]
+        """
+        taken = seen = 0
+        for offset, layer in self._layers:
+            faces = (mask & layer) >> offset & ~seen
+            seen |= faces
+            taken |= faces << offset
+        for copies, face in self._lone_copies:
+            held = mask & copies
+            if held and not seen & face:
+                taken |= held & -held
+        return taken
 
     def copy_to_take(self, face: Card, mask: int) -> int:
         """The pack index of the copy of ``face`` an action by face takes from ``mask`` (a hand): the
@@ -336,16 +382,23 @@ _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in range(8) if n >
 
 
 def bit_indices(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, lowest first (a byte table keeps this cheap)."""
+    """Indices of the set bits of ``mask``, lowest first: a dense mask byte by byte from a table, a sparse one
+    (a hand in a big pack, a few faces) bit by bit, skipping its empty bytes."""
     out: list[int] = []
-    base = 0
-    table = _BYTE_BITS
+    if mask.bit_count() * 3 > mask.bit_length():
+        base = 0
+        table = _BYTE_BITS
+        while mask:
+            byte = mask & 0xFF
+            if byte:
+                out.extend([base + b for b in table[byte]])
+            mask >>= 8
+            base += 8
+        return out
     while mask:
-        byte = mask & 0xFF
-        if byte:
-            out.extend([base + b for b in table[byte]])
-        mask >>= 8
-        base += 8
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 

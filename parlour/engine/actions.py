@@ -22,12 +22,13 @@ from fractions import Fraction
 from functools import partial
 from itertools import permutations
 from math import factorial, prod
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from parlour.cards import Card, Pack, bit_indices
 from parlour.errors import NotationError
 
 T = TypeVar("T")
+F = TypeVar("F", bound="FieldAction")
 
 
 
@@ -763,6 +764,13 @@ class ActionSpace:
         self._decoders: list[Callable[[int, Sequence[int]], Action]] = []
         self._kinds: dict[type[Action], tuple[int, Expressions | None]] = {}
         self._singles: dict[Action, int] = {}
+        # The numbers of the space's own action objects by identity: its single actions, its tables' and
+        # every action of a kind ``every`` lists. A legal list made of them is encoded with one look-up an
+        # action, without hashing one or counting its fields. The space keeps each of them alive (``_kept``,
+        # ``_every``), so no other object can have its ``id``.
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
+        self._every: dict[type[FieldAction], tuple[FieldAction, ...]] = {}
         kinds: dict[type[Action], None] = {}
         size = 0
         for member in members:
@@ -771,14 +779,18 @@ class ActionSpace:
             kinds.update(dict.fromkeys(self._kinds_of(member)))
         self.size = size
         self.kinds = tuple(kinds)
+        self._by_id.update({id(action): self._singles[action] for action in self._kept
+                            if type(action) not in self._kinds})
 
     def _add(self, member: Member, start: int) -> int:
         if isinstance(member, ActionTable):
             self._singles.update({action: start + k for k, action in enumerate(member.actions)})
+            self._kept += member.actions
             self._decoders.append(lambda n, board: member[n])
             return len(member)
         if isinstance(member, Action):
             self._singles[member] = start
+            self._kept.append(member)
             self._decoders.append(lambda n, board: member)
             return 1
         if member in self._kinds:
@@ -792,7 +804,7 @@ class ActionSpace:
             raise TypeError(f"{member.__name__} has no numbering: make it a FieldAction or list its actions")
         fields = member
         self._kinds[member] = (start, None)
-        self._decoders.append(lambda n, board: fields.from_number(n))
+        self._decoders.append(lambda n, board: self._field(fields, n))
         return fields.count()
 
     @staticmethod
@@ -806,6 +818,11 @@ class ActionSpace:
 
     def encode(self, action: Action, board: Sequence[int] = ()) -> int:
         """The action's number; ``NotationError`` for an action that has none in this game."""
+        number = self._by_id.get(id(action))
+        return self._number(action, board) if number is None else number
+
+    def _number(self, action: Action, board: Sequence[int] = ()) -> int:
+        """``encode``'s answer worked out from the action's value, not its identity."""
         block = self._kinds.get(type(action))
         if block is not None:
             start, sums = block
@@ -818,11 +835,39 @@ class ActionSpace:
             raise NotationError(f"{action} is not an action of this game")
         return number
 
+    def numbers(self, actions: Iterable[Action]) -> tuple[int, ...]:
+        """The numbers of ``actions`` in order, as ``encode`` gives them (``ActionTable.numbers``' answer for a
+        whole space): one look-up an action where they are the space's own, as the legal lists of games
+        that list from ``every`` and their tables are, else by ``encode``."""
+        by_id = self._by_id
+        try:
+            return tuple([by_id[id(action)] for action in actions])
+        except KeyError:
+            return tuple(map(self.encode, actions))
+
     def decode(self, number: int, board: Sequence[int] = ()) -> Action:
         if type(number) is not int or not 0 <= number < self.size:
             raise NotationError(f"actions are numbered 0 to {self.size - 1}, not {number!r}")
         block = bisect_right(self._starts, number) - 1
         return self._decoders[block](number - self._starts[block], board)
+
+    def every(self, kind: type[F]) -> tuple[F, ...]:
+        """Every action of the space's :class:`FieldAction` kind ``kind``, in number order (the ``n``-th is
+        numbered ``n`` within the kind's block), made the first time it is asked for and kept: a game that
+        lists its legal actions from here (a card to a meld slot) hands out objects that ``encode`` numbers
+        by identity and ``decode`` hands back, and makes none. For kinds of a few thousand actions at most."""
+        listed = self._every.get(kind)
+        if listed is None:
+            if kind not in self._kinds:
+                raise ValueError(f"{kind.__name__} is not a kind of this action space")
+            listed = self._every[kind] = tuple(kind.from_number(n) for n in range(kind.count()))
+            self._by_id.update({id(action): self._number(action) for action in listed})
+        return cast(tuple[F, ...], listed)
+
+    def _field(self, kind: type[FieldAction], number: int) -> FieldAction:
+        """The action numbered ``number`` within ``kind``'s block: the one ``every`` lists, once it has."""
+        listed = self._every.get(kind)
+        return kind.from_number(number) if listed is None else listed[number]
 
     def parse(self, text: object) -> Action:
         """Read notation against this space's kinds (as ``parse_action_text``)."""

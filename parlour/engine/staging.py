@@ -33,11 +33,11 @@ The properties this class keeps, whatever the game:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
-from parlour.cards import Card, Pack
-from parlour.engine.actions import Action, FieldAction
+from parlour.cards import Card, Pack, bit_indices
+from parlour.engine.actions import Action, ActionSpace, FieldAction
 from parlour.engine.match import HandResult
 from parlour.engine.state import State
 from parlour.errors import IllegalAction
@@ -95,7 +95,7 @@ class Stage:
     def lay(self, index: int, slot: int) -> Stage:
         melds = list(self.melds) + [()] * (slot - len(self.melds))
         melds[slot - 1] += (index,)
-        return replace(self, melds=tuple(melds))
+        return Stage(self.seat, tuple(melds), self.closed)
 
 
 class StagedTurnState(State):
@@ -103,6 +103,7 @@ class StagedTurnState(State):
 
     PACK: ClassVar[Pack]
     LAY: ClassVar[type[Lay]]
+    ACTIONS: ClassVar[ActionSpace]
     # Each seat's hand as a mask over PACK; staged cards have left it for the table.
     hands: list[int]
     # The turn being built, if any (an immutable value: clones share it).
@@ -164,15 +165,31 @@ class StagedTurnState(State):
         return None
 
     def _lays(self, seat: int, stage: Stage) -> list[Action]:
-        """Every card (by face) to every slot it fits, in face then slot order."""
-        pack, hand, slots = self.PACK, self.hands[seat], self._open_slots(stage)
-        fitting = [(slot, self._slot_fits(stage, slot)) for slot in slots]
-        lays: list[Action] = []
-        for face in pack.faces_in(hand):
-            index = pack.copy_to_take(face, hand)
-            lays += [self.LAY(face, slot) for slot, mask in fitting
-                     if (mask >> index & 1 if mask is not None else self._fits(stage, index, slot) is None)]
-        return lays
+        """Every card (by face) to every slot it fits, in face then slot order. Each slot is asked once, for
+        the faces whose copy a lay would take (``Pack.copies_to_take``) it lets in; the actions are the
+        space's own (``ActionSpace.every``), a lay of face ``f`` to slot ``s`` numbered ``f * slots + s - 1``
+        in its kind, as ``FIELDS = (Cards(PACK), Numbers(1, SLOTS))`` number it."""
+        pack = self.PACK
+        taken = pack.copies_to_take(self.hands[seat])
+        fitting: list[tuple[int, int]] = []
+        for slot in self._open_slots(stage):
+            mask = self._slot_fits(stage, slot)
+            if mask is None:
+                mask = sum(1 << index for index in bit_indices(taken) if self._fits(stage, index, slot) is None)
+            faces = pack.face_bits(mask & taken)
+            if faces:
+                fitting.append((slot - 1, faces))
+        if not fitting:
+            return []
+        every, size = self.ACTIONS.every(self.LAY), self.LAY.FIELDS[1].size
+        if len(fitting) == 1:
+            slot, faces = fitting[0]
+            return [every[face * size + slot] for face in bit_indices(faces)]
+        either = 0
+        for _, faces in fitting:
+            either |= faces
+        return [every[face * size + slot] for face in bit_indices(either) for slot, faces in fitting
+                if faces >> face & 1]
 
     def _legal(self, seat: int) -> list[Action]:
         stage = self._stage_of(seat)
@@ -237,10 +254,11 @@ class StagedTurnState(State):
 
     def _forget(self, before: tuple[int, ...]) -> None:
         """A seat that gives up a card of a face it was known to hold may have given up the known copy:
-        to the others the copies are alike, so the known copies of that face are forgotten."""
+        to the others the copies are alike, so the known copies of that face are forgotten. (Most actions
+        take nothing from a hand that has cards known, and then there is no face to look for.)"""
         span = self.PACK.face_span
-        self.known = tuple(known & self.hands[seat] & ~span(before[seat] & ~self.hands[seat])
-                           for seat, known in enumerate(self.known))
+        self.known = tuple([known & hand & ~span(lost) if known and (lost := was & ~hand) else known & hand
+                            for known, hand, was in zip(self.known, self.hands, before, strict=False)])
 
     def _finish_hand(self, result: HandResult) -> None:
         # A finished deal ends every stage, and what was known of its hands says nothing of the next.

@@ -27,7 +27,15 @@ from operator import itemgetter
 from typing import Any, ClassVar, NoReturn
 
 from parlour.cards import Pack
-from parlour.engine.actions import Action, ActionTable, Numbering, Withheld, WithheldUnseen, parse_action_text
+from parlour.engine.actions import (
+    Action,
+    ActionSpace,
+    ActionTable,
+    Numbering,
+    Withheld,
+    WithheldUnseen,
+    parse_action_text,
+)
 from parlour.engine.deals import DealShape, Prepared, read_deal
 from parlour.engine.match import EarlyEnd, HandResult, Result, result_by_score
 from parlour.engine.registry import DEAL_OPTION, GameInfo
@@ -296,7 +304,7 @@ class State:
         if kept is not None and kept[0] is seat and kept[2] is not None:   # the very int it was made for
             return kept[2]
         legal, table = self.legal_actions(seat), self.ACTIONS
-        if isinstance(table, ActionTable) and type(self).encode is State.encode:
+        if isinstance(table, (ActionTable, ActionSpace)) and type(self).encode is State.encode:
             ids = table.numbers(legal)
         else:
             ids = tuple(map(self.encode, legal))

@@ -224,8 +224,19 @@ class CanastaRules:
         return self.wild | self.red_threes
 
     @cached_property
+    def pile_freezers(self) -> int:
+        """The cards that freeze a pile they lie in, for everyone (``PileRules.is_frozen`` of each alone)."""
+        return sum(1 << i for i, c in enumerate(self.cards) if self.pile.is_frozen((c,), True, self.melds))
+
+    @cached_property
     def naturals(self) -> dict[Rank, int]:
         return {r: sum(1 << i for i, c in enumerate(self.cards) if c.rank == r) for r in (*MELD_RANKS, Rank.THREE)}
+
+    @cached_property
+    def starts(self) -> tuple[tuple[Rank, int, int], ...]:
+        """Each rank of ``naturals``, its cards, and how many of them a hand needs to start a meld of them
+        without a meld of the rank down: two, or three black 3s (never melded fewer)."""
+        return tuple((rank, cards, 3 if rank == Rank.THREE else 2) for rank, cards in self.naturals.items())
 
     def points(self, mask: int) -> int:
         return sum(self.value[i] for i in bit_indices(mask))
@@ -463,7 +474,9 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _frozen(self, side: int) -> bool:
         """Frozen for everyone once a wild or red 3 lies in it; for a side that has not melded, always."""
-        return self.rules.pile.is_frozen([self.rules.cards[i] for i in self.pile], self._opened(side), self.rules.melds)
+        rules = self.rules
+        return (rules.pile.is_frozen((), self._opened(side), rules.melds)
+                or any((1 << i) & rules.pile_freezers for i in self.pile))
 
     def _meld_of(self, side: int, rank: Rank) -> int:
         """The place of the side's meld of ``rank``, or -1."""
@@ -473,8 +486,12 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         return -1
 
     def _rank_of(self, cards: tuple[int, ...] | list[int]) -> Rank | None:
-        naturals = [self.rules.cards[i].rank for i in cards if not (1 << i) & self.rules.wild]
-        return naturals[0] if naturals else None
+        """The rank of the first natural card, or None for wilds alone."""
+        wild = self.rules.wild
+        for i in cards:
+            if not (1 << i) & wild:
+                return self.rules.cards[i].rank
+        return None
 
     def _has_canasta(self, melds: tuple[tuple[int, ...], ...]) -> bool:
         """Whether the side has the complete melds it needs to go out."""
@@ -542,8 +559,8 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
             return [DRAW, *take]
         hand = self.hands[seat]
         out: list[Action] = []
-        if not self.last_red:
-            out += [d for d in self.DISCARDS.of(hand) if self._discard_refusal(seat) is None]
+        if not self.last_red and self._discard_refusal(seat) is None:
+            out += self.DISCARDS.of(hand)
         out += [a for a in self._adds(seat) if self._add_refusal(seat, a) is None]
         if not self.asked and not self.laid_now:
             out.append(ASK)
@@ -556,10 +573,18 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
         return [TAKE] if self._can_take(seat) else []
 
     def _adds(self, seat: int) -> list[Any]:
-        side = self._side(seat)
-        ranks = [self._rank_of(meld) for meld in self.melds[side]]
-        return [Add(face, rank.letter) for face in self.PACK.faces_in(self.hands[seat]) for rank in MELD_RANKS
-                if rank in ranks and (face.rank == rank or is_wild(face, self.rules.melds))]
+        """Each face of the hand to each meld of the side it may go on by rank (the limits are
+        ``_add_refusal``'s), in face then rank order: the space's own ``add`` actions, numbered by face then
+        rank (``Add.FIELDS``)."""
+        ranks = {self._rank_of(meld) for meld in self.melds[self._side(seat)]}
+        melded = [(k, rank) for k, rank in enumerate(MELD_RANKS) if rank in ranks]
+        if not melded:
+            return []
+        every, faces, out = self.ACTIONS.every(Add), self.PACK.faces, []
+        for f in bit_indices(self.PACK.face_bits(self.hands[seat])):
+            wild, rank_of_face = is_wild(faces[f], self.rules.melds), faces[f].rank
+            out += [every[f * len(MELD_RANKS) + k] for k, rank in melded if wild or rank_of_face == rank]
+        return out
 
     def _discard_refusal(self, seat: int) -> IllegalAction | None:
         side = self._side(seat)
@@ -715,10 +740,11 @@ class CanastaState(PhasedState[Phase], StagedTurnState):
 
     def _starters(self, stage: Stage) -> int:
         """The naturals that may start a new meld of ``stage``: see ``_fits``."""
-        hand, side = self.hands[stage.seat], self._side(stage.seat)
+        hand = self.hands[stage.seat]
         staged = {self._rank_of(other) for other in stage.melds}
-        return sum((cards for rank, cards in self.rules.naturals.items() if rank not in staged and (
-            (hand & cards).bit_count() >= (3 if rank == Rank.THREE else 2) or self._meld_of(side, rank) >= 0)), 0)
+        melded = {self._rank_of(meld) for meld in self.melds[self._side(stage.seat)]}
+        return sum((cards for rank, cards, least in self.rules.starts if rank not in staged and (
+            (hand & cards).bit_count() >= least or rank in melded)), 0)
 
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choice 4): melds started in order, each by a natural card of a rank the hand

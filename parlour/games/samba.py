@@ -53,6 +53,7 @@ round from the dealer's left, the next are turned up and then form the stock.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from parlour import engine
@@ -145,6 +146,51 @@ SAMBA = CanastaRules(
 PLACES = {(suit, place): sum(1 << i for i, c in enumerate(PACK.cards) if c.suit == suit and c.rank in MELD_RANKS
                              and _place(c) == place) for suit in Suit for place in range(2, 17)}
 SAMBA_CLASSIC = replace(SAMBA, draw=2, bonuses=(("natural canasta", 500), ("mixed canasta", 300), ("samba", 1_500)))
+# The faces a sequence may hold, as a mask over face numbers. The pack numbers each suit's faces from the 2 up
+# to the ace, so a face's neighbours in a sequence are the numbers beside it, and the 2 and 3 of the next suit
+# (never in a sequence) keep one suit's ace from the next suit's 4: shifts find the neighbours.
+RUN_FACES = sum(1 << f for f, face in enumerate(PACK.faces) if face.rank in MELD_RANKS)
+
+
+# --- melds by their cards' indices -------------------------------------------------------------------------
+# A search's playouts ask the same questions of the same melds, and of them with one card more, again and
+# again: the answers are kept, a bounded number. They read only the pack and MELDS, alike in every variant.
+KEPT = 1 << 14
+
+
+@lru_cache(maxsize=KEPT)
+def _is_sequence(meld: tuple[int, ...]) -> bool:
+    """Whether a meld is (or is being built as) a sequence: naturals of more than one rank."""
+    return len({PACK.cards[i].rank for i in meld if not (1 << i) & SAMBA.wild}) > 1
+
+
+@lru_cache(maxsize=KEPT)
+def _makes_meld(cards: tuple[int, ...]) -> bool:
+    """Whether the cards make a set or a sequence within the limits (choice 1)."""
+    faces = [PACK.cards[i] for i in cards]
+    return set_rank(faces, MELDS) is not None or bool(run_layouts(faces, MELDS))
+
+
+@lru_cache(maxsize=KEPT)
+def _fitting(meld: tuple[int, ...]) -> int | None:
+    """The cards ``_fits`` lets go to a started meld (see ``SambaState._slot_fits``), or None for a meld
+    without naturals, which the hand starts."""
+    rules = SAMBA
+    naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
+    if not naturals:
+        return None
+    if len(meld) >= SEVEN:
+        return 0
+    fits = 0
+    if len({c.rank for c in naturals}) == 1:
+        if len(meld) - len(naturals) < min(MELDS.most_wilds or SEVEN, len(naturals)):
+            fits |= rules.wild
+        fits |= rules.naturals[naturals[0].rank]
+    suit = naturals[0].suit
+    if len(naturals) == len(meld) and suit is not None and all(c.suit == suit for c in naturals):
+        places = [_place(c) for c in naturals]
+        fits |= sum(PLACES.get((suit, p), 0) for p in (min(places) - 1, max(places) + 1) if p >= MELDS.lowest_run)
+    return fits & ~rules.red_threes
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,13 +267,11 @@ class SambaState(CanastaState):
     ACTION_KINDS = ACTIONS.kinds
 
     # --- what makes a meld (choice 1) ----------------------------------------------------------------
-    def _sequence(self, meld: tuple[int, ...] | list[int]) -> bool:
-        """Whether a meld is (or is being built as) a sequence: naturals of more than one rank."""
-        return len({self.rules.cards[i].rank for i in meld if not (1 << i) & self.rules.wild}) > 1
+    def _sequence(self, meld: tuple[int, ...]) -> bool:
+        return _is_sequence(meld)
 
     def _is_meld(self, cards: tuple[int, ...]) -> bool:
-        faces = [self.rules.cards[i] for i in cards]
-        return set_rank(faces, MELDS) is not None or bool(run_layouts(faces, MELDS))
+        return _makes_meld(cards)
 
     def _kind(self, meld: tuple[int, ...]) -> str:
         return "samba" if self._sequence(meld) else super()._kind(meld)
@@ -262,24 +306,10 @@ class SambaState(CanastaState):
         """What ``_fits`` lets go to a meld, at once: to a started one under seven cards, the naturals of a
         set's rank and wilds within the limit, or a sequence's next card at either end; to the next, the
         naturals that start a meld (choice 12)."""
-        meld = stage.meld(slot)
-        rules = self.rules
-        naturals = [rules.cards[i] for i in meld if not (1 << i) & rules.wild]
-        if not naturals:
-            hand = self.hands[stage.seat]
-            return sum(1 << i for i in bit_indices(hand & ~rules.wild & ~rules.red_threes) if self._starts(hand, i))
-        if len(meld) >= SEVEN:
-            return 0
-        fits = 0
-        if not self._sequence(meld) and len(meld) - len(naturals) < min(MELDS.most_wilds or SEVEN, len(naturals)):
-            fits |= rules.wild
-        if len({c.rank for c in naturals}) == 1:
-            fits |= rules.naturals[naturals[0].rank]
-        suit = naturals[0].suit
-        if len(naturals) == len(meld) and suit is not None and all(c.suit == suit for c in naturals):
-            places = [_place(c) for c in naturals]
-            fits |= sum(PLACES.get((suit, p), 0) for p in (min(places) - 1, max(places) + 1) if p >= MELDS.lowest_run)
-        return fits & ~rules.red_threes
+        fits = _fitting(stage.meld(slot))
+        if fits is None:
+            return self._starting(self.hands[stage.seat]) & ~self.rules.wild & ~self.rules.red_threes
+        return fits
 
     def _fits(self, stage: Stage, index: int, slot: int) -> IllegalAction | None:
         """A step's own rules (choices 1 and 12): melds started in order, each by a natural the hand can
@@ -309,22 +339,23 @@ class SambaState(CanastaState):
                                  rule="sequences")
         return None
 
-    def _starts(self, hand: int, index: int) -> bool:
-        """Whether natural ``index`` may start a meld from ``hand`` (choice 12): see ``_start_refusal``."""
-        rules, card = self.rules, self.rules.cards[index]
-        if (hand & rules.naturals[card.rank]).bit_count() >= (3 if card.rank == Rank.THREE else 2):
-            return True
-        if card.suit is None or card.rank not in MELD_RANKS:
-            return False
-        place = _place(card)
-        held = [bool(hand & PLACES[card.suit, place + k]) for k in (-2, -1, 1, 2)]
-        return place >= MELDS.lowest_run and ((held[0] and held[1]) or (held[1] and held[2]) or (held[2] and held[3]))
+    def _starting(self, hand: int) -> int:
+        """The cards of ``hand`` that may start a meld (choice 12): a natural the hand holds a second of its
+        rank of (two more of a 3), or one that two more of its suit make three in a row with, from the 4 up."""
+        pairs = 0
+        for _, cards, least in self.rules.starts:
+            held = hand & cards
+            if held.bit_count() >= least:
+                pairs |= held
+        runs = self.PACK.face_bits(hand) & RUN_FACES
+        ends = runs & (runs << 2 & runs << 1 | runs << 1 & runs >> 1 | runs >> 1 & runs >> 2)
+        return pairs | hand & self.PACK.face_cards(ends)
 
     def _start_refusal(self, seat: int, index: int) -> IllegalAction | None:
         """A new meld starts with a natural the hand holds a second of, or two cards of its suit that make
         three in a row with it (choice 12)."""
         card = self.rules.cards[index]
-        if self._starts(self.hands[seat], index):
+        if self._starting(self.hands[seat]) >> index & 1:
             return None
         return IllegalAction(f"a meld starting with {card.face} needs a second card of its rank or two of its suit "
                              "in a row with it", rule="meld limits")
@@ -334,23 +365,25 @@ class SambaState(CanastaState):
         return action.meld - 1 if action.meld <= len(self.melds[side]) else -1
 
     def _adds(self, seat: int) -> list[Any]:
-        side, rules = self._side(seat), self.rules
-        out = []
-        for face in self.PACK.faces_in(self.hands[seat]):
-            for k, meld in enumerate(self.melds[side], 1):
-                if len(meld) >= SEVEN:
-                    continue
-                sequence = self._sequence(meld)
-                wild = face.rank in MELDS.wilds
-                if (not sequence and (wild or face.rank == self._rank_of(meld))) or (
-                        sequence and not wild and face.suit == rules.cards[meld[0]].suit):
-                    out.append(SambaAdd(face, k))
+        """Each face of the hand to each of the side's melds under seven it may go on by its kind: a wild or
+        the rank to a set, a natural of the suit to a sequence (the limits are ``_add_refusal``'s)."""
+        cards = self.rules.cards
+        melds = [(k - 1, self._sequence(meld), self._rank_of(meld), cards[meld[0]].suit)
+                 for k, meld in enumerate(self.melds[self._side(seat)], 1) if len(meld) < SEVEN]
+        if not melds:
+            return []
+        every, faces, out = self.ACTIONS.every(SambaAdd), self.PACK.faces, []
+        for f in bit_indices(self.PACK.face_bits(self.hands[seat])):
+            face = faces[f]
+            wild = face.rank in MELDS.wilds
+            out += [every[f * MELD_NUMBERS + place] for place, sequence, rank, suit in melds
+                    if ((wild or face.rank == rank) if not sequence else (not wild and face.suit == suit))]
         return out
 
     def _merges(self, seat: int) -> list[Action]:
         side = self._side(seat)
-        melds = self.melds[side]
-        return [Merge(a + 1, b + 1) for a in range(len(melds)) for b in range(a + 1, len(melds))
+        melds, every = self.melds[side], self.ACTIONS.every(Merge)
+        return [every[a * MELD_NUMBERS + b] for a in range(len(melds)) for b in range(a + 1, len(melds))
                 if self._merge_refusal(side, a + 1, b + 1) is None]
 
     def _merge_refusal(self, side: int, into: int, meld: int) -> IllegalAction | None:
@@ -365,26 +398,37 @@ class SambaState(CanastaState):
         return None
 
     def _onto_refusal(self, seat: int, meld: int) -> IllegalAction | None:
+        refusal = self._pile_refusal(seat)
+        return refusal if refusal is not None else self._top_refusal(seat, meld)
+
+    def _pile_refusal(self, seat: int) -> IllegalAction | None:
+        """Why the pile may not be taken onto any meld now (choices 4 and 5), or None."""
         side, rules = self._side(seat), self.rules
         if not self.pile or self.took_back or self.drawn:
             return IllegalAction("the pile is taken at the start of a turn, and not after a withdrawal",
                                  rule="taking the pile")
-        top = self.pile[-1]
-        if not rules.pile.may_take(rules.cards[top], MELDS):
+        if not rules.pile.may_take(rules.cards[self.pile[-1]], MELDS):
             return IllegalAction("a pile under a wild or a black 3 is not taken", rule="taking the pile")
         if self._frozen(side):
             return IllegalAction("the pile is frozen: it is taken only for a new set with a natural pair",
                                  rule="frozen pile")
         if self.hands[seat].bit_count() == 1 and len(self.pile) == 1:
             return IllegalAction("with one card in hand, a pile of one card is not taken", rule="taking the pile")
-        place = meld - 1
-        if place >= len(self.melds[side]) or not self._is_meld((*self.melds[side][place], top)):
+        return None
+
+    def _top_refusal(self, seat: int, meld: int) -> IllegalAction | None:
+        """Why the pile's top card does not go on the side's meld ``meld``, or None."""
+        melds = self.melds[self._side(seat)]
+        if meld > len(melds) or not self._is_meld((*melds[meld - 1], self.pile[-1])):
             return IllegalAction(f"the top card does not go on your side's meld {meld}", rule="taking the pile")
         return None
 
     def _takes(self, seat: int) -> list[Action]:
-        ontos: list[Action] = [Onto(k) for k in range(1, len(self.melds[self._side(seat)]) + 1)
-                               if self._onto_refusal(seat, k) is None]
+        ontos: list[Action] = []
+        if self._pile_refusal(seat) is None:
+            every = self.ACTIONS.every(Onto)
+            ontos += [every[k - 1] for k in range(1, len(self.melds[self._side(seat)]) + 1)
+                      if self._top_refusal(seat, k) is None]
         return [*super()._takes(seat), *ontos]
 
     def _forced_take(self, seat: int) -> bool:

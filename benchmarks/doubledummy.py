@@ -6,12 +6,13 @@
 Each position is a random deal of ``--min`` to ``--max`` cards a hand (an ending), or, ``--full`` times,
 of thirteen. For each, both solvers give the whole double-dummy table, 20 numbers (every declarer and
 strain, declarer's left-hand opponent leading), and the tables must be equal. On a whole deal Parlour's
-solver takes about a minute a number, so ``--whole-numbers`` compares only that many of a whole deal's 20
-(which ones, the seed chooses), its time scaled up to the table's. Both are timed by CPU time
-on the same position, one after the other, so the comparison is fair to DDS: it is given the deal as a PBN
-string, as its users give it, and its own table call (which solves the 20 in one go, sharing work, as
-``bridge_table`` does not). The positions are shared over ``--jobs`` processes; the result is the same
-whatever the number.
+solver takes minutes a number, so ``--whole-numbers`` compares only that many of a whole deal's 20
+(which ones, the seed chooses), each solved alone (``bridge_tricks``), its time scaled up to the table's;
+a whole table is solved as ``parlour dd`` solves it (``bridge_table``, its four declarers of a strain sharing
+what was proved). Both are timed by CPU time on the same position, one after the other, so the comparison is
+fair to DDS: it is given the deal as a PBN string, as its users give it, and its own table call (which
+solves the 20 in one go, sharing work). The positions are shared over ``--jobs`` processes; the result is
+the same whatever the number.
 
 Prints the count of positions and of numbers that agree, and each solver's CPU seconds per position by
 hand size, with the ratio. Exit status 1 if any table differs.
@@ -27,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from parlour.bots.doubledummy import COMPASS, STRAINS, bridge_tricks, dds_table
+from parlour.bots.doubledummy import COMPASS, STRAINS, bridge_table, bridge_tricks, dds_table
 
 Position = tuple[int, list[int], list[tuple[int, int]]]   # cards a hand, the hands, (declarer, strain) compared
 EVERY_NUMBER = [(declarer, strain) for declarer in range(4) for strain in range(5)]
@@ -52,7 +53,11 @@ def check(item: Position) -> dict[str, Any]:
     scaled to a whole table; DDS's for its one call that gives the whole table."""
     size, hands, numbers = item
     start = time.process_time()
-    ours = {(declarer, strain): bridge_tricks(hands, declarer, strain) for declarer, strain in numbers}
+    if len(numbers) == len(EVERY_NUMBER):    # the whole table: as ``parlour dd`` asks for it, sharing work
+        table = bridge_table(hands)
+        ours = {(declarer, strain): table[COMPASS[declarer]][STRAINS[strain]] for declarer, strain in numbers}
+    else:
+        ours = {(declarer, strain): bridge_tricks(hands, declarer, strain) for declarer, strain in numbers}
     middle = time.process_time()
     theirs = dds_table(hands)
     end = time.process_time()

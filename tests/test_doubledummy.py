@@ -202,6 +202,18 @@ def random_deal(rng: random.Random, size: int) -> list[int]:
     return [sum(1 << c for c in cards[k * size:(k + 1) * size]) for k in range(4)]
 
 
+def test_a_table_shared_by_the_four_declarers_of_a_strain_changes_no_number() -> None:
+    """``bridge_table`` lets a strain's four declarers share one table of bounds (kept for North-South,
+    read turned over for East-West) and starts each from a guess: every number is still the one a search
+    of its own gives (``bridge_tricks``)."""
+    rng = random.Random(7)
+    for _ in range(5):
+        deal = random_deal(rng, rng.randint(2, 4))
+        table = bridge_table(deal)
+        assert all(table[seat][strain] == bridge_tricks(deal, declarer, s)
+                   for declarer, seat in enumerate("NESW") for s, strain in enumerate(("C", "D", "H", "S", "NT")))
+
+
 def test_the_double_dummy_tables_of_random_endings_are_ddss() -> None:
     """Parlour's solver and DDS give the same tricks for every declarer and strain of 40 random endings
     of four to six tricks (``benchmarks/doubledummy.py`` checks a thousand, up to eight tricks)."""

@@ -15,24 +15,30 @@ which each plays for himself).
 How it is made fast, as the programs bridge players use do it:
 
 * **Null-window search.** Each search asks only "can the side take at least *t*?", a yes-or-no question
-  that prunes far more than a search for the exact value; the value is found by asking for a few *t*.
+  that prunes far more than a search for the exact value. The value is found by asking first of a guess
+  and of one more (as MTD(f) does: two questions when the guess is right), then by halving what is open.
 * **Cards renumbered by strength.** Inside the search a card's number is its place in its effective suit,
   weakest first, suit after suit, so a suit is a run of bits and everything below reads it with shifts.
 * **Transpositions.** At the start of each trick the position is looked up by its *shape*: each suit as
   the owners of its cards still out, strongest first. Positions that differ only in which low cards have
-  gone are one position; what was proved of one holds for the other.
+  gone are one position; the table keeps bounds on what the side takes from there, so every question of a
+  solve reuses what the others proved. The four declarers of a strain share one table
+  (``bridge_table``): its bounds are kept for one side, and read turned over by the other.
 * **Equal cards.** Cards of one hand with no card still out between them (a king and queen once the ace is
   gone) do the same work: only one of them is tried.
-* **Sure tricks.** A leader can cash its runs of best cards, or its partner's after leading a card of a
-  suit the partner heads; a hand holding the best trumps will win a trick with each whoever leads.
-  Counted at once, they often answer the question without a search.
+* **Sure tricks.** A leader can cash its runs of best cards, and then its partner's after leading a card
+  of a suit the partner heads; a hand holding the best trumps will win a trick with each whoever leads.
+  Where the others hold trumps a plain suit's run counts as long as each of them must still follow it.
+  Counted once a shape and kept as its first bounds, they often answer the question without a search.
 * **Move order.** The leader tries its best cards first, then cards that reach its partner, then its
   cheapest; a follower its cheapest card that takes the trick, then its cheapest card (only the cheapest
-  when its side has the trick already); and a shape tries first the lead that settled it before.
+  when its side has the trick already); and a shape tries first the lead that settled it before. Orders
+  are kept by what decides them (the cards held and still out, the card taking the trick).
+* **The last trick** is played out without a search.
 
-On whole bridge deals it remains far slower than DDS, whose C and partition search Python cannot match
-(``benchmarks/doubledummy.py`` measures both): it is meant for the last tricks of a deal, where a searching
-bot needs it.
+On whole bridge deals it remains far slower than DDS, whose C, its table of "winning ranks" (a proof
+that holds whatever the low cards) and partition search Python cannot match (``benchmarks/doubledummy.py``
+measures both): it is meant for the last tricks of a deal, where a searching bot needs it.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Suit
-from parlour.mechanics.tricks import TRICKS, CardOrder, Goal, OpenPosition, follower, winner
+from parlour.mechanics.tricks import PLAIN, TRICKS, CardOrder, Goal, OpenPosition, follower, winner
 
 __all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "cards_reaching",
            "dds_table", "reaches", "remaining_worth", "solve"]
@@ -66,9 +72,7 @@ def reaches(position: OpenPosition, target: int) -> bool:
     search = _Search(position)
     if search.flip:     # the search counts the others' takings, which the side wants to be at least the rest
         target = search._remaining_worth() - target
-    if search.trick:
-        return search._continue(position.leader, len(search.trick), target)
-    return search._node(position.leader, target)
+    return search._start(target)
 
 
 def cards_reaching(position: OpenPosition, target: int) -> list[int]:
@@ -137,11 +141,29 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+class _Shared:
+    """What searches of one deal under one card order may share: the table of what was proved of each shape
+    (as bounds on what the hands of ``anchor``'s side take, so that searches for either side share it) and
+    the memos of suit shapes, runs of equal cards and move orders. ``bridge_table`` shares one over a
+    strain's four declarers."""
+
+    def __init__(self, suits: int, anchor: int = 0) -> None:
+        self.anchor = anchor
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.suit_shapes: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in range(suits)]
+        self.orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.runs: dict[tuple[int, int], list[int]] = {}
+
+
+TABLE_LIMIT = 1 << 20   # shapes a table keeps before it starts afresh: memory stays bounded (about 300 MB)
+ORDERS_LIMIT = 1 << 18   # and each memo of suit shapes, runs and move orders
+
+
 class _Search:
     """One position's search, with its table of transpositions (kept while the position is searched, so the
     several questions of one solve, and the cards of ``card_values``, share what was proved)."""
 
-    def __init__(self, position: OpenPosition) -> None:
+    def __init__(self, position: OpenPosition, shared: _Shared | None = None) -> None:
         self.position = position
         numbers = self.numbers = _Renumbering.of(position.order)
         self.order = order = numbers.order
@@ -158,10 +180,17 @@ class _Search:
         # side counted is the one that wants to take, so a leader's sure tricks bound the search.
         self.maximizers = position.side
         self.counted = position.side if goal.maximize else frozenset(range(n)) - position.side
+        self.is_max = tuple(h in self.maximizers for h in range(n))
+        self.is_counted = tuple(h in self.counted for h in range(n))
+        self.teams = {flag: tuple(h for h in range(n) if self.is_counted[h] == flag) for flag in (False, True)}
         self.flip = not goal.maximize
-        self.cashing = goal.maximize
+        self.cashing = goal.maximize and goal.points is None
         self.points = None if goal.points is None else tuple(goal.points[c] for c in numbers.to_pack)
-        self.trick_worth = goal.trick_worth
+        self.trick_worth = worth = goal.trick_worth
+        # What taking a trick is worth besides its cards, by the tricks its taker has left after it; and
+        # the most the bonuses of the last ``k`` tricks come to.
+        self.bonus = tuple(worth[k] if k < len(worth) else 0 for k in range(64))
+        self.bonuses = tuple(sum(worth[:k]) for k in range(64))
         self.seat_at = [[0] * n for _ in range(n)]
         for leader in range(n):
             hand = leader
@@ -169,10 +198,23 @@ class _Search:
                 self.seat_at[leader][k] = hand
                 hand = position.after[hand]
         self.power = order.power
+        self.suit_of = order.suit_of
+        self.suit_masks = order.suit_masks
         self.beaten_by = order.beaten_by
         self.suits = tuple(zip(numbers.starts, numbers.lengths, strict=True))
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.suit_shapes: list[dict[int, tuple[int, int, int]]] = [{} for _ in self.suits]
+        # Where the table is shared, it keeps bounds for the anchor's side: a search counting the others
+        # reads and writes them turned over (what one side takes of the tricks left, the other does not).
+        self.mirror = shared is not None and shared.anchor not in self.counted
+        shared = self.shared = shared or _Shared(len(self.suits))
+        self.table = shared.table
+        self.orders = shared.orders
+        if self.mirror and (self.points is not None or worth):
+            raise ValueError("a shared table counts tricks only")
+        # Sure tricks beyond the top trumps count cards of plain suits led, which the others must follow
+        # while they hold the suit: only where following is the plain rule.
+        rules = position.rules
+        self.plain = position.follow is None and rules.must_follow and not rules.may_always_trump
+        self.plain_following = position.follow is None and rules == PLAIN
         # The cards of each worth, to count what the cards still out are worth with a few bit counts.
         self.point_masks = [(value, sum(1 << c for c, worth in enumerate(self.points or ()) if worth == value))
                             for value in sorted(set(self.points or ())) if value]
@@ -181,9 +223,10 @@ class _Search:
         values = sorted(set(self.points or (0,)))
         if len(values) > WORTH_KINDS:
             raise ValueError(f"an open-hand search tells apart at most {WORTH_KINDS} card worths, not {len(values)}")
-        self.worth_kinds = [tuple(values.index(self.points[start + k]) if self.points else 0 for k in range(length))
-                            for start, length in self.suits]
-        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        kinds = [tuple(values.index(self.points[start + k]) if self.points else 0 for k in range(length))
+                 for start, length in self.suits]
+        self.suit_info = tuple((start, (1 << length) - 1, length, shared.suit_shapes[suit], kinds[suit])
+                               for suit, (start, length) in enumerate(self.suits))
         self.hands = [numbers.mask(hand) for hand in position.hands]
         self.trick = [numbers.to_search[card] for card in position.trick]
         self.live = self._live()      # the cards not yet in a finished trick; the same all through a trick
@@ -203,22 +246,46 @@ class _Search:
         if not live:
             return 0
         left = max(hand.bit_count() for hand in self.hands)   # tricks, the current one among them
+        return self._worth(live, left)
+
+    def _worth(self, live: int, left: int) -> int:
         if self.points is None:
             worth = left
         else:
             worth = sum(value * (live & cards).bit_count() for value, cards in self.point_masks)
-        return worth + sum(self.trick_worth[:left])
+        return worth + self.bonuses[left]
 
-    def value(self) -> int:
+    def _start(self, target: int) -> bool:
+        """Whether the maximizers reach ``target`` from the position given."""
+        trick = self.trick
+        if trick:
+            return self._continue(self.position.leader, len(trick), target, winner(trick, self.order))
+        return self._node(self.position.leader, target)
+
+    def value(self, guess: int | None = None) -> int:
         total = self._remaining_worth()
-        best = self._best(lambda target: self._continue(self.position.leader, len(self.trick), target)
-                          if self.trick else self._node(self.position.leader, target), total)
+        if guess is not None and self.flip:
+            guess = total - guess
+        best = self._best(self._start, total, guess)
         return total - best if self.flip else best
 
     @staticmethod
-    def _best(reaches: Callable[[int], bool], total: int) -> int:
-        """The most the maximizers can make sure of: a binary search over yes-or-no questions."""
+    def _best(reaches: Callable[[int], bool], total: int, guess: int | None = None) -> int:
+        """The most the maximizers can make sure of, by yes-or-no questions: first whether ``guess`` is
+        reached and whether one more is (two questions settle it when the guess is right, as MTD(f) asks
+        them), then a binary search over what is left open."""
         low, high = 0, total
+        if guess is not None and 0 < guess <= total:
+            if reaches(guess):
+                low = guess
+                if guess == total or not reaches(guess + 1):
+                    return guess
+                low = guess + 1
+            else:
+                high = guess - 1
+                if not guess - 1 or reaches(guess - 1):
+                    return guess - 1
+                high = guess - 2
         while low < high:
             mid = (low + high + 1) // 2
             if reaches(mid):
@@ -237,7 +304,8 @@ class _Search:
         for card in self._candidates(legal, mover, leader, len(trick)):
             hands[mover] ^= 1 << card
             trick.append(card)
-            best = self._best(lambda target: self._continue(leader, len(trick), target), total)
+            best = self._best(lambda target: self._continue(leader, len(trick), target, winner(trick, self.order)),
+                              total)
             trick.pop()
             hands[mover] |= 1 << card
             for same in self._equals(card, legal):
@@ -253,7 +321,7 @@ class _Search:
         for card in self._candidates(legal, mover, leader, len(trick)):
             hands[mover] ^= 1 << card
             trick.append(card)
-            reached = self._continue(leader, len(trick), target)
+            reached = self._continue(leader, len(trick), target, winner(trick, self.order))
             trick.pop()
             hands[mover] |= 1 << card
             if reached:
@@ -269,102 +337,241 @@ class _Search:
         left = hands[leader].bit_count()
         if not left:
             return False
-        saved_live = self.live
+        if left == 1:
+            return self._last(leader) >= target
         live = 0
         for hand in hands:
             live |= hand
-        self.live = live
-        try:
-            key, ours, theirs = self._shape(leader)
-            if self.points is None:
-                if ours >= target:
-                    return True
-                if left + sum(self.trick_worth[:left]) - theirs < target:
-                    return False
-            elif target > self._remaining_worth():
-                return False
-            entry = self.table.get(key)
-            if entry is not None:
-                low, high, best = entry
-                if low >= target:
-                    return True
-                if high < target:
-                    return False
+        worth = self._worth(live, left)
+        if target > worth:
+            return False
+        # The key: each suit as the owners of its cards still out, strongest first (``_owners``).
+        key = [leader]
+        heads = []
+        four = self.n == 4
+        if four:
+            h0, h1, h2, h3 = hands
+        for start, bits, length, memo, kinds in self.suit_info:
+            if four:
+                holdings = ((((h0 >> start & bits) << length | h1 >> start & bits) << length
+                             | h2 >> start & bits) << length) | h3 >> start & bits
             else:
-                low, high, best = 0, 1 << 30, -1
-            reached, card = self._lead(leader, target, best)
-            self.table[key] = ((max(low, target), high, card) if reached else (low, min(high, target - 1), card))
-            return reached
-        finally:
-            self.live = saved_live
+                holdings = 0
+                for hand in hands:
+                    holdings = holdings << length | (hand >> start) & bits
+            found = memo.get(holdings)
+            if found is None:
+                if len(memo) >= ORDERS_LIMIT:
+                    memo.clear()
+                found = memo[holdings] = _owners(holdings, length, self.n, kinds)
+            key.append(found[0])
+            heads.append(found)
+        shape = tuple(key)
+        table = self.table
+        entry = table.get(shape)
+        mirror = self.mirror
+        if entry is None:
+            low, high = self._bounds(leader, heads, left, worth)
+            best = -1
+        elif mirror:
+            high, low, best = entry
+            low, high = worth - low, worth - high
+        else:
+            low, high, best = entry
+        if low < target <= high:
+            saved = self.live
+            self.live = live
+            reached, best = self._lead(leader, target, best)
+            self.live = saved
+            if reached:
+                low = target
+            else:
+                high = target - 1
+        elif entry is not None:
+            return low >= target
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[shape] = (worth - high, worth - low, best) if mirror else (low, high, best)
+        return low >= target
+
+    def _last(self, leader: int) -> int:
+        """The last trick, each hand holding one card: what ``counted`` takes of it."""
+        hands, beaten_by = self.hands, self.beaten_by
+        seats = self.seat_at[leader]
+        first = hands[leader]
+        best = first.bit_length() - 1
+        place = 0
+        cards = first
+        for k in range(1, self.n):
+            hand = hands[seats[k]]
+            card = hand.bit_length() - 1
+            cards |= hand
+            if beaten_by[best] >> card & 1:
+                best, place = card, k
+        if not self.is_counted[seats[place]]:
+            return 0
+        points = self.points
+        if points is None:
+            return 1 + self.bonus[0]
+        return sum(points[c] for c in _bits(cards)) + self.bonus[0]
+
+    def _bounds(self, leader: int, heads: list[tuple[int, int, int, tuple[int, ...]]], left: int,
+                worth: int) -> tuple[int, int]:
+        """Bounds on what ``counted`` takes from a trick's start, before any search: the top trumps win a
+        trick each whoever holds them, and the leader's side can cash its sure tricks (``_cashable``)."""
+        if self.points is not None:
+            return 0, worth
+        ours = theirs = 0
+        trump = self.order.trump
+        if trump is not None:
+            holder, run = heads[trump][1], heads[trump][2]
+            if holder >= 0:
+                if self.is_counted[holder]:
+                    ours = run
+                else:
+                    theirs = run
+        if self.cashing:
+            sure = self._cashable(leader, heads)
+            if self.is_counted[leader]:
+                ours = max(ours, sure)
+            else:
+                theirs = max(theirs, sure)
+        return ours, worth - theirs
 
     def _lead(self, leader: int, target: int, first: int) -> tuple[bool, int]:
         """The leader's choice of card, ``first`` (the card that settled this shape before) tried first:
         whether the maximizers reach ``target``, and the card that decided it (-1 if none did)."""
         hands, trick = self.hands, self.trick
         legal = hands[leader]
-        maximizing = leader in self.maximizers
+        maximizing = self.is_max[leader]
         cards = self._candidates(legal, leader, leader, 0)
         if first >= 0 and legal >> first & 1:
-            cards = [first, *(c for c in cards if c != first)]
+            cards = (first, *(c for c in cards if c != first))
         for card in cards:
             bit = 1 << card
             hands[leader] ^= bit
             trick.append(card)
-            reached = self._continue(leader, 1, target)
+            reached = self._in_trick(leader, 1, target, 0)
             trick.pop()
             hands[leader] |= bit
             if reached == maximizing:
                 return reached, card
         return not maximizing, -1
 
-    def _in_trick(self, leader: int, k: int, target: int) -> bool:
-        """The ``k``-th card of the trick ``leader`` led is to be played."""
+    def _in_trick(self, leader: int, k: int, target: int, win: int) -> bool:
+        """The ``k``-th card of the trick ``leader`` led is to be played; the ``win``-th card is taking it."""
         if k == 0:
             return self._lead(leader, target, -1)[0]
         player = self.seat_at[leader][k]
         hands, trick = self.hands, self.trick
-        legal = self.follow(hands[player], trick)
-        maximizing = player in self.maximizers
-        for card in self._candidates(legal, player, leader, k):
+        hand = hands[player]
+        if self.plain_following:
+            legal = hand & self.suit_masks[self.suit_of[trick[0]]] or hand
+        else:
+            legal = self.follow(hand, trick)
+        maximizing = self.is_max[player]
+        taking = trick[win]
+        # The memo of move orders first (``_candidates`` makes its key the same way).
+        live = self.live
+        suit = self.suit_masks[self.suit_of[legal.bit_length() - 1]]
+        if not legal & ~suit:
+            live &= suit
+        cards = self.orders.get((legal, live, taking, self.is_counted[self.seat_at[leader][win]] == maximizing))
+        if cards is None:
+            cards = self._candidates(legal, player, leader, k, win)
+        beaten_by = self.beaten_by[taking]
+        last = k + 1 == self.n
+        for card in cards:
             bit = 1 << card
             hands[player] ^= bit
             trick.append(card)
-            reached = self._continue(leader, k + 1, target)
+            now = k if beaten_by >> card & 1 else win
+            reached = self._taken(leader, target, now) if last else self._in_trick(leader, k + 1, target, now)
             trick.pop()
             hands[player] |= bit
             if reached == maximizing:
                 return reached
         return not maximizing
 
-    def _continue(self, leader: int, played: int, target: int) -> bool:
-        """After the ``played``-th card of the trick: the next card, or the trick taken and the next one."""
+    def _continue(self, leader: int, played: int, target: int, win: int) -> bool:
+        """After the ``played``-th card of the trick, the ``win``-th taking it: the next card, or the trick
+        taken and the next one."""
         if played < self.n:
-            return self._in_trick(leader, played, target)
+            return self._in_trick(leader, played, target, win)
+        return self._taken(leader, target, win)
+
+    def _taken(self, leader: int, target: int, win: int) -> bool:
+        """The trick is complete, its ``win``-th card taking it: the next trick."""
         trick = self.trick
-        taker = self.seat_at[leader][winner(trick, self.order)]
-        if taker in self.counted:
+        taker = self.seat_at[leader][win]
+        if self.is_counted[taker]:
             points = self.points
             target -= 1 if points is None else sum(points[c] for c in trick)
-            worth = self.trick_worth
-            if worth:
-                after = self.hands[taker].bit_count()
-                if after < len(worth):
-                    target -= worth[after]
-        saved = trick[:]
-        trick.clear()
+            target -= self.bonus[self.hands[taker].bit_count()]
+        if target <= 0:
+            return True
+        self.trick = []
         reached = self._node(taker, target)
-        trick.extend(saved)
+        self.trick = trick
         return reached
 
     # --- which cards to try, in which order -----------------------------------------------------------
-    def _runs(self, suit: int, live: int, legal: int) -> tuple[int, ...]:
+    def _candidates(self, legal: int, player: int, leader: int, k: int, win: int = -1) -> tuple[int, ...]:
+        """One card of each run of equal cards among ``legal``, the most promising first."""
+        live = self.live
+        if k == 0:
+            side = self.is_max[player]
+            others = 0
+            for h, hand in enumerate(self.hands):
+                if h != player and self.is_max[h] == side:
+                    others |= hand
+            key: tuple[int, ...] = (legal, live, others)
+        else:
+            trick = self.trick
+            if win < 0:
+                win = winner(trick, self.order)
+            ahead = self.is_counted[self.seat_at[leader][win]] == self.is_max[player]
+            suit = self.suit_masks[self.suit_of[legal.bit_length() - 1]]
+            if not legal & ~suit:       # following suit: only that suit's cards still out matter
+                live &= suit
+            key = (legal, live, trick[win], ahead)
+        orders = self.orders
+        found = orders.get(key)
+        if found is None:
+            if len(orders) >= ORDERS_LIMIT:
+                orders.clear()
+                self.shared.runs.clear()
+            found = orders[key] = self._order(legal, live, key)
+        return found
+
+    def _order(self, legal: int, live: int, key: tuple[int, ...]) -> tuple[int, ...]:
+        picks: list[int] = []
+        runs = self.shared.runs
+        for suit, (start, length) in enumerate(self.suits):
+            bits = ((1 << length) - 1) << start
+            if legal & bits:
+                held, out = legal & bits, live & bits
+                found = runs.get((held, out))
+                if found is None:
+                    found = runs[held, out] = self._runs(suit, out, held)
+                picks.extend(found)
+        power = self.power
+        if len(key) == 3:
+            others = key[2]
+            tops = [c for c in picks if self._is_top(c, live)]
+            rest = sorted((c for c in picks if c not in tops), key=power.__getitem__)
+            crossing = [c for c in rest if self._heads(c, others, live)]
+            rest = crossing + [c for c in rest if c not in crossing]
+            return tuple(sorted(tops, key=lambda c: -power[c]) + rest)
+        picks.sort(key=power.__getitem__)
+        if key[3]:
+            return tuple(picks)
+        beaten_by = self.beaten_by[key[2]]
+        return tuple([c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1])
+
+    def _runs(self, suit: int, live: int, legal: int) -> list[int]:
         """The top card of each run of equal cards of ``legal`` in ``suit``: cards with no live card of
         another hand (nor a card of the trick) between them and, where cards have points, equal points."""
-        key = (suit, live, legal)
-        found = self.runs.get(key)
-        if found is not None:
-            return found
         start, length = self.suits[suit]
         points = self.points
         picks: list[int] = []
@@ -380,42 +587,14 @@ class _Search:
                     in_run, worth = True, card_worth
             else:
                 in_run = False
-        found = self.runs[key] = tuple(picks)
-        return found
+        return picks
 
-    def _candidates(self, legal: int, player: int, leader: int, k: int) -> list[int]:
-        """One card of each run of equal cards among ``legal``, the most promising first."""
-        live = self.live
-        picks: list[int] = []
-        for suit, (start, length) in enumerate(self.suits):
-            bits = ((1 << length) - 1) << start
-            if legal & bits:
-                picks.extend(self._runs(suit, live & bits, legal & bits))
-        power = self.power
-        if k == 0:
-            tops = [c for c in picks if self._is_top(c, live)]
-            rest = sorted((c for c in picks if c not in tops), key=power.__getitem__)
-            crossing = [c for c in rest if self._partner_heads(c, player, live)]
-            rest = crossing + [c for c in rest if c not in crossing]
-            return sorted(tops, key=lambda c: -power[c]) + rest
-        trick = self.trick
-        place = winner(trick, self.order)
-        picks.sort(key=power.__getitem__)
-        if (self.seat_at[leader][place] in self.counted) == (player in self.maximizers):
-            return picks
-        beaten_by = self.beaten_by[trick[place]]
-        return [c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1]
-
-    def _partner_heads(self, card: int, player: int, live: int) -> bool:
-        """Whether a hand on ``player``'s side holds the best card still out of ``card``'s suit."""
+    def _heads(self, card: int, others: int, live: int) -> bool:
+        """Whether ``others`` (the hands on the leader's side but its own) hold the best card still out of
+        ``card``'s suit."""
         start, length = self.suits[self.order.suit_of[card]]
         top = (live >> start) & ((1 << length) - 1)
-        if not top:
-            return False
-        best = start + top.bit_length() - 1
-        side = player in self.maximizers
-        return any(h != player and (h in self.maximizers) == side and self.hands[h] >> best & 1
-                   for h in range(self.n))
+        return bool(top) and bool(others >> (start + top.bit_length() - 1) & 1)
 
     def _is_top(self, card: int, live: int) -> bool:
         start, length = self.suits[self.order.suit_of[card]]
@@ -439,84 +618,61 @@ class _Search:
                 other += step
         return run
 
-    def _cashable(self, leader: int, heads: list[tuple[int, int]]) -> int:
+    def _cashable(self, leader: int, heads: list[tuple[int, int, int, tuple[int, ...]]]) -> int:
         """Tricks the leader's side can cash now, one after another: the leader's own runs of best cards,
-        or its partner's, reached by leading a card of a suit the partner heads. Where trumps are and the
-        other side holds one, only runs of trumps count (a plain suit could be ruffed)."""
-        hands, suits, trump = self.hands, self.suits, self.order.trump
-        side = leader in self.counted
-        partners = [h for h in range(self.n) if h != leader and (h in self.counted) == side]
-        counted_suits: Sequence[int] = range(len(suits))
+        or its partner's, reached by leading a card of a suit the partner heads (the leader's own first,
+        where the partner has as many other cards to throw on them).
+
+        Where trumps are and the other side holds one, a run of a plain suit counts only as far as each
+        other hand holding trumps still follows it (and not at all unless following is the plain rule):
+        the others then follow every card cashed, keeping their other suits, so the suits add up."""
+        counted = self.is_counted
+        side = counted[leader]
+        trump = self.order.trump
+        ruffers: list[int] = []
         if trump is not None:
-            start, length = suits[trump]
-            trumps = ((1 << length) - 1) << start
-            if any(hands[h] & trumps for h in range(self.n) if (h in self.counted) != side):
-                counted_suits = [trump]
-        best = sum(heads[s][1] for s in counted_suits if heads[s][0] == leader)
-        own = hands[leader]
-        for partner in partners:
-            total = sum(heads[s][1] for s in counted_suits if heads[s][0] == partner)
-            if total <= best:
+            lengths = heads[trump][3]
+            ruffers = [h for h in self.teams[not side] if lengths[h]]
+        plain = self.plain
+        own = 0
+        theirs: dict[int, list[int]] = {}     # each partner's cashable tricks, and whether it has an entry
+        for suit, (_, first, run, lengths) in enumerate(heads):
+            if first < 0 or counted[first] != side:
                 continue
-            for s in counted_suits:
-                start, length = suits[s]
-                if heads[s][0] == partner and own >> start & ((1 << length) - 1):
-                    best = total
-                    break
+            if ruffers and suit != trump:
+                if not plain:
+                    continue
+                for h in ruffers:
+                    if lengths[h] < run:
+                        run = lengths[h]
+                if not run:
+                    continue
+            if first == leader:
+                own += run
+            else:
+                found = theirs.setdefault(first, [0, 0])
+                found[0] += run
+                # An entry: a card of a suit the partner heads and the others follow, led to the partner.
+                if lengths[leader]:
+                    found[1] = 1
+        best = own
+        for partner, (total, entry) in theirs.items():
+            if not entry:
+                continue
+            # The leader cashes its own first if the partner can spare a card for each of them.
+            if sum(head[3][partner] for head in heads) - total >= own:
+                total += own
+            if total > best:
+                best = total
         return best
 
-    def _shape(self, leader: int) -> tuple[tuple[int, ...], int, int]:
-        """The position at a trick's start as the table's key, and bounds on what ``counted`` takes from
-        here: at least ``ours``, and the others at least ``theirs``.
 
-        The key writes each suit as the owners of its cards still out, strongest first: which hand holds
-        the best card left, the second best, and so on, whatever the cards are. Looked up in one table a
-        suit (``suit_shapes``), which also gives the owner of the suit's best card and how many of the best
-        it holds in a row: the tricks it can cash."""
-        hands = self.hands
-        n = self.n
-        codes = []
-        heads: list[tuple[int, int]] = []     # each suit's best card's owner, and its run of best cards
-        trump = self.order.trump
-        trump_top = (0, 0)
-        for suit, (start, length) in enumerate(self.suits):
-            suit_bits = (1 << length) - 1
-            holdings = 0
-            for hand in hands:
-                holdings = holdings << length | (hand >> start) & suit_bits
-            memo = self.suit_shapes[suit]
-            found = memo.get(holdings)
-            if found is None:
-                found = memo[holdings] = _owners(holdings, length, n, self.worth_kinds[suit])
-            code, owner, run = found
-            codes.append(code)
-            heads.append((owner, run))
-            if suit == trump:
-                trump_top = (owner, run)
-        # Bounds on what ``counted`` takes: ``ours`` it is sure of, ``theirs`` the others are.
-        ours = theirs = 0
-        if trump is not None:
-            # The top trumps still out win a trick each whenever they are played, whoever wants them to.
-            holder, run = trump_top
-            if holder in self.counted:
-                ours = run
-            else:
-                theirs = run
-        if self.cashing:
-            sure = self._cashable(leader, heads)
-            if leader in self.counted:
-                ours = max(ours, sure)
-            else:
-                theirs = max(theirs, sure)
-        key = (leader, *codes)
-        return key, ours, theirs
-
-
-def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> tuple[int, int, int]:
+def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> tuple[int, int, int, tuple[int, ...]]:
     """One suit as the owners of its cards still out, strongest first, each with its worth, as a number (a
-    leading 1 keeps the suit's length in it); the owner of the best card (-1 if none is out) and how many of
-    the best cards it holds in a row. ``holdings`` is each hand's cards of the suit, ``length`` bits a hand,
-    hand 0 first; ``worths`` numbers each card's points (0 where cards have none) among ``kinds`` of them."""
+    leading 1 keeps the suit's length in it); the owner of the best card (-1 if none is out), how many of
+    the best cards it holds in a row, and how many cards of the suit each hand holds. ``holdings`` is each
+    hand's cards of the suit, ``length`` bits a hand, hand 0 first; ``worths`` numbers each card's points
+    (0 where cards have none) among ``kinds`` of them."""
     suit_bits = (1 << length) - 1
     held = [(holdings >> (length * (hands - 1 - h))) & suit_bits for h in range(hands)]
     code = 1
@@ -535,7 +691,7 @@ def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> 
                     else:
                         counting = False
                 break
-    return code, first, run
+    return code, first, run, tuple(h.bit_count() for h in held)
 
 
 WORTH_KINDS = 32   # the distinct card worths a shape tells apart (a pack's point values, with room to spare)
@@ -549,18 +705,32 @@ BRIDGE_ORDERS = _BRIDGE_ORDERS = (*(CardOrder.build(STANDARD_52, ACE_HIGH, trump
 DDTable = dict[str, dict[str, int]]
 
 
+def _bridge_position(hands: Sequence[int], declarer: int, strain: int) -> OpenPosition:
+    return OpenPosition(tuple(hands), (), (declarer + 1) % 4, (1, 2, 3, 0), _BRIDGE_ORDERS[strain],
+                        frozenset({declarer, (declarer + 2) % 4}))
+
+
 def bridge_tricks(hands: Sequence[int], declarer: int, strain: int) -> int:
     """The tricks ``declarer``'s side takes double dummy in ``strain`` (0 clubs .. 3 spades, 4 no trumps),
     the hand on declarer's left leading: ``hands`` are North, East, South, West, masks over the 52 cards."""
-    position = OpenPosition(tuple(hands), (), (declarer + 1) % 4, (1, 2, 3, 0), _BRIDGE_ORDERS[strain],
-                            frozenset({declarer, (declarer + 2) % 4}))
-    return solve(position)
+    return solve(_bridge_position(hands, declarer, strain))
 
 
 def bridge_table(hands: Sequence[int]) -> DDTable:
-    """The double-dummy table: tricks by declarer (``N``, ``E``, ``S``, ``W``) and strain (``C`` .. ``NT``)."""
-    return {COMPASS[declarer]: {STRAINS[strain]: bridge_tricks(hands, declarer, strain) for strain in range(5)}
-            for declarer in range(4)}
+    """The double-dummy table: tricks by declarer (``N``, ``E``, ``S``, ``W``) and strain (``C`` .. ``NT``).
+
+    The four declarers of a strain share one table of what was proved (the same shapes arise whoever
+    declares), and each search starts from a guess, what the declarer before it made."""
+    table: DDTable = {seat: {} for seat in COMPASS}
+    left = hands[0].bit_count()
+    for strain in range(5):
+        shared = _Shared(4)
+        made: dict[int, int] = {}
+        for declarer, guess in ((0, None), (2, 0), (1, 2), (3, 0)):
+            start = None if guess is None else made[guess] if declarer % 2 == guess % 2 else left - made[guess]
+            made[declarer] = _Search(_bridge_position(hands, declarer, strain), shared).value(start)
+            table[COMPASS[declarer]][STRAINS[strain]] = made[declarer]
+    return {seat: {STRAINS[s]: table[seat][STRAINS[s]] for s in range(5)} for seat in COMPASS}
 
 
 def dds_table(hands: Sequence[int]) -> DDTable:

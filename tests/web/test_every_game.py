@@ -5,6 +5,8 @@ The per-game tests prove the rules; this proves that nothing a game puts in its 
 server from carrying it (JSON, notation sent back as text, bots taking their turns, the end of the game).
 A game with a ``deals`` option is played as a game of one deal, which still ends as a game does: the
 deals after the first carry nothing new to the server, and Samba's ten random deals are thousands of moves.
+Auction Bridge's rubber, which random bids can stretch to dozens of deals, is cut by its safety stop after
+``SHORTER``'s four deals, the fewest it allows.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import parlour
 from parlour.web.app import create_app
 
 GAMES = [info.id for info in parlour.games()]
+SHORTER = {"auction-bridge": {"deal_limit": 4}}
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +45,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 def test_a_whole_game_at_the_table(client: TestClient, game: str) -> None:
     info = parlour.game_info(game)
     seats = ["human"] + ["random"] * (info.players_default - 1)
-    short = {"deals": 1} if any(option.name == "deals" for option in info.options) else {}
+    short = {"deals": 1} if any(option.name == "deals" for option in info.options) else SHORTER.get(game, {})
     created = create(client, seats, game=game, seed=7, options=short)
     rng = random.Random(game)
     moves = 0

@@ -63,7 +63,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 import parlour
-from parlour.sim.tournament import Finished, GameFailure, GameTask, which
+from parlour.sim.tournament import Finished, GameFailure, GameTask, top_up, which
 
 R = TypeVar("R")
 ADDRESS = re.compile(r"(?:ray://)?(?P<host>\[[0-9a-fA-F:]+\]|[\w.-]+):(?P<port>\d{1,5})")
@@ -160,10 +160,7 @@ class RayBackend:
         at_once = min(jobs, SUBMITTED_AT_MOST)
         try:
             while True:
-                for index, task in waiting:
-                    running[remote.remote(play, task)] = index
-                    if len(running) >= at_once:
-                        break
+                top_up(running, waiting, lambda task: remote.remote(play, task), at_once)
                 if not running:
                     return
                 for ref in _finished(ray, list(running)):

@@ -56,6 +56,7 @@ from parlour.sim import stats
 
 Progress = Callable[[int, int], None]
 R = TypeVar("R")
+K = TypeVar("K")   # the handle a backend keeps a submitted game by (a future, a Ray reference)
 Finished = Generator[tuple[int, R], None, None]   # (index of the task, its result), as each game ends
 
 CSV_COLUMNS = ("bot", "games", "mean_score", "ci95_low", "ci95_high", "win_rate", "win_ci95_low",
@@ -399,16 +400,23 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
+def top_up(running: dict[K, int], waiting: Iterator[tuple[int, GameTask]], submit: Callable[[GameTask], K],
+           most: int) -> None:
+    """Submit the next ``waiting`` games (numbered) until ``most`` are ``running``, each under the handle
+    ``submit`` gives back: one way for every backend to keep a bounded number of games in flight."""
+    for index, task in waiting:
+        running[submit(task)] = index
+        if len(running) >= most:
+            break
+
+
 def _pooled(pool: ProcessPoolExecutor, play: Callable[[GameTask], R], tasks: Sequence[GameTask],
             queued: int) -> Iterator[tuple[int, R]]:
     """``(index, result)`` as games finish, keeping at most ``queued`` games submitted and unfinished."""
     waiting = enumerate(tasks)
     running: dict[Future[R], int] = {}
     while True:
-        for index, task in waiting:
-            running[pool.submit(play, task)] = index
-            if len(running) >= queued:
-                break
+        top_up(running, waiting, lambda task: pool.submit(play, task), queued)
         if not running:
             return
         done, _ = wait(running, return_when=FIRST_COMPLETED)

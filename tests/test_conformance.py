@@ -24,7 +24,7 @@ from parlour import GameOver, IllegalAction, NotationError, OutOfTurn, RecordErr
 from parlour.engine import Action
 from parlour.engine.view import SEAT_EXTRAS, SEAT_KEYS, misfits
 
-PLAYOUTS = 200
+PLAYOUTS = 120
 # Random play never reaches Canasta's 5,000 or Samba's 10,000, so a random game of the book's length runs to
 # the safety bound of forty deals (some 22,000 actions of Samba): the checks here play the shorter game the
 # option offers, every rule of a deal and the game's end by its count of deals still played. The book's end
@@ -263,8 +263,8 @@ def test_chips_are_never_made_or_lost(game: str, players: int, variant: str | No
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS, ids=IDS)
 def test_replay_rebuilds_the_same_state(game: str, players: int, variant: str | None) -> None:
     """A record, through JSON, replays to a state with the same views, scores and history."""
-    for seed in seeds(game, players, variant, 5):
-        for state in spread(game, players, variant, seed, 50):
+    for seed in seeds(game, players, variant, 3):
+        for state in spread(game, players, variant, seed, 40):
             again = parlour.replay(json.loads(json.dumps(state.record())))
             assert fingerprint(again) == fingerprint(state)
 
@@ -273,9 +273,9 @@ def test_replay_rebuilds_the_same_state(game: str, players: int, variant: str | 
 def test_clones_are_independent(game: str, players: int, variant: str | None) -> None:
     """Playing a clone on (to the end, or in a long game into the next deal) leaves the original exactly as
     it was."""
-    for seed in seeds(game, players, variant, 5):
+    for seed in seeds(game, players, variant, 3):
         long = game_length(game, players, variant, seed) > LONG
-        for state in spread(game, players, variant, seed, 70):
+        for state in spread(game, players, variant, seed, 50):
             if state.is_over:
                 continue
             before = fingerprint(state)

@@ -157,6 +157,8 @@ def _lookup(game_id: str) -> tuple[GameInfo, type[State]]:
 
 def resolve_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults filled in, each value checked; an unknown option names the valid ones."""
+    if not given:       # the usual case, a game as the book plays it: its defaults, checked once
+        return dict(_defaults(info))
     known = {spec.name: spec for spec in info.options}
     unknown = [name for name in given if name not in known and name != DEAL_OPTION]
     if unknown:
@@ -166,6 +168,17 @@ def resolve_options(info: GameInfo, given: Mapping[str, Any]) -> dict[str, Any]:
     if given.get(DEAL_OPTION) is not None:
         resolved[DEAL_OPTION] = given[DEAL_OPTION]
     return resolved
+
+
+_DEFAULTS: dict[str, tuple[GameInfo, dict[str, Any]]] = {}
+
+
+def _defaults(info: GameInfo) -> dict[str, Any]:
+    """A game's options as it is played by default, worked out once for each registered ``GameInfo``."""
+    kept = _DEFAULTS.get(info.id)
+    if kept is None or kept[0] is not info:
+        kept = _DEFAULTS[info.id] = info, resolve_options(info, {DEAL_OPTION: None})
+    return kept[1]
 
 
 def new_game(game_id: str, players: int | None = None, variant: str | None = None, seed: int | None = None,

@@ -6,7 +6,8 @@ OpenSpiel's IS-MCTS against Parlour's, and the heuristic against random play.
 
 Every pairing is a duplicate tournament (``run_tournament(..., duplicate=True)``): each deal is played once
 per rotation of the seats, so every kind holds every seat's cards and the luck of the deal cancels. One seat
-plays the bot named and every other seat the opponent kind. The verdict rests on the bot's lead: per deal,
+plays the bot named and every other seat the opponent kind; where partners sit, the bot is partnered by
+itself against a side of the opponent kind. The verdict rests on the bot's lead: per deal,
 its mean score minus its opponents' mean (signed so that more is better), with a t interval over the deals;
 "better" means the whole 95% interval is above zero. That is the paired test of whether one bot beats
 another, far sharper than asking whether two score intervals overlap, since the cards' luck is in both
@@ -77,14 +78,37 @@ def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: 
     players = game.players_default
     games += -games % players                       # whole deals: every rotation of each
     started = time.perf_counter()
-    result = run_tournament(game.id, [kind] + [opponent] * (players - 1), games=games, seed=2026, jobs=jobs,
+    result = run_tournament(game.id, seats(game, kind, opponent), games=games, seed=2026, jobs=jobs,
                             duplicate=True, backend=backend)
     seconds = time.perf_counter() - started
     if plots is not None and kind != "heuristic":     # the yardstick row needs no picture
         plots.mkdir(parents=True, exist_ok=True)
         plot_tournament(result, plots / f"{game.id}--{slug(kind)}--{slug(opponent)}.svg",
-                        title=f"{game.name}: {kind} against {opponent} ×{players - 1}, {games} games (duplicate)")
+                        title=f"{game.name}: {kind} against {against(game, kind, opponent)}, {games} games "
+                              "(duplicate)")
     return table_row(game, result, kind, opponent, seconds)
+
+
+def partnered(game: parlour.GameInfo) -> bool:
+    """Whether the game's usual table seats partners, who face each other (seats 0 and 2, 1 and 3)."""
+    return game.partnerships or game.players_default in game.partnership_counts
+
+
+def seats(game: parlour.GameInfo, kind: str, opponent: str) -> list[str]:
+    """One seat of ``kind`` and every other of ``opponent``; where partners sit, ``kind`` partnered by itself
+    against a side of ``opponent`` (issue 41): beside a partner of the other kind, a bot whose strength
+    is in reading its partner's signals and covering its partner's play is understated (in Mus an expert
+    with a random partner did not beat two random players, while two experts won 76% of the sides)."""
+    players = game.players_default
+    if partnered(game):
+        return [kind if seat % 2 == 0 else opponent for seat in range(players)]
+    return [kind] + [opponent] * (players - 1)
+
+
+def against(game: parlour.GameInfo, kind: str, opponent: str) -> str:
+    """The table's 'against' cell: the opponents, and who partners the bot where partners sit."""
+    others = seats(game, kind, opponent).count(opponent)
+    return f"{opponent} ×{others}" + (f", partnered by {kind}" if partnered(game) else "")
 
 
 # Games whose verdict rests on the lead in games won rather than in points (``margin(by_wins=True)``). Each
@@ -101,7 +125,7 @@ def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, oppon
     verdict = {"better": "**better**", "worse": "worse", "level": "no clear difference"}[lead.verdict]
     deals = f"{lead.units} {'deal' if lead.units == 1 else 'deals'}"
     unit = " games won" if by_wins else ""
-    return (f"| {game.name} | {kind} | {opponent} ×{result.players - 1} | {len(result.records)} ({deals}) | "
+    return (f"| {game.name} | {kind} | {against(game, kind, opponent)} | {len(result.records)} ({deals}) | "
             f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}]{unit} | "
             f"{me.mean_score:.2f} vs {them.mean_score:.2f} | "
             f"{me.win_rate:.0%} [{me.win_ci95_low:.0%}, {me.win_ci95_high:.0%}] | {me.elo - them.elo:+.0f} | "

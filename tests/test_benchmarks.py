@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 SPEED = Path(__file__).resolve().parent.parent / "benchmarks" / "speed.py"
 
@@ -72,11 +73,34 @@ def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pair
 def test_the_timing_table_shows_times_under_a_millisecond() -> None:
     """``seconds_shown``: three decimals as before, but two significant figures below a hundredth of a
     second, so that the experts that answer in a fraction of a millisecond no longer read 0.000."""
+    strength = strength_module()
+    assert [strength.seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412, 0.000059, 0.0)] == [
+        "0.494", "0.022", "0.0093", "0.00041", "0.000059", "0.000"]
+
+
+def test_in_a_partnership_game_the_bot_is_partnered_by_itself() -> None:
+    """Issue 41: where partners sit (facing each other), the bot's partner is the bot, against a side of the
+    opponent kind, in every rotation of the duplicate tournament; elsewhere one seat is the bot."""
+    from parlour import game_info
+    from parlour.sim.tournament import seating
+
+    strength = strength_module()
+    for game_id in ("mus", "auction-bridge", "canasta", "crates"):
+        seats = strength.seats(game_info(game_id), "expert", "random")
+        assert seats == ["expert", "random", "expert", "random"]
+        for rotation in range(4):
+            turned = seating(seats, rotation)
+            assert turned[0] == turned[2] != turned[1] == turned[3]
+    assert strength.against(game_info("mus"), "expert", "random") == "random ×2, partnered by expert"
+    assert strength.seats(game_info("tetka"), "expert", "heuristic") == ["expert"] + ["heuristic"] * 3
+    assert strength.against(game_info("tetka"), "expert", "heuristic") == "heuristic ×3"
+
+
+def strength_module() -> ModuleType:
     import importlib.util
     spec = importlib.util.spec_from_file_location("strength", Path(__file__).resolve().parent.parent / "benchmarks"
                                                   / "strength.py")
     assert spec is not None and spec.loader is not None
     strength = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(strength)
-    assert [strength.seconds_shown(s) for s in (0.4936, 0.0221, 0.0093, 0.000412, 0.000059, 0.0)] == [
-        "0.494", "0.022", "0.0093", "0.00041", "0.000059", "0.000"]
+    return strength

@@ -9,9 +9,10 @@ not): for any game whose deal-end view shows a whole 52-card pack in four hands 
 auction, never keyed off a game's id.
 
 DDS (through endplay, ``pip install "parlour[dds]"``) takes about 0.05 s for a whole table on this machine,
-once loaded (the first call, loading it, about 4.7 s); the project's own open-hand solver takes about 23 s
-for one strain of one declarer of a whole deal (``parlour.bots.doubledummy.bridge_tricks``), eight minutes a
-table, far too slow for a table to wait: without DDS the record has no double-dummy table. The work runs in
+once loaded (the first call, loading it, about 4.7 s); the project's own open-hand solver takes seconds to
+minutes for one strain of one declarer of a whole deal (``parlour.bots.doubledummy.bridge_tricks``; the two
+side by side in ``benchmarks/doubledummy.py``), far too slow for a table to wait: without DDS the record has
+no double-dummy table. The work runs in
 one worker thread of its own (DDS keeps global state and is not called from two threads at once), never on
 the event loop; a table whose record is ready is pushed again to its watchers.
 """

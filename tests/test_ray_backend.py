@@ -49,9 +49,10 @@ STARTS_RAY = pytest.mark.skipif(not only_loopback(), reason="starts a local Ray,
                                 "interface: test_ray_runs_in_a_network_of_its_own runs it where only loopback is")
 
 
-def test_ray_runs_in_a_network_of_its_own() -> None:
+def test_ray_runs_in_a_network_of_its_own(tmp_path: Path) -> None:
     """Run the Ray test in a new network namespace whose only interface is loopback (brought up first), so
-    that nothing Ray opens can be reached from beyond this machine."""
+    that nothing Ray opens can be reached from beyond this machine; with a home of its own, where Ray
+    writes its token (``~/.ray/auth_token``), not the user's."""
     if only_loopback():
         pytest.skip("this network is loopback only already: the Ray test runs by itself")
     unshare, ip = shutil.which("unshare"), shutil.which("ip")
@@ -59,11 +60,12 @@ def test_ray_runs_in_a_network_of_its_own() -> None:
         pytest.skip("this machine cannot make a network namespace (unshare -rn), so Ray is not started")
     test = f"{Path(__file__).resolve()}::test_through_ray_the_local_pools_games_failures_and_benchmark"
     # Within this test's own limit (the suite's ``timeout``), so that a hang inside says where it hung.
-    pytest_once = (f'"{sys.executable}" -m pytest -o addopts= -o timeout=200 -q -p no:randomly -p no:cacheprovider '
+    pytest_once = (f'"{sys.executable}" -m pytest -o addopts= -o timeout=260 -q -p no:randomly -p no:cacheprovider '
                    f'"{test}"')
     command = f'"{ip}" link set lo up && exec {pytest_once}'
-    finished = subprocess.run([unshare, "-rn", "sh", "-c", command], capture_output=True, text=True, timeout=240,
-                              env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}, cwd=Path(__file__).parent.parent)
+    finished = subprocess.run([unshare, "-rn", "sh", "-c", command], capture_output=True, text=True, timeout=280,
+                              env={**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "HOME": str(tmp_path)},
+                              cwd=Path(__file__).parent.parent)
     assert finished.returncode == 0, finished.stdout[-4000:] + finished.stderr[-4000:]
     assert "1 passed" in finished.stdout
 

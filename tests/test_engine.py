@@ -197,3 +197,13 @@ def test_a_stacked_pack_is_dealt_by_the_games_own_procedure() -> None:
     for broken in (cards[:-1], cards[:-1] + cards[:1]):
         with pytest.raises(ValueError, match="stacked pack lists each of the 52 cards"):
             parlour.new_game("tetka", deal={"pack": broken})
+
+
+def test_each_game_gets_its_own_copy_of_the_default_options() -> None:
+    """The defaults are worked out once per game type (``registry._defaults``): a game that changes its
+    options changes neither the next game's nor what given options resolve to."""
+    first = parlour.new_game("preference", seed=1)
+    first.options["rounds"] = 99
+    assert parlour.new_game("preference", seed=1).options["rounds"] == 1
+    assert parlour.new_game("preference", seed=1, rounds=2).options["rounds"] == 2
+    assert parlour.new_game("preference", seed=1).options == parlour.new_game("preference", seed=1, deal=None).options

@@ -24,6 +24,12 @@ How it is made fast, as the programs bridge players use do it:
   gone are one position; the table keeps bounds on what the side takes from there, so every question of a
   solve reuses what the others proved. The four declarers of a strain share one table
   (``bridge_table``): its bounds are kept for one side, and read turned over by the other.
+* **Partition search** (the "winning ranks" of DDS, Ginsberg's partitions), where which cards may be played
+  hangs on suits alone and tricks are counted, not card points. Each answer of the search comes back with the
+  cards it rested on: the card that took a trick by beating a card of its own suit, the runs behind the sure
+  tricks, and what the answers below rested on. Only the owners of each suit's cards from the best down to
+  the lowest of those matter; the answer is kept for every position with the same leader and lengths in
+  which those cards have the same owners, and positions differing in their low cards share it.
 * **Equal cards.** Cards of one hand with no card still out between them (a king and queen once the ace is
   gone) do the same work: only one of them is tried.
 * **Sure tricks.** A leader can cash its runs of best cards, and then its partner's after leading a card
@@ -36,15 +42,16 @@ How it is made fast, as the programs bridge players use do it:
   are kept by what decides them (the cards held and still out, the card taking the trick).
 * **The last trick** is played out without a search.
 
-On whole bridge deals it remains far slower than DDS, whose C, its table of "winning ranks" (a proof
-that holds whatever the low cards) and partition search Python cannot match (``benchmarks/doubledummy.py``
-measures both): it is meant for the last tricks of a deal, where a searching bot needs it.
+On whole bridge deals it remains far slower than DDS, whose C and finer move order Python cannot match
+(``benchmarks/doubledummy.py`` measures both): it is meant for the last tricks of a deal, where a searching
+bot needs it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import getitem
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Suit
 from parlour.mechanics.tricks import PLAIN, TRICKS, CardOrder, Goal, OpenPosition, follower, winner
@@ -141,6 +148,17 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+# One suit of a position (``_owners``): its shape's code; the owner of its best card still out, and how many
+# best cards it holds in a row; each hand's length in it. Then for partition search: the owners of its ``k``
+# best cards still out, a few bits each after a leading 1, for each ``k``; the ``k``-th best card as a bit
+# of the search's numbering (0 for ``k = 0``); for each place in the suit, how many cards still out are as
+# good or better (the ``k`` that place rests on); and the hands' lengths packed ``LENGTH_BITS`` bits each.
+SuitShape = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+# The classes of one leader and set of lengths: by how many top cards of each suit they rest on, by those
+# cards' owners, the bounds proved.
+Classes = dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, int]]]
+
+
 class _Shared:
     """What searches of one deal under one card order may share: the table of what was proved of each shape
     (as bounds on what the hands of ``anchor``'s side take, so that searches for either side share it) and
@@ -149,8 +167,12 @@ class _Shared:
 
     def __init__(self, suits: int, anchor: int = 0) -> None:
         self.anchor = anchor
-        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.suit_shapes: list[dict[int, tuple[int, int, int, tuple[int, ...]]]] = [{} for _ in range(suits)]
+        self.table: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # Partition search: by leader and suit lengths, by how many top cards of each suit a proof rests on,
+        # by the owners of those cards: bounds that hold for every position of the class.
+        self.classes: dict[tuple[int, ...], Classes] = {}
+        self.classes_kept = 0
+        self.suit_shapes: list[dict[int, SuitShape]] = [{} for _ in range(suits)]
         self.orders: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.runs: dict[tuple[int, int], list[int]] = {}
 
@@ -227,6 +249,14 @@ class _Search:
                  for start, length in self.suits]
         self.suit_info = tuple((start, (1 << length) - 1, length, shared.suit_shapes[suit], kinds[suit])
                                for suit, (start, length) in enumerate(self.suits))
+        # Partition search (the "winning ranks" of DDS): what a search proves holds for every position with
+        # the same lengths in which the cards it rested on have the same owners. Only where which cards can
+        # be played and what a trick is worth hang on suits and lengths alone, not on ranks or points.
+        self.partition = (self.points is None and position.follow is None
+                          and not (rules.must_head or rules.must_overtrump or rules.release_if_cannot_overtrump))
+        self.owner_bits = max(1, (n - 1).bit_length())
+        self.classes = shared.classes
+        self.rel = 0    # the cards whose owners the last answer of the search rested on (``_node``)
         self.hands = [numbers.mask(hand) for hand in position.hands]
         self.trick = [numbers.to_search[card] for card in position.trick]
         self.live = self._live()      # the cards not yet in a finished trick; the same all through a trick
@@ -330,7 +360,9 @@ class _Search:
 
     # --- the search -----------------------------------------------------------------------------------
     def _node(self, leader: int, target: int) -> bool:
-        """At the start of a trick: can the maximizers take ``target`` of what is left?"""
+        """At the start of a trick: can the maximizers take ``target`` of what is left? ``self.rel`` is left
+        holding the cards whose owners the answer rests on (the lowest of them in each suit is enough)."""
+        self.rel = 0
         if target <= 0:
             return True
         hands = self.hands
@@ -363,9 +395,11 @@ class _Search:
             if found is None:
                 if len(memo) >= ORDERS_LIMIT:
                     memo.clear()
-                found = memo[holdings] = _owners(holdings, length, self.n, kinds)
+                found = memo[holdings] = _owners(holdings, length, self.n, kinds, start)
             key.append(found[0])
             heads.append(found)
+        if self.partition:
+            return self._partitioned(leader, target, tuple(key), heads, live, left, worth)
         shape = tuple(key)
         table = self.table
         entry = table.get(shape)
@@ -394,6 +428,109 @@ class _Search:
         table[shape] = (worth - high, worth - low, best) if mirror else (low, high, best)
         return low >= target
 
+    def _partitioned(self, leader: int, target: int, shape: tuple[int, ...], heads: list[SuitShape], live: int,
+                     left: int, worth: int) -> bool:
+        """``_node`` by partition search: bounds proved of a class of positions (the same leader and
+        lengths, the same owners of each suit's top cards, as many as the proof rested on) answer for this
+        one, and a search's answer is kept for the class its proof rests on. The table of shapes keeps
+        what is known of this very position (the sure tricks, the classes' bounds found for it, each with
+        the cards it rests on, and the lead that settled it before), so that coming back is one lookup."""
+        mirror = self.mirror
+        table = self.table
+        entry = table.get(shape)
+        if entry is None:
+            low, high = self._bounds(leader, heads, left, worth)
+            low_rel = high_rel = self._sure_cards(heads) if low or high < worth else 0
+            best = -1
+        else:
+            low, high, low_rel, high_rel, best = entry
+            if mirror:
+                low, high, low_rel, high_rel = worth - high, worth - low, high_rel, low_rel
+        if low < target <= high:
+            lengths = (leader, *[suit[7] for suit in heads])
+            classes = self.classes.get(lengths)
+            prefixes = [suit[4] for suit in heads]
+            if classes is not None:
+                for tops, bounds in classes.items():
+                    found = bounds.get(tuple(map(getitem, prefixes, tops)))
+                    if found is None:
+                        continue
+                    e_low, e_high = (worth - found[1], worth - found[0]) if mirror else found
+                    if e_low > low:
+                        low, low_rel = e_low, self._top_cards(tops, heads)
+                    if e_high < high:
+                        high, high_rel = e_high, self._top_cards(tops, heads)
+            if low < target <= high:
+                saved = self.live
+                self.live = live
+                reached, card = self._lead(leader, target, best)
+                self.live = saved
+                rel = self.rel
+                if card >= 0:
+                    best = card
+                if reached:
+                    low, low_rel = target, rel
+                else:
+                    high, high_rel = target - 1, rel
+                self._keep_class(classes, lengths, prefixes, heads, rel, live, worth,
+                                 (target, worth) if reached else (0, target - 1))
+        if entry is None and len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[shape] = ((worth - high, worth - low, high_rel, low_rel, best) if mirror
+                        else (low, high, low_rel, high_rel, best))
+        if target <= low:
+            self.rel = low_rel
+            return True
+        self.rel = high_rel
+        return False
+
+    def _keep_class(self, classes: Classes | None,
+                    lengths: tuple[int, ...], prefixes: list[tuple[int, ...]], heads: list[SuitShape], rel: int,
+                    live: int, worth: int, proved: tuple[int, int]) -> None:
+        """Keep bounds a search ``proved`` for the class its proof rests on (``rel``): how many top cards
+        of each suit, and their owners."""
+        kept = []
+        for (start, suit_bits, *_), suit in zip(self.suit_info, heads, strict=True):
+            resting = rel >> start & suit_bits
+            kept.append(suit[6][(resting & -resting).bit_length() - 1] if resting else 0)
+        tops = tuple(kept)
+        owners = tuple(map(getitem, prefixes, tops))
+        if classes is None:
+            classes = self.classes[lengths] = {}
+        bounds = classes.get(tops)
+        if bounds is None:
+            bounds = classes[tops] = {}
+        e_low, e_high = proved
+        if self.mirror:
+            e_low, e_high = worth - e_high, worth - e_low
+        found = bounds.get(owners)
+        if found is None:
+            shared = self.shared
+            shared.classes_kept += 1
+            if shared.classes_kept >= TABLE_LIMIT:
+                self.classes.clear()
+                shared.classes_kept = 0
+                self.classes[lengths] = {tops: bounds}
+            bounds[owners] = (e_low, e_high)
+        else:
+            bounds[owners] = (max(found[0], e_low), min(found[1], e_high))
+
+    @staticmethod
+    def _top_cards(tops: tuple[int, ...], heads: list[SuitShape]) -> int:
+        """The lowest of the ``tops[s]`` best cards still out of each suit ``s``: what a class rests on."""
+        rel = 0
+        for suit, k in zip(heads, tops, strict=True):
+            rel |= suit[5][k]
+        return rel
+
+    @staticmethod
+    def _sure_cards(heads: list[SuitShape]) -> int:
+        """What the sure-trick bounds rest on: in each suit, the run of best cards of the hand heading it."""
+        rel = 0
+        for suit in heads:
+            rel |= suit[5][suit[2]]
+        return rel
+
     def _last(self, leader: int) -> int:
         """The last trick, each hand holding one card: what ``counted`` takes of it."""
         hands, beaten_by = self.hands, self.beaten_by
@@ -408,6 +545,8 @@ class _Search:
             cards |= hand
             if beaten_by[best] >> card & 1:
                 best, place = card, k
+        others = cards & ~(1 << best)
+        self.rel = 1 << best if others & self.suit_masks[self.suit_of[best]] else 0
         if not self.is_counted[seats[place]]:
             return 0
         points = self.points
@@ -415,7 +554,7 @@ class _Search:
             return 1 + self.bonus[0]
         return sum(points[c] for c in _bits(cards)) + self.bonus[0]
 
-    def _bounds(self, leader: int, heads: list[tuple[int, int, int, tuple[int, ...]]], left: int,
+    def _bounds(self, leader: int, heads: list[SuitShape], left: int,
                 worth: int) -> tuple[int, int]:
         """Bounds on what ``counted`` takes from a trick's start, before any search: the top trumps win a
         trick each whoever holds them, and the leader's side can cash its sure tricks (``_cashable``)."""
@@ -447,6 +586,7 @@ class _Search:
         cards = self._candidates(legal, leader, leader, 0)
         if first >= 0 and legal >> first & 1:
             cards = (first, *(c for c in cards if c != first))
+        rel = 0
         for card in cards:
             bit = 1 << card
             hands[leader] ^= bit
@@ -456,6 +596,8 @@ class _Search:
             hands[leader] |= bit
             if reached == maximizing:
                 return reached, card
+            rel |= self.rel
+        self.rel = rel
         return not maximizing, -1
 
     def _in_trick(self, leader: int, k: int, target: int, win: int) -> bool:
@@ -481,6 +623,7 @@ class _Search:
             cards = self._candidates(legal, player, leader, k, win)
         beaten_by = self.beaten_by[taking]
         last = k + 1 == self.n
+        rel = 0
         for card in cards:
             bit = 1 << card
             hands[player] ^= bit
@@ -491,6 +634,8 @@ class _Search:
             hands[player] |= bit
             if reached == maximizing:
                 return reached
+            rel |= self.rel
+        self.rel = rel
         return not maximizing
 
     def _continue(self, leader: int, played: int, target: int, win: int) -> bool:
@@ -508,11 +653,22 @@ class _Search:
             points = self.points
             target -= 1 if points is None else sum(points[c] for c in trick)
             target -= self.bonus[self.hands[taker].bit_count()]
+        # Who took the trick rests on the owner of the card that took it if it beat a card of its own suit.
+        taking = trick[win]
+        suit_of = self.suit_of
+        suit = suit_of[taking]
+        by_rank = 0
+        for card in trick:
+            if card != taking and suit_of[card] == suit:
+                by_rank = 1 << taking
+                break
         if target <= 0:
+            self.rel = by_rank
             return True
         self.trick = []
         reached = self._node(taker, target)
         self.trick = trick
+        self.rel |= by_rank
         return reached
 
     # --- which cards to try, in which order -----------------------------------------------------------
@@ -618,7 +774,7 @@ class _Search:
                 other += step
         return run
 
-    def _cashable(self, leader: int, heads: list[tuple[int, int, int, tuple[int, ...]]]) -> int:
+    def _cashable(self, leader: int, heads: list[SuitShape]) -> int:
         """Tricks the leader's side can cash now, one after another: the leader's own runs of best cards,
         or its partner's, reached by leading a card of a suit the partner heads (the leader's own first,
         where the partner has as many other cards to throw on them).
@@ -636,7 +792,7 @@ class _Search:
         plain = self.plain
         own = 0
         theirs: dict[int, list[int]] = {}     # each partner's cashable tricks, and whether it has an entry
-        for suit, (_, first, run, lengths) in enumerate(heads):
+        for suit, (_, first, run, lengths, *_) in enumerate(heads):
             if first < 0 or counted[first] != side:
                 continue
             if ruffers and suit != trump:
@@ -667,22 +823,30 @@ class _Search:
         return best
 
 
-def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> tuple[int, int, int, tuple[int, ...]]:
+def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...], start: int = 0) -> SuitShape:
     """One suit as the owners of its cards still out, strongest first, each with its worth, as a number (a
     leading 1 keeps the suit's length in it); the owner of the best card (-1 if none is out), how many of
-    the best cards it holds in a row, and how many cards of the suit each hand holds. ``holdings`` is each
-    hand's cards of the suit, ``length`` bits a hand, hand 0 first; ``worths`` numbers each card's points
-    (0 where cards have none) among ``kinds`` of them."""
+    the best cards it holds in a row, and how many cards of the suit each hand holds; then what partition
+    search reads (``SuitShape``). ``holdings`` is each hand's cards of the suit, ``length`` bits a hand,
+    hand 0 first, the suit's first card numbered ``start``; ``worths`` numbers each card's points (0 where
+    cards have none) among ``kinds`` of them."""
     suit_bits = (1 << length) - 1
     held = [(holdings >> (length * (hands - 1 - h))) & suit_bits for h in range(hands)]
-    code = 1
+    bits = max(1, (hands - 1).bit_length())
+    code = owners = 1
     first = -1
     run = 0
     counting = True
+    prefixes = [owners]
+    tops = [0]
+    places = [0] * length
     for card in range(length - 1, -1, -1):
         for owner in range(hands):
             if held[owner] >> card & 1:
                 code = (code * hands + owner) * WORTH_KINDS + worths[card]
+                owners = owners << bits | owner
+                prefixes.append(owners)
+                tops.append(1 << (start + card))
                 if first < 0:
                     first = owner
                 if counting:
@@ -691,9 +855,16 @@ def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...]) -> 
                     else:
                         counting = False
                 break
-    return code, first, run, tuple(h.bit_count() for h in held)
+        places[card] = len(tops) - 1
+    lengths = tuple(h.bit_count() for h in held)
+    packed = 0
+    for count in lengths:
+        packed = packed << LENGTH_BITS | count
+    return code, first, run, lengths, tuple(prefixes), tuple(tops), tuple(places), packed
 
 
+LENGTH_BITS = 6      # a hand's length in one suit, packed (an effective suit of trumps may pass 15 cards)
+PREFIX_BITS = 64     # room for one suit's owners of its cards still out, in a class's key
 WORTH_KINDS = 32   # the distinct card worths a shape tells apart (a pack's point values, with room to spare)
 
 

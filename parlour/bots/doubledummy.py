@@ -331,11 +331,12 @@ class _Search:
         legal = self.follow(hands[mover], trick)
         total = self._remaining_worth()
         values: dict[int, int] = {}
+        best: int | None = None      # each card's value is asked first of the last card's: often the same
         for card in self._candidates(legal, mover, leader, len(trick)):
             hands[mover] ^= 1 << card
             trick.append(card)
             best = self._best(lambda target: self._continue(leader, len(trick), target, winner(trick, self.order)),
-                              total)
+                              total, best)
             trick.pop()
             hands[mover] |= 1 << card
             for same in self._equals(card, legal):

@@ -6,7 +6,7 @@
 Each position is a random deal of ``--min`` to ``--max`` cards a hand (an ending), or, ``--full`` times,
 of thirteen. For each, both solvers give the whole double-dummy table, 20 numbers (every declarer and
 strain, declarer's left-hand opponent leading), and the tables must be equal. On a whole deal Parlour's
-solver takes minutes a number, so ``--whole-numbers`` compares only that many of a whole deal's 20
+solver takes from seconds to minutes a number, so ``--whole-numbers`` compares only that many of a whole deal's 20
 (which ones, the seed chooses), each solved alone (``bridge_tricks``), its time scaled up to the table's;
 a whole table is solved as ``parlour dd`` solves it (``bridge_table``, its four declarers of a strain sharing
 what was proved). Both are timed by CPU time on the same position, one after the other, so the comparison is

@@ -254,7 +254,6 @@ class _Search:
         # be played and what a trick is worth hang on suits and lengths alone, not on ranks or points.
         self.partition = (self.points is None and position.follow is None
                           and not (rules.must_head or rules.must_overtrump or rules.release_if_cannot_overtrump))
-        self.owner_bits = max(1, (n - 1).bit_length())
         self.classes = shared.classes
         self.rel = 0    # the cards whose owners the last answer of the search rested on (``_node``)
         self.hands = [numbers.mask(hand) for hand in position.hands]
@@ -865,7 +864,6 @@ def _owners(holdings: int, length: int, hands: int, worths: tuple[int, ...], sta
 
 
 LENGTH_BITS = 6      # a hand's length in one suit, packed (an effective suit of trumps may pass 15 cards)
-PREFIX_BITS = 64     # room for one suit's owners of its cards still out, in a class's key
 WORTH_KINDS = 32   # the distinct card worths a shape tells apart (a pack's point values, with room to spare)
 
 

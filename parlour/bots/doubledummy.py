@@ -472,7 +472,7 @@ class _Search:
                     low, low_rel = target, rel
                 else:
                     high, high_rel = target - 1, rel
-                self._keep_class(classes, lengths, prefixes, heads, rel, live, worth,
+                self._keep_class(classes, lengths, prefixes, heads, rel, worth,
                                  (target, worth) if reached else (0, target - 1))
         if entry is None and len(table) >= TABLE_LIMIT:
             table.clear()
@@ -484,9 +484,8 @@ class _Search:
         self.rel = high_rel
         return False
 
-    def _keep_class(self, classes: Classes | None,
-                    lengths: tuple[int, ...], prefixes: list[tuple[int, ...]], heads: list[SuitShape], rel: int,
-                    live: int, worth: int, proved: tuple[int, int]) -> None:
+    def _keep_class(self, classes: Classes | None, lengths: tuple[int, ...], prefixes: list[tuple[int, ...]],
+                    heads: list[SuitShape], rel: int, worth: int, proved: tuple[int, int]) -> None:
         """Keep bounds a search ``proved`` for the class its proof rests on (``rel``): how many top cards
         of each suit, and their owners."""
         kept = []

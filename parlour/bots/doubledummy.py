@@ -440,7 +440,8 @@ class _Search:
         entry = table.get(shape)
         if entry is None:
             low, high = self._bounds(leader, heads, left, worth)
-            low_rel = high_rel = self._sure_cards(heads) if low or high < worth else 0
+            low_rel = self._sure_cards(heads, True) if low else 0
+            high_rel = self._sure_cards(heads, False) if high < worth else 0
             best = -1
         else:
             low, high, low_rel, high_rel, best = entry
@@ -522,12 +523,15 @@ class _Search:
             rel |= suit[5][k]
         return rel
 
-    @staticmethod
-    def _sure_cards(heads: list[SuitShape]) -> int:
-        """What the sure-trick bounds rest on: in each suit, the run of best cards of the hand heading it."""
+    def _sure_cards(self, heads: list[SuitShape], counted: bool) -> int:
+        """What a sure-trick bound of the ``counted`` side (or of the others) rests on: who heads each suit,
+        and in the suits that side heads, the run of best cards of the hand heading it."""
         rel = 0
+        is_counted = self.is_counted
         for suit in heads:
-            rel |= suit[5][suit[2]]
+            head = suit[1]
+            if head >= 0:
+                rel |= suit[5][suit[2] if is_counted[head] == counted else 1]
         return rel
 
     def _last(self, leader: int) -> int:

@@ -194,7 +194,7 @@ PARTITION_RULES = [FollowRules(), FollowRules(must_trump=True), FollowRules(may_
 def test_partition_search_gives_the_numbers_of_a_search_by_whole_shapes_and_searches_less(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Partition search (a proof kept for every position with the same lengths and the same owners of the
-    cards it rested on) where following hangs on suits alone: on endings of five to seven tricks, three
+    cards it rested on) where following hangs on suits alone: on endings of five or six tricks, three
     hands or four, trumps or none, penalties or bonuses, each value is the one a search that keeps each
     whole shape apart finds, and it starts fewer tricks' searches, its proofs answering for positions
     that differ only in low cards."""

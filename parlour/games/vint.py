@@ -553,8 +553,9 @@ class VintState(engine.PhasedState[Phase], AuctionState, TotalsState, tricks.Tri
         return self.order
 
     def trick_goal(self, seat: int) -> tuple[frozenset[int], tricks.Goal]:
-        """The play is for tricks, which partners (facing each other) share."""
-        return frozenset({seat, (seat + 2) % 4}), tricks.TRICKS
+        """The play is for tricks, which partners share: the seats of this rubber's side (facing each other in
+        its seating, which is not always seats two apart)."""
+        return frozenset(self.side_seats(self.side_of[seat])), tricks.TRICKS
 
     def _trick_won(self, number: int, taker: int, mask: int) -> tuple[Any, tuple[Any, ...]]:
         """Every trick scores the contract's value below the line for the taker's side at once."""

@@ -571,6 +571,21 @@ class TestRubbersAndMatch:
         assert sides == [[[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]]]
         assert state.is_over
 
+    def test_the_tricks_a_seat_plays_for_are_its_partners_in_this_rubbers_seating(self) -> None:
+        """Rubbers: in the second rubber seat 0 partners seat 1, so the open-hand search and claims count
+        the tricks of seats 0 and 1 for either of them (``trick_goal``), not of seats two apart, and the
+        play goes round 0, 2, 1, 3 with the partners facing each other."""
+        state = game(*[BLOCKS] * 3)
+        seat_zero_bids_seven_spades(state, 2)
+        declare(state, 0, "7S")
+        assert state.rubber == 2
+        for seat in range(4):
+            side, _ = state.trick_goal(seat)
+            partner = 1 - seat if seat < 2 else 5 - seat
+            assert side == {seat, partner} and state.after[state.after[seat]] == partner
+        position = state.open_position(2)     # West, on declarer's left, leads
+        assert position is not None and position.side == {2, 3} and position.after == (2, 3, 1, 0)
+
     def test_scores_are_kept_per_player_and_settled_after_three_rubbers(self) -> None:
         """Rubbers: at the end of the third rubber each player's gains and losses are settled: his side's
         points less the other side's, deal by deal. The scores sum to zero."""

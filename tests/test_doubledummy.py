@@ -7,6 +7,7 @@ the solver's shortcuts, and bridge deals against DDS, Bo Haglund's solver, throu
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 from parlour.bots import doubledummy
 from parlour.bots.doubledummy import (
+    BRIDGE_ORDERS,
     TRICKS,
     Goal,
     OpenPosition,
@@ -262,6 +264,60 @@ def test_the_double_dummy_tables_of_random_endings_are_ddss() -> None:
     for size in [rng.randint(4, 6) for _ in range(30)] + [8] * 3:
         deal = random_deal(rng, size)
         assert bridge_table(deal) == dds_table(deal), deal
+
+
+def positions_of_play(game: str, seed: int, count: int) -> list[OpenPosition]:
+    """``count`` positions met in random play of a game's deals, from the first lead to the last trick and
+    in the middle of tricks as often as at their start, as the seat to play would solve them."""
+    import parlour
+    rng = random.Random(seed)
+    state, found = parlour.new_game(game, seed=seed), []
+    while len(found) < count and not state.is_over:
+        seat = state.to_move[0]
+        position = state.open_position(seat)  # type: ignore[attr-defined]
+        if position is not None and rng.random() < 0.15:
+            found.append(position)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return found
+
+
+@pytest.mark.parametrize(("game", "seed"), [("auction-bridge", 3), ("vint", 4)])
+def test_dds_values_each_card_of_bridges_own_positions_as_the_search_does(game: str, seed: int) -> None:
+    """Where a world is bridge's own (four hands, the 52 cards, a strain, plain following, every trick one),
+    DDS solves it for PIMC and claims (``dds_card_values``): card for card it gives the search's values, for
+    the seat to play's side, in positions of the last six tricks of Auction Bridge and Vint, mid-trick ones
+    among them, the games' own follow functions and seatings read as DDS's."""
+    pytest.importorskip("endplay.dds")
+    from parlour.bots.doubledummy import dds_card_values, dds_strain
+    checked = 0
+    for position in positions_of_play(game, seed, 40):
+        strain = dds_strain(position)
+        assert strain is not None
+        if position.hands[position.to_play].bit_count() <= 6:
+            assert dds_card_values(position, strain) == card_values(position), position
+            checked += 1
+    assert checked >= 6
+
+
+def test_dds_is_asked_only_of_positions_of_bridges_own_rules() -> None:
+    """DDS knows bridge alone: a duty to trump, a game's own rule of following, three hands, card points or a
+    penalty goal, or a pack other than the 52 cards each leave a position to the project's search."""
+    pytest.importorskip("endplay.dds")
+    from parlour.bots.doubledummy import dds_strain
+    from parlour.mechanics.tricks import follower
+    bridge = OpenPosition(tuple(random_deal(random.Random(2), 3)), (), W, (1, 2, 3, 0), BRIDGE_ORDERS[SPADES],
+                          frozenset({N, S}))
+    assert dds_strain(bridge) == SPADES
+    assert dds_strain(dataclasses.replace(bridge, follow=follower(BRIDGE_ORDERS[SPADES]))) == SPADES
+    refused = [dataclasses.replace(bridge, rules=FollowRules(must_trump=True)),
+               dataclasses.replace(bridge, follow=follower(BRIDGE_ORDERS[SPADES], FollowRules(must_trump=True))),
+               dataclasses.replace(bridge, follow=lambda hand, trick: hand),
+               dataclasses.replace(bridge, goal=Goal(points=(1,) * 52)),
+               dataclasses.replace(bridge, goal=Goal(maximize=False)),
+               dataclasses.replace(bridge, hands=bridge.hands[:3], after=(1, 2, 0), side=frozenset({N}))]
+    piquet = CardOrder.build(PIQUET_32, ACE_HIGH, trump=Suit.SPADES)
+    refused.append(dataclasses.replace(bridge, order=piquet, hands=(1, 2, 4, 8)))
+    assert [dds_strain(position) for position in refused] == [None] * len(refused)
 
 
 # --- the command ------------------------------------------------------------------------------------------

@@ -129,6 +129,11 @@ class RandomBot:
 PEER = "openspiel-ismcts"
 
 
+# ``expert:own``: the expert with DDS left out, its worlds solved by the project's own search alone (in
+# the last five tricks, the tree search before them): what the expert was before DDS played bridge's cards,
+# for the strength table to measure today's against.
+OWN_SOLVER = "own"
+
 # The strengths offered to people (``parlour.bots.levels``), weakest first.
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
 
@@ -147,7 +152,8 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
-    ``rollout`` may carry seconds a move (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a
+    ``expert:own`` is the expert without DDS (``OWN_SOLVER``). ``rollout`` may carry seconds a move
+    (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a
     second) solves sampled worlds open in the last tricks of a trick game's deal and plays as ``heuristic``
     elsewhere, so it is offered only in the trick games (``parlour.bots.kinds``). ``openspiel-ismcts:N``,
     OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra), is a peer to measure the
@@ -160,6 +166,9 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     if name in LEVEL_NAMES and not setting:
         from parlour.bots.levels import level_bot
         return level_bot(name, game_id, seed)
+    if name == "expert" and setting == OWN_SOLVER:
+        from parlour.bots.levels import ExpertBot
+        return ExpertBot(game_id, seed, dds=False)
     if name == "random" and not setting:
         return RandomBot(seed)
     if name == "heuristic":

@@ -49,15 +49,21 @@ bot needs it.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import getitem
+from typing import Any
 
 from parlour.cards import ACE_HIGH, STANDARD_52, Suit
-from parlour.mechanics.tricks import PLAIN, TRICKS, CardOrder, Goal, OpenPosition, follower, winner
+from parlour.mechanics.tricks import PLAIN, TRICKS, CardOrder, Goal, OpenPosition, follower, follower_rules, winner
 
 __all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "cards_reaching",
-           "dds_table", "reaches", "remaining_worth", "solve"]
+           "dds_card_values", "dds_installed", "dds_loaded", "dds_strain", "dds_table", "reaches", "remaining_worth",
+           "solve"]
 
 
 def solve(position: OpenPosition) -> int:
@@ -916,8 +922,115 @@ def dds_table(hands: Sequence[int]) -> DDTable:
 
     from parlour.formats.pbn import deal_text
 
-    table = calc_dd_table(Deal(deal_text(0, hands)))
+    with _DDS_AT_ONCE:
+        table = calc_dd_table(Deal(deal_text(0, hands)))
     before = 13 - hands[0].bit_count()
     denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
     return {COMPASS[declarer]: {STRAINS[strain]: table[denoms[strain], Player(declarer)] - before
                                 for strain in range(5)} for declarer in range(4)}
+
+
+# --- DDS, where a position is bridge's own ----------------------------------------------------------------
+# Four hands of the 52-card pack, aces high, one of bridge's five strains, play to the left, following suit as
+# at bridge and every trick counting one: there DDS (Bo Haglund's solver, through endplay, where installed)
+# values every card of the hand to play at once, in tens of milliseconds at the first lead where the search
+# above takes minutes. Checking claims and PIMC's worlds ask it there (Auction Bridge, Vint); everywhere else,
+# and where endplay is missing, the search above answers.
+# DDS keeps its search's memory by thread number, and endplay calls it (releasing the GIL) as thread 0 every
+# time: two Python threads in it at once (two claims checked by the server's worker threads) would share that
+# memory. One call at a time, then.
+_DDS_AT_ONCE = threading.Lock()
+
+
+@functools.cache
+def dds_installed() -> bool:
+    """Whether endplay is installed: found, not imported (importing it takes a second, which the server spends
+    in the worker thread that checks a claim or moves a bot, not on its event loop)."""
+    return importlib.util.find_spec("endplay") is not None
+
+
+def dds_loaded() -> bool:
+    """Whether DDS is loaded in this process already: the first call of ``dds_card_values`` loads it, which
+    takes about a second."""
+    return "endplay.dds" in sys.modules
+
+
+def dds_strain(position: OpenPosition) -> int | None:
+    """The bridge strain (0 clubs .. 3 spades, 4 no trumps) of a position DDS can solve, or None: where the
+    position is not bridge's own, or endplay is not installed."""
+    if position.goal != TRICKS or _compass(position) is None or not _follows_as_bridge(position) \
+            or not dds_installed():
+        return None
+    for strain, order in enumerate(BRIDGE_ORDERS):
+        if position.order == order:
+            return strain
+    return None
+
+
+def _compass(position: OpenPosition) -> tuple[int, ...] | None:
+    """Each hand's place at DDS's table (North 0 .. West 3), hand 0 North and the others in the order of play,
+    where four hands play round in one circle and the side is a pair of partners, facing each other there
+    (Vint seats its partnerships anew each rubber); None otherwise."""
+    after = position.after
+    if len(after) != 4:
+        return None
+    place, hand = [-1] * 4, 0
+    for step in range(4):
+        if place[hand] >= 0:
+            return None
+        place[hand], hand = step, after[hand]
+    side = {place[hand] for hand in position.side}
+    return tuple(place) if hand == 0 and side in ({0, 2}, {1, 3}) else None
+
+
+def _follows_as_bridge(position: OpenPosition) -> bool:
+    """Whether the position's rule of following is bridge's: follow suit if you can, else play anything,
+    suits being the printed ones (a game's own follow function counts only if ``follower`` made it so)."""
+    if position.follow is None:
+        return position.rules == PLAIN
+    made = follower_rules(position.follow)
+    return made is not None and made[1] == PLAIN and made[0].suit_of == BRIDGE_ORDERS[4].suit_of
+
+
+@functools.cache
+def _dds_cards() -> tuple[tuple[Any, ...], dict[tuple[Any, Any], int]]:
+    """The 52 cards as endplay's cards, by pack index, and back."""
+    from endplay.types import Card as DdsCard
+
+    from parlour.formats.pbn import rank_char
+
+    cards = tuple(DdsCard(str(card)[-1] + rank_char(card.rank)) for card in STANDARD_52.cards)
+    return cards, {(card.suit, card.rank): index for index, card in enumerate(cards)}
+
+
+def dds_card_values(position: OpenPosition, strain: int) -> dict[int, int]:
+    """``card_values`` by DDS, for a position of bridge's (``dds_strain`` gives its ``strain``): for each card
+    the hand to play may play (pack index), the tricks ``position.side`` takes from here, the trick being
+    played among them. DDS reports no errors through endplay, so its answer is checked to be a value for
+    each legal card and no other, within the tricks left."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    from parlour.formats.pbn import deal_text
+
+    cards, index = _dds_cards()
+    place = _compass(position)
+    assert place is not None, "dds_strain chose the position"
+    hands = [0] * 4
+    for hand, compass in enumerate(place):
+        hands[compass] = position.hands[hand]
+    deal = Deal(deal_text(0, hands))
+    deal.first = Player(place[position.leader])
+    deal.trump = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)[strain]
+    for card in position.trick:
+        deal.play(cards[card], from_hand=False)
+    left = max(hand.bit_count() for hand in position.hands)
+    ours = position.to_play in position.side
+    with _DDS_AT_ONCE:
+        solved = list(solve_board(deal))
+    values = {index[(card.suit, card.rank)]: tricks if ours else left - tricks for card, tricks in solved}
+    legal = position.legal()
+    if sum(1 << card for card in values) != legal or not all(0 <= value <= left for value in values.values()):
+        raise RuntimeError(f"DDS answered {values} for a position whose legal cards are {_bits(legal)}: "
+                           f"{position}")
+    return values

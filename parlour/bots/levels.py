@@ -112,7 +112,7 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, game_id: str, seed: int | None = None) -> None:
+    def __init__(self, game_id: str, seed: int | None = None, *, dds: bool = True) -> None:
         self.searches = searched(game_id)
         self.rule_of_thumb = HeuristicBot(game_id, seed, REACTIONS["normal" if self.searches else "hard"],
                                           strategy=considered_of(game_id))
@@ -121,7 +121,8 @@ class ExpertBot:
             self.search = RolloutBot(game_id, seed, ROLLOUT, anchor=self.rule_of_thumb)
         else:
             self.search = IsmctsBot(game_id, seed, EXPERT, anchor=self.rule_of_thumb)
-        self.player: Bot = PimcBot(game_id, seed, fallback=self.search) if game_id in OPEN_ENDINGS else self.search
+        self.player: Bot = (PimcBot(game_id, seed, fallback=self.search, dds=dds) if game_id in OPEN_ENDINGS
+                            else self.search)
         self.phases = HEURISTIC_PHASES.get(game_id, frozenset())
 
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:

@@ -8,8 +8,11 @@ does, and at the end of a deal it rarely throws a trick away.
 
 It plays the cards of games whose trick play has a declared worth (``TrickPlayState.trick_goal``), once
 few enough tricks are left for the open-hand search to be quick (``depth``), dealing worlds until it has
-``worlds`` of them or has spent ``seconds`` of processor time; every other decision (the auction, the
-early tricks, games with no trick goal) goes to the game's heuristic bot, or to the bot given as ``fallback``.
+``worlds`` of them or would pass ``seconds`` of processor time with one more; every other decision (the
+auction, the early tricks, games with no trick goal) goes to the game's heuristic bot, or to the bot given
+as ``fallback``. Where a world is bridge's own (Auction Bridge, Vint) and DDS is installed
+(``pip install "parlour[dds]"``), DDS solves it (``doubledummy.dds_strain``), fast enough from the first lead,
+so every trick is played so (``dds=False`` keeps to the search and its ``depth``).
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ import time
 from collections import defaultdict
 
 from parlour.bots.base import Bot, WorldSampler
-from parlour.bots.doubledummy import card_values
+from parlour.bots.doubledummy import card_values, dds_card_values, dds_loaded, dds_strain
 from parlour.bots.heuristic import HeuristicBot
 from parlour.engine.view import View
+from parlour.mechanics.tricks import OpenPosition
 
 WORLDS = 16     # worlds dealt a move, at most
 SECONDS = 1.0   # and the time they may take: whichever comes first (at least one world is solved)
@@ -34,7 +38,7 @@ class PimcBot:
     name = "pimc"
 
     def __init__(self, game_id: str, seed: int | None = None, worlds: int = WORLDS, depth: int = DEPTH,
-                 seconds: float = SECONDS, fallback: Bot | None = None) -> None:
+                 seconds: float = SECONDS, fallback: Bot | None = None, dds: bool = True) -> None:
         if worlds < 1 or depth < 1:
             raise ValueError(f"pimc deals at least one world and solves at least one trick, not {worlds}, {depth}")
         self.game_id = game_id
@@ -42,6 +46,7 @@ class PimcBot:
         self.worlds = worlds
         self.depth = depth
         self.seconds = seconds
+        self.dds = dds
         # Who decides where the worlds are not solved: the heuristic, or a search (the expert level).
         self.fallback: Bot = fallback if fallback is not None else HeuristicBot(game_id, seed)
 
@@ -58,21 +63,41 @@ class PimcBot:
         if worlds is None or len(view.legal_actions) < 2 or view.seat is None:
             return self.fallback.choose(view, worlds)
         totals: dict[str, float] = defaultdict(float)
-        deadline = time.process_time() + self.seconds
+        deadline, longest = time.process_time() + self.seconds, 0.0
         for dealt in range(self.worlds):
-            if dealt and time.process_time() > deadline:
+            now = time.process_time()
+            if dealt and now + longest > deadline:     # one more world like the slowest yet would overrun
                 break
             world = worlds(self.rng)
             position = world.open_position(view.seat) if hasattr(world, "open_position") else None
-            if position is None or position.hands[position.to_play].bit_count() > self.depth:
+            loaded = dds_loaded()
+            values = self._values(position)
+            if values is None or position is None:
                 return self.fallback.choose(view, worlds)
             plays = world.PLAYS  # type: ignore[attr-defined]
             sign = 1 if position.goal.maximize else -1     # penalties: the less the better
-            for card, value in card_values(position).items():
+            for card, value in values.items():
                 for action in plays.of(1 << card):
                     totals[str(action)] += sign * value
+            spent = time.process_time() - now
+            if loaded or not dds_loaded():
+                longest = max(longest, spent)
+            else:       # this world loaded DDS, as the first does once a process: its second is not the move's
+                deadline += spent
         legal = [action for action in view.legal_actions if action in totals]
         if not legal:
             return self.fallback.choose(view, worlds)
         best = max(totals[action] for action in legal)
         return self.rng.choice([action for action in legal if totals[action] == best])
+
+    def _values(self, position: OpenPosition | None) -> dict[int, int] | None:
+        """Each card's value in one world, by DDS where it is bridge's own, else by the search within ``depth``
+        tricks of the end; None where the world is not solved (no trick goal, or too many tricks left)."""
+        if position is None:
+            return None
+        strain = dds_strain(position) if self.dds else None
+        if strain is not None:
+            return dds_card_values(position, strain)
+        if position.hands[position.to_play].bit_count() > self.depth:
+            return None
+        return card_values(position)

@@ -25,17 +25,15 @@ and its plays, and plays a claim out through ``apply`` on a copy.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.bots.doubledummy import BRIDGE_ORDERS, cards_reaching, reaches, remaining_worth
-from parlour.cards import STANDARD_52, bit_indices
+from parlour.bots.doubledummy import cards_reaching, dds_card_values, dds_strain, reaches, remaining_worth
+from parlour.cards import bit_indices
 from parlour.engine.state import State
 from parlour.engine.view import View
-from parlour.mechanics.tricks import TRICKS, OpenPosition, TrickPlayState
+from parlour.mechanics.tricks import OpenPosition, TrickPlayState
 
 # The most tricks left (cards in the leader's hand) at which a claim is offered. The open-hand search, asked
 # whether the side to lead takes the best of the rest (``reaches``), over 12 random deals a game, trick start,
@@ -176,53 +174,6 @@ def claimable(state: State, seat: int | None, limit: int | None = None) -> bool:
 DDS_CLAIM_TRICKS = 13
 
 
-@functools.cache
-def _dds() -> bool:
-    """Whether endplay is installed: found, not imported (importing it takes a second, which the server spends
-    in the worker thread that checks the claim, not on its event loop)."""
-    return importlib.util.find_spec("endplay") is not None
-
-
-def dds_strain(position: OpenPosition) -> int | None:
-    """The bridge strain (0 clubs .. 3 spades, 4 no trumps) of a position DDS can solve, or None."""
-    if len(position.hands) != 4 or position.goal != TRICKS or position.after != (1, 2, 3, 0) or not _dds():
-        return None
-    for strain, order in enumerate(BRIDGE_ORDERS):
-        if position.order == order:
-            return strain
-    return None
-
-
-@functools.cache
-def _dds_cards() -> tuple[tuple[Any, ...], dict[tuple[Any, Any], int]]:
-    """The 52 cards as endplay's cards, by pack index, and back."""
-    from endplay.types import Card as DdsCard
-
-    from parlour.formats.pbn import rank_char
-
-    cards = tuple(DdsCard(str(card)[-1] + rank_char(card.rank)) for card in STANDARD_52.cards)
-    return cards, {(card.suit, card.rank): index for index, card in enumerate(cards)}
-
-
-def _dds_values(position: OpenPosition, strain: int) -> dict[int, int]:
-    """For each card the hand to play may play (pack index), the tricks ``position.side`` takes from here,
-    the trick being played among them, by DDS."""
-    from endplay.dds import solve_board
-    from endplay.types import Deal, Denom, Player
-
-    from parlour.formats.pbn import deal_text
-
-    cards, index = _dds_cards()
-    deal = Deal(deal_text(0, position.hands))
-    deal.first = Player(position.leader)
-    deal.trump = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)[strain]
-    for card in position.trick:
-        deal.play(cards[card], from_hand=False)
-    left = max(hand.bit_count() for hand in position.hands)
-    ours = position.to_play in position.side
-    return {index[(card.suit, card.rank)]: tricks if ours else left - tricks for card, tricks in solve_board(deal)}
-
-
 def _best_of_rest(position: OpenPosition) -> int:
     return remaining_worth(position) if position.goal.maximize else 0
 
@@ -231,7 +182,7 @@ def _holds(position: OpenPosition) -> bool:
     """Whether the side is sure of the best the rest can give: all of it, or none where taking is bad."""
     strain = dds_strain(position)
     if strain is not None:
-        values = _dds_values(position, strain).values()
+        values = dds_card_values(position, strain).values()
         return (max(values) if position.to_play in position.side else min(values)) >= _best_of_rest(position)
     return reaches(position, _best_of_rest(position))
 
@@ -241,7 +192,7 @@ def _reaching(position: OpenPosition) -> list[int]:
     strain = dds_strain(position)
     if strain is not None:
         target = _best_of_rest(position)
-        return [card for card, value in _dds_values(position, strain).items() if value >= target]
+        return [card for card, value in dds_card_values(position, strain).items() if value >= target]
     return cards_reaching(position, _best_of_rest(position))
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, cast
+from weakref import WeakKeyDictionary
 
 from parlour.cards import Card, Pack, Rank, Suit
 from parlour.engine.actions import Action, ActionTable, Play
@@ -152,6 +153,7 @@ def follower(order: CardOrder, rules: FollowRules = PLAIN) -> Callable[[int, Seq
     Plain following (the rule of most games) gets a specialised closure with no rule branches;
     every other combination defers to ``legal_plays`` itself, so there is one definition of legality.
     """
+    made: Callable[[int, Sequence[int]], int]
     if rules == PLAIN:
         masks, suit_of = order.suit_masks, order.suit_of
 
@@ -161,8 +163,24 @@ def follower(order: CardOrder, rules: FollowRules = PLAIN) -> Callable[[int, Seq
                 if follow:
                     return follow
             return hand
-        return plain
-    return lambda hand, trick: legal_plays(hand, trick, order, rules)
+        made = plain
+    else:
+        def ruled(hand: int, trick: Sequence[int]) -> int:
+            return legal_plays(hand, trick, order, rules)
+        made = ruled
+    _FOLLOWERS[made] = (order, rules)
+    return made
+
+
+# What each function ``follower`` made applies, held only as long as the function lives: so that a solver
+# that knows one rule of following alone (DDS, bridge's) can tell that a position's follow function is that
+# rule, where a game's own function (reneging, Solo's table of rules) tells it nothing.
+_FOLLOWERS: WeakKeyDictionary[Callable[..., int], tuple[CardOrder, FollowRules]] = WeakKeyDictionary()
+
+
+def follower_rules(follow: Callable[..., int]) -> tuple[CardOrder, FollowRules] | None:
+    """The card order and rules a function ``follower`` made applies (``None`` for any other function)."""
+    return _FOLLOWERS.get(follow)
 
 
 def above(mask: int, power: int, order: CardOrder) -> int:

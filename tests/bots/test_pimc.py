@@ -81,3 +81,38 @@ def test_a_bad_setting_is_refused_by_name(kind: str) -> None:
     """``pimc:N`` takes a positive number of worlds a move."""
     with pytest.raises(ValueError, match="pimc takes the worlds"):
         make_bot(kind, "auction-bridge")
+
+
+class Refuses:
+    """A fallback that must not be asked: the test fails if PIMC hands it a decision."""
+
+    name = "refuses"
+
+    def choose(self, view: object, worlds: object = None) -> str:
+        raise AssertionError("PIMC handed the decision to its fallback")
+
+
+@pytest.mark.parametrize("game", ["auction-bridge", "vint"])
+def test_where_dds_is_installed_it_solves_bridge_worlds_from_the_first_lead(game: str) -> None:
+    """DDS (``dds_strain``) solves a whole deal's world in milliseconds, so at bridge PIMC plays every card
+    itself, the first lead included, where the project's search leaves all but the last ``depth`` tricks to
+    its fallback; with ``dds=False`` it does so again."""
+    pytest.importorskip("endplay.dds")
+    state = play_until(game, 21, 13)
+    seat = state.to_move[0]
+    view = state.view(seat)
+    chosen = PimcBot(game, seed=1, worlds=3, fallback=Refuses()).choose(view, sampler_for(state, seat))  # type: ignore[arg-type]
+    assert chosen in view.legal_actions
+    with pytest.raises(AssertionError, match="fallback"):
+        PimcBot(game, seed=1, worlds=3, fallback=Refuses(), dds=False).choose(view, sampler_for(state, seat))  # type: ignore[arg-type]
+
+
+def test_the_expert_without_dds_is_a_kind_of_its_own() -> None:
+    """``expert:own`` is the expert whose worlds only the project's search solves (the strength table's
+    measure of what DDS adds); the plain expert uses DDS where it is installed."""
+    from parlour.bots.levels import ExpertBot
+    own, expert = make_bot("expert:own", "auction-bridge", seed=1), make_bot("expert", "auction-bridge", seed=1)
+    assert isinstance(own, ExpertBot) and isinstance(own.player, PimcBot) and not own.player.dds
+    assert isinstance(expert, ExpertBot) and isinstance(expert.player, PimcBot) and expert.player.dds
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("expert:dds", "auction-bridge")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.bots import trick_claims
+from parlour.bots import doubledummy
 from parlour.bots.trick_claims import (
     CLAIM_TRICKS,
     DDS_CLAIM_TRICKS,
@@ -53,10 +53,10 @@ ACCEPTED_PLAYS = ["play AH", "play 2D", "play 2C", "play 2S",
 @pytest.fixture(params=["dds", "project"])
 def solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Bridge claims checked by DDS where installed, and by the project's own solver (DDS switched off)."""
-    if request.param == "dds" and not trick_claims._dds():
+    if request.param == "dds" and not doubledummy.dds_installed():
         pytest.skip("DDS (endplay) is not installed")
     if request.param == "project":
-        monkeypatch.setattr(trick_claims, "_dds", lambda: False)
+        monkeypatch.setattr(doubledummy, "dds_installed", lambda: False)
     return str(request.param)
 
 

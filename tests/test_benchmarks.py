@@ -46,6 +46,22 @@ def test_the_double_dummy_benchmark_compares_tables_and_writes_json(tmp_path: Pa
     assert report["equal"] == 3 and {row["size"] for row in report["rows"]} <= {3, 4}
 
 
+def test_the_pimc_worlds_benchmark_times_worlds_by_the_cards_left(tmp_path: Path) -> None:
+    """``pimc_worlds.py`` on Heart Solo, stopped by a tiny budget: a row per hand size from two cards up, in
+    order, each with its worlds timed, and where sixteen worlds fit in a second said."""
+    out = tmp_path / "worlds.json"
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "pimc_worlds.py"
+    run = subprocess.run([sys.executable, str(script), "--games", "heart-solo", "--positions", "1", "--worlds", "1",
+                          "--budget", "0.002", "--json", str(out)], capture_output=True, text=True, timeout=120,
+                         check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "heart-solo      up to" in run.stdout
+    rows = json.loads(out.read_text(encoding="utf-8"))
+    assert [row["cards"] for row in rows] == list(range(2, 2 + len(rows)))
+    assert rows[-1]["slowest"] > 0.002 or rows[-1]["cards"] == 8     # over the budget, or the whole hand
+    assert all(row["game"] == "heart-solo" and row["worlds"] == 1 and row["mean"] > 0 for row in rows)
+
+
 def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pairing(tmp_path: Path) -> None:
     """``strength.py --only divide-and-conquer --rows expert-heuristic``: the expert's row (a duplicate
     tournament, judged by the lead per deal) and its timing replace only the table between the page's marks;

@@ -153,9 +153,10 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
     ``expert:own`` is the expert without DDS (``OWN_SOLVER``). ``rollout`` may carry seconds a move
-    (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a
-    second) solves sampled worlds open in the last tricks of a trick game's deal and plays as ``heuristic``
-    elsewhere, so it is offered only in the trick games (``parlour.bots.kinds``). ``openspiel-ismcts:N``,
+    (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a second) solves sampled worlds open in
+    the last tricks of a trick game's deal (every trick, by DDS, where the worlds are bridge's own and endplay
+    is installed) and plays as ``heuristic`` elsewhere, so it is offered only in the trick games
+    (``parlour.bots.kinds``). ``openspiel-ismcts:N``,
     OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra), is a peer to measure the
     house's bots against. A server bounds every one of them (``parlour.web.botpool.BotLimits``): seconds by
     ``--max-bot-seconds``, and iterations, pimc's worlds and OpenSpiel's simulations by ``--max-bot-iterations``.

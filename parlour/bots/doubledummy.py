@@ -44,7 +44,8 @@ How it is made fast, as the programs bridge players use do it:
 
 On whole bridge deals it remains far slower than DDS, whose C and finer move order Python cannot match
 (``benchmarks/doubledummy.py`` measures both): it is meant for the last tricks of a deal, where a searching
-bot needs it.
+bot needs it. Where a position is bridge's own (``dds_strain``) and endplay is installed, DDS itself answers
+for claims and PIMC (``dds_card_values``), from the first lead.
 """
 
 from __future__ import annotations
@@ -1006,8 +1007,8 @@ def _dds_cards() -> tuple[tuple[Any, ...], dict[tuple[Any, Any], int]]:
 def dds_card_values(position: OpenPosition, strain: int) -> dict[int, int]:
     """``card_values`` by DDS, for a position of bridge's (``dds_strain`` gives its ``strain``): for each card
     the hand to play may play (pack index), the tricks ``position.side`` takes from here, the trick being
-    played among them. DDS reports no errors through endplay, so its answer is checked to be a value for
-    each legal card and no other, within the tricks left."""
+    played among them. The answer is checked to value each legal card and no other, within the tricks left:
+    a position misread for DDS (a seat, a card) would otherwise be misplayed without a word."""
     from endplay.dds import solve_board
     from endplay.types import Deal, Denom, Player
 

@@ -4,8 +4,9 @@ Every game is played by the four levels people choose by name (``easy``, ``mediu
 and by the research bots that need nothing but the game's rules (``random``, ``heuristic``, ``ismcts``,
 ``rollout``). The rest play only some games, or only with an extra installed:
 
-- ``pimc`` solves sampled worlds open in the last tricks of a deal: only in the trick games that say what
-  their tricks are worth (``trick_goal``); elsewhere it would only be ``heuristic`` under another name.
+- ``pimc`` solves sampled worlds open in the last tricks of a deal (at bridge's own, with DDS installed, every
+  trick): only in the trick games that say what their tricks are worth (``trick_goal``); elsewhere it would
+  only be ``heuristic`` under another name.
 - ``solver`` solves a game exactly: only the games small enough (``parlour.bots.solver.GAMES``), and only
   with scipy (``pip install 'parlour[solver]'``).
 - ``openspiel-ismcts``, OpenSpiel's own IS-MCTS, needs OpenSpiel (``pip install 'parlour[openspiel]'``).

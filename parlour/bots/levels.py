@@ -9,28 +9,28 @@ and measured against the one below it in ``docs/strength.md`` (``benchmarks/stre
 - ``strong``: IS-MCTS at a modest budget that keeps the rule of thumb's move unless its search finds a
   clearly better one (the heuristic as its prior); in the games the expert does not search (``searched``),
   the expert's own rule at the usual pace, since there a search ranks below the rule of thumb.
-- ``expert``: the same search at four times the budget, under a second a move; in the games of short deals
-  whose auctions the tree search misjudges (``ROLLOUT_GAMES``), rollouts of the rule of thumb instead
-  (``rollout``: every candidate played out in the same worlds by the rule of thumb at every seat). In the
-  whist games (Auction Bridge, Vint) it plays the last five tricks by the open-hand solver over sampled worlds
-  (``pimc``), as bridge programs do; in games of a few tricks a deal, PIMC's habit of assuming it will guess
-  right later cost more than it gained (Twenty-Five: no better than the heuristic with it, clearly better
-  without). Where a game's playouts misjudge a phase (``HEURISTIC_PHASES``), it leaves that phase to the rule
-  of thumb (the whole game, in ``UNSEARCHED``). Where the rule of thumb is itself a sampling of futures
-  (East-West's finished boards), the expert plays that rule over many more samples (``considered_for``) rather
-  than searching: the tree search was level with the rule there, the considered rule beats it by 0.11 games
-  a game [+0.02, +0.20] over 400 games. In Mus the considered form weighs each call of a lance in deals that
-  keep every call already made, against the rule of thumb's answers: +5.41 points a game [+4.23, +6.59] over
-  400 games, where every search had lost to the rule of thumb. In Authors it weighs each ask's chance against
-  how near a hit brings its book, where the rule of thumb takes the likeliest hit. In Canasta it weighs each
-  discard's worth in hand against the pile it may hand the next player, by the chance that player can take
-  it, where the rule of thumb only shuns the ranks the opponents have melded; Samba's expert does the same. In
-  Crates it weighs each card with the draws it brings about, a card drawn from a spent stock priced at its
-  drawer's next pressure: +0.05 games won a game [+0.01, +0.08] over 400 games, where the tree search was
-  level (judged by points, which cannot tell there: each pressure doubles the last). In Kowah it measures
-  every hand by how far it is from winning: the race to checki, solved once for every pattern of eight cards
-  (``race``), and then the wait for a live copy of the pair. +0.06 games a game [+0.03, +0.09] over 1,600
-  games, where the tree search and five changes to the rules of thumb were level.
+- ``expert``: the same search at four times the budget, under a second a move; in the games of short deals whose
+  auctions the tree search misjudges (``ROLLOUT_GAMES``), rollouts of the rule of thumb instead (``rollout``:
+  every candidate played out in the same worlds by the rule of thumb at every seat). In the whist games (Auction
+  Bridge, Vint) it plays the cards by the open-hand solver over sampled worlds (``pimc``), as bridge programs do:
+  every trick, by DDS, where endplay is installed, else the last five by the project's own solver (``expert:own``,
+  the tree search before them); in games of a few tricks a deal, PIMC's habit of assuming it will guess right
+  later cost more than it gained (Twenty-Five: no better than the heuristic with it, clearly better without).
+  Where a game's playouts misjudge a phase (``HEURISTIC_PHASES``), it leaves that phase to the rule of thumb (the
+  whole game, in ``UNSEARCHED``). Where the rule of thumb is itself a sampling of futures (East-West's finished
+  boards), the expert plays that rule over many more samples (``considered_for``) rather than searching: the tree
+  search was level with the rule there, the considered rule beats it by 0.11 games a game [+0.02, +0.20] over 400
+  games. In Mus the considered form weighs each call of a lance in deals that keep every call already made,
+  against the rule of thumb's answers: +5.41 points a game [+4.23, +6.59] over 400 games, where every search had
+  lost to the rule of thumb. In Authors it weighs each ask's chance against how near a hit brings its book, where
+  the rule of thumb takes the likeliest hit. In Canasta it weighs each discard's worth in hand against the pile it
+  may hand the next player, by the chance that player can take it, where the rule of thumb only shuns the ranks
+  the opponents have melded; Samba's expert does the same. In Crates it weighs each card with the draws it brings
+  about, a card drawn from a spent stock priced at its drawer's next pressure: +0.05 games won a game [+0.01,
+  +0.08] over 400 games, where the tree search was level (judged by points, which cannot tell there: each pressure
+  doubles the last). In Kowah it measures every hand by how far it is from winning: the race to checki, solved
+  once for every pattern of eight cards (``race``), and then the wait for a live copy of the pair. +0.06 games a
+  game [+0.03, +0.09] over 1,600 games, where the tree search and five changes to the rules of thumb were level.
 
 Every level sees its seat's view only, as every bot does; the searching ones get a world sampler.
 """
@@ -51,7 +51,7 @@ from parlour.engine.view import View
 SLIP = 1 / 3                                      # the share of an easy bot's choices made at random
 STRONG = Budget(iterations=200, seconds=1.0)
 EXPERT = Budget(iterations=800, seconds=0.9)      # with the anchor's move and the worlds, under a second
-OPEN_ENDINGS = ("auction-bridge", "vint")         # where the expert solves the last tricks open (``pimc``)
+OPEN_ENDINGS = ("auction-bridge", "vint")         # where the expert solves worlds open (``pimc``)
 # Games where the expert plays rollouts of the rule of thumb (``parlour.bots.rollout``) rather than the tree
 # search: games of short deals with an auction, which the tree search misjudged. Its playouts defend more
 # weakly than the rule of thumb, so a contract looks better there than it is at the table (searching

@@ -8,9 +8,9 @@ open; it plays from the first trick at which its worlds (16, ``pimc.WORLDS``) fi
 (``pimc.SECONDS``). For every game with a trick goal, this plays random games to positions where the hand to
 play holds ``k`` cards, for ``k`` from two up, deals ``--worlds`` worlds from that seat's view at each of
 ``--positions`` positions, and times the solve of each world's card values by CPU time: the project's own
-search (``card_values``), and DDS beside it where the worlds are bridge's own and endplay is installed. A
-game's rows stop at the first ``k`` whose slowest world passes ``--budget`` seconds (the search grows by an
-order of magnitude a trick, so the next would take minutes).
+search (``card_values``), and DDS beside it where the worlds are bridge's own and endplay is installed. The
+search is timed up to the first ``k`` whose slowest world passes ``--budget`` seconds (it grows by an order
+of magnitude a trick, so the next would take minutes); DDS, where it solves the worlds, up to the whole hand.
 
 It prints, per game and ``k``, the mean and slowest world and the worlds a second affords at the mean; the
 last ``k`` at which 16 worlds fit in a second is where PIMC could start in that game.
@@ -75,31 +75,40 @@ def timed(solve: Any, position: OpenPosition) -> float:
 
 
 def measure(game_id: str, positions: int, worlds: int, budget: float, rng: random.Random) -> list[dict[str, Any]]:
-    """The rows of one game, by cards left, until a world passes the budget or the hand is full."""
-    rows = []
+    """The rows of one game, by cards left, until the hand is full or a world passes the budget: the search's
+    world, or where DDS solves the worlds, DDS's (the search is then left out of the larger hands)."""
+    rows, searching = [], True
     for cards in range(2, 14):
         states = positions_at(game_id, cards, positions, rng)
         if not states:
             break
         dealt = [p for state in states for p in world_positions(state, worlds, rng)]
-        ours = [timed(card_values, p) for p in dealt]
-        row: dict[str, Any] = {"game": game_id, "cards": cards, "worlds": len(dealt),
-                               "mean": statistics.fmean(ours), "slowest": max(ours)}
+        row: dict[str, Any] = {"game": game_id, "cards": cards, "worlds": len(dealt)}
+        if searching:
+            ours = [timed(card_values, p) for p in dealt]
+            row["mean"], row["slowest"] = statistics.fmean(ours), max(ours)
+            searching = max(ours) <= budget
         strains = [dds_strain(p) for p in dealt]
         if all(strain is not None for strain in strains):
             dds = [timed(lambda p, s=s: dds_card_values(p, s), p) for p, s in zip(dealt, strains, strict=True)]
             row["dds_mean"], row["dds_slowest"] = statistics.fmean(dds), max(dds)
+        elif not searching:
+            rows.append(row)
+            print(line(row), flush=True)
+            break
         rows.append(row)
         print(line(row), flush=True)
-        if max(ours) > budget:
+        if "mean" not in row and row["dds_slowest"] > budget:
             break
     return rows
 
 
 def line(row: dict[str, Any]) -> str:
-    afford = SECONDS / row["mean"] if row["mean"] else float("inf")
-    text = (f"{row['game']:<15} {row['cards']:>2} cards  {row['worlds']:>3} worlds  mean {row['mean'] * 1000:9.1f} ms"
-            f"  slowest {row['slowest'] * 1000:9.1f} ms  {min(afford, 9999):6.0f} worlds a second")
+    text = f"{row['game']:<15} {row['cards']:>2} cards  {row['worlds']:>3} worlds"
+    if "mean" in row:
+        afford = SECONDS / row["mean"] if row["mean"] else float("inf")
+        text += (f"  mean {row['mean'] * 1000:9.1f} ms  slowest {row['slowest'] * 1000:9.1f} ms"
+                 f"  {min(afford, 9999):6.0f} worlds a second")
     if "dds_mean" in row:
         text += f"  (DDS: mean {row['dds_mean'] * 1000:.1f} ms, slowest {row['dds_slowest'] * 1000:.1f} ms)"
     return text
@@ -119,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = [row for game_id in games for row in measure(game_id, args.positions, args.worlds, args.budget, rng)]
     print(f"\nWhere {WORLDS} worlds fit in {SECONDS:g} s (by the mean world, the project's search):")
     for game_id in games:
-        fits = [row["cards"] for row in rows if row["game"] == game_id and row["mean"] * WORLDS <= SECONDS]
+        fits = [row["cards"] for row in rows if row["game"] == game_id
+                and row.get("mean", SECONDS) * WORLDS <= SECONDS]
         dds = [row["cards"] for row in rows if row["game"] == game_id
                and row.get("dds_mean", SECONDS) * WORLDS < SECONDS]
         print(f"  {game_id:<15} up to {max(fits, default=0)} cards a hand"

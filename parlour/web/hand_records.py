@@ -8,13 +8,13 @@ to the payload's ``deal_end``, worked out from the deal-end view itself (so it t
 not): for any game whose deal-end view shows a whole 52-card pack in four hands of thirteen beside an
 auction, never keyed off a game's id.
 
-DDS (through endplay, ``pip install "parlour[dds]"``) takes about 0.05 s for a whole table on this machine,
+DDS (through endplay, which the table's ``web`` extra installs) takes about 0.05 s for a whole table on this machine,
 once loaded (the first call, loading it, about 4.7 s); the project's own open-hand solver takes seconds to
 minutes for one strain of one declarer of a whole deal (``parlour.bots.doubledummy.bridge_tricks``; the two
 side by side in ``benchmarks/doubledummy.py``), far too slow for a table to wait: without DDS the record has
 no double-dummy table. The work runs in
-one worker thread of its own (DDS keeps global state and is not called from two threads at once), never on
-the event loop; a table whose record is ready is pushed again to its watchers.
+one worker thread of its own, never on the event loop (DDS keeps global state: claims checked in other
+threads wait for it, ``doubledummy._DDS_AT_ONCE``); a table whose record is ready is pushed again to its watchers.
 """
 
 from __future__ import annotations

@@ -992,8 +992,10 @@ def close_code(error: errors.ApiError) -> int:
 async def _farewell(websocket: WebSocket, error: errors.ApiError) -> None:
     """Refuse a socket: the reason, then the close, neither waited for longer than ``FAREWELL_SECONDS``."""
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(websocket.send_json({"type": "error", **error.to_dict()}), FAREWELL_SECONDS)
-        await asyncio.wait_for(websocket.close(code=close_code(error)), FAREWELL_SECONDS)
+        async with asyncio.timeout(FAREWELL_SECONDS):
+            await websocket.send_json({"type": "error", **error.to_dict()})
+        async with asyncio.timeout(FAREWELL_SECONDS):
+            await websocket.close(code=close_code(error))
 
 
 async def _pump(websocket: WebSocket, subscriber: Subscriber) -> None:
@@ -1004,7 +1006,8 @@ async def _pump(websocket: WebSocket, subscriber: Subscriber) -> None:
         await websocket.send_text(message)
     if subscriber.dropped is not None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(websocket.close(code=close_code(subscriber.dropped)), FAREWELL_SECONDS)
+            async with asyncio.timeout(FAREWELL_SECONDS):
+                await websocket.close(code=close_code(subscriber.dropped))
 
 
 def _message_text(message: MutableMapping[str, Any]) -> str:
@@ -1017,7 +1020,8 @@ def _message_text(message: MutableMapping[str, Any]) -> str:
 
 async def _hello(manager: TableManager, table: Table, websocket: WebSocket) -> tuple[int | None, str | None]:
     """Read the socket's first message (text or binary): the seat it watches and its credential's digest."""
-    received = await asyncio.wait_for(websocket.receive(), timeout=HELLO_SECONDS)
+    async with asyncio.timeout(HELLO_SECONDS):
+        received = await websocket.receive()
     if received["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(received.get("code", 1000))
     try:

@@ -452,7 +452,8 @@ class _Worker:
 
         loop.add_reader(conn.fileno(), wake)
         try:
-            await asyncio.wait_for(readable, timeout)
+            async with asyncio.timeout(timeout):    # never wait_for: on 3.11 it can swallow a cancel (gh-86296)
+                await readable
             message: tuple[str, Any] = conn.recv()
         except TimeoutError:
             raise _WorkerLost(overran, logging.WARNING) from None
@@ -651,7 +652,7 @@ class BotPool:
 
     async def _serve(self, worker: _Worker) -> None:
         """Take the schedule's next job whenever this worker is free, for as long as the pool is open."""
-        while True:
+        while not self._closed:
             job, answer = await self._schedule.take()
             try:
                 choice = await (self._ask(worker, job) if isinstance(job, BotJob) else self._review(worker, job))

@@ -20,8 +20,10 @@ threads wait for it, ``doubledummy._DDS_AT_ONCE``); a table whose record is read
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -83,20 +85,27 @@ def double_dummy(hands: Sequence[int], teams: Sequence[int | None]) -> dict[str,
 class HandRecords:
     """The double-dummy tables worked out so far, by deal (the four hands), and the one thread that works them
     out. ``get`` answers a table at once where it is known, else starts working it out (once) and answers
-    None; ``ready`` is called on the event loop when it is known."""
+    None; ``ready`` is then called on the asking server's event loop when it is known.
+
+    One is shared by the process, so tables outlive the server that asked for them (several servers in one
+    process, as tests make them, one after another): the worker thread itself files each answer, never a
+    callback on the asking loop, which may have closed meanwhile and would leave the deal pending for ever."""
 
     def __init__(self) -> None:
         self.known: dict[tuple[int, ...], dict[str, Any] | None] = {}
         self.pending: set[tuple[int, ...]] = set()
         self.installed = dds_installed()
+        self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
 
     def get(self, hands: Sequence[int], teams: Sequence[int | None],
             ready: Callable[[], None]) -> dict[str, Any] | None:
         key = tuple(hands)
-        if key in self.known or not self.installed:
-            return self.known.get(key)
-        if key not in self.pending:
+        with self._lock:
+            if key in self.known or not self.installed:
+                return self.known.get(key)
+            if key in self.pending:
+                return None
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:
@@ -104,26 +113,23 @@ class HandRecords:
             self.pending.add(key)
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="double-dummy")
-            future = loop.run_in_executor(self._executor, double_dummy, key, tuple(teams))
-            future.add_done_callback(lambda done: self._done(key, done, ready))
+            self._executor.submit(self._work_out, key, tuple(teams), loop, ready)
         return None
 
-    def _done(self, key: tuple[int, ...], done: asyncio.Future[dict[str, Any]], ready: Callable[[], None]) -> None:
-        self.pending.discard(key)
-        if done.cancelled():
-            return
-        error = done.exception()
-        if error is not None:
+    def _work_out(self, key: tuple[int, ...], teams: tuple[int | None, ...], loop: asyncio.AbstractEventLoop,
+                  ready: Callable[[], None]) -> None:
+        """In the worker thread: the deal's table, filed (None if it could not be worked out, logged once), then
+        the asking server told, if its loop still runs."""
+        try:
+            record: dict[str, Any] | None = double_dummy(key, teams)
+        except Exception as error:
             logger.error("the double-dummy table could not be worked out: %s", error)
-            self.known[key] = None
-            return
-        self.known[key] = done.result()
-        if len(self.known) > 256:             # a few hundred deals' tables: old ones are dropped first
-            self.known.pop(next(iter(self.known)))
-        ready()
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-
-
+            record = None
+        with self._lock:
+            self.pending.discard(key)
+            self.known[key] = record
+            if len(self.known) > 256:             # a few hundred deals' tables: old ones are dropped first
+                self.known.pop(next(iter(self.known)))
+        if record is not None:
+            with contextlib.suppress(RuntimeError):      # that server has stopped: nobody to tell
+                loop.call_soon_threadsafe(ready)

@@ -1794,7 +1794,8 @@ def _late(state: State, seat: int) -> OutOfTurn | None:
 async def _moved_within(table: Table, seconds: float) -> bool:
     """Whether the table changes within ``seconds`` (a person acting while a bot takes its reaction time)."""
     try:
-        await asyncio.wait_for(table.moved.wait(), seconds)
+        async with asyncio.timeout(seconds):
+            await table.moved.wait()
     except TimeoutError:
         return False
     return True

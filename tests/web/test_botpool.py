@@ -21,7 +21,17 @@ from parlour.bots import make_bot, sampler_for
 from parlour.bots.coach import judge, state_before
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.engine import State
-from parlour.web.botpool import BotJob, BotLimits, BotPool, ReviewFailed, ReviewJob, _States, is_quick, move_seed
+from parlour.web.botpool import (
+    BotJob,
+    BotLimits,
+    BotPool,
+    ReviewFailed,
+    ReviewJob,
+    _States,
+    _Worker,
+    is_quick,
+    move_seed,
+)
 
 T = TypeVar("T")
 
@@ -351,3 +361,30 @@ def test_a_review_decision_is_judged_in_a_worker_and_a_failure_is_the_callers() 
         assert await pool.choose(job(state, "ismcts:20")) in legal(state)
 
     with_pool(1, BotLimits(), body)
+
+
+def test_a_cancel_that_comes_with_the_workers_answer_is_not_lost() -> None:
+    """The pool closes by cancelling the tasks that wait for its workers' answers. A cancel arriving in the same
+    turn of the event loop as an answer must still end the wait: Python 3.11's ``asyncio.wait_for`` returned
+    the answer and dropped the cancel (gh-86296), so the task serving that worker went on to wait for its next
+    job for ever and the server's shutdown hung."""
+    parent_end, child_end = multiprocessing.Pipe()
+    worker = _Worker(multiprocessing.get_context("spawn"), BotLimits(), 0)
+    worker.conn = parent_end
+    child_end.send(("move", "x"))
+    loop = asyncio.new_event_loop()
+    try:
+        waiting = loop.create_task(worker._receive(5.0, "did not answer"))
+
+        def readable_and_cancelled(fd: int, wake: Callable[[], None]) -> None:
+            loop.call_soon(wake)             # the answer is there...
+            loop.call_soon(waiting.cancel)   # ...and the pool closes, in the same turn of the loop
+
+        loop.add_reader = readable_and_cancelled     # type: ignore[method-assign, assignment]
+        loop.remove_reader = lambda fd: True         # type: ignore[method-assign]
+        with pytest.raises(asyncio.CancelledError):
+            loop.run_until_complete(waiting)
+    finally:
+        loop.close()
+        parent_end.close()
+        child_end.close()

@@ -6,9 +6,12 @@ At the deal's end the payload carries the hand record's double-dummy table."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +24,7 @@ from webapi import create, refused, token, view
 import parlour
 from parlour.engine.deal_end import finish_deal
 from parlour.web.app import create_app
+from parlour.web import hand_records
 from parlour.web.hand_records import bridge_hands, dds_installed
 
 with __import__("warnings").catch_warnings():
@@ -147,3 +151,31 @@ def test_the_hands_of_a_bridge_deal_are_read_from_its_deal_end_view_alone() -> N
     assert hands == list(state.dealt_hands())  # type: ignore[attr-defined]
     tetka = parlour.new_game("tetka", seed=1)
     assert bridge_hands(tetka.view(0).fields()) is None
+
+
+def test_a_table_asked_for_by_a_server_since_stopped_is_filed_for_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand records' solver thread is the process's, shared by the servers in it: a table still being worked
+    out when the server that asked for it stops is filed all the same, so the next server asking for that deal
+    gets it, rather than finding the deal pending for ever (its answer used to be filed on the first server's
+    event loop, by then closed)."""
+    release = threading.Event()
+
+    def slow_table(hands: Any, teams: Any) -> dict[str, Any]:
+        release.wait(10)
+        return {"solver": "DDS", "hands": list(hands)}
+
+    monkeypatch.setattr(hand_records, "double_dummy", slow_table)
+    records = hand_records.HandRecords()
+    records.installed = True
+    hands, teams, told = [1, 2, 4, 8], [0, 1, 0, 1], []
+
+    async def ask() -> dict[str, Any] | None:
+        return records.get(hands, teams, lambda: told.append(1))
+
+    assert asyncio.run(ask()) is None                  # that server stops at once, its loop closed
+    release.set()
+    deadline = time.monotonic() + 10
+    while asyncio.run(ask()) is None:
+        assert time.monotonic() < deadline, "the table was never filed"
+        time.sleep(0.01)
+    assert asyncio.run(ask()) == {"solver": "DDS", "hands": hands} and told == []   # nobody left to tell

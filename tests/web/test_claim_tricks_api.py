@@ -23,8 +23,8 @@ from webapi import create, refused, token, view
 
 import parlour
 from parlour.engine.deal_end import finish_deal
-from parlour.web.app import create_app
 from parlour.web import hand_records
+from parlour.web.app import create_app
 from parlour.web.hand_records import bridge_hands, dds_installed
 
 with __import__("warnings").catch_warnings():

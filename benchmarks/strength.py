@@ -2,7 +2,8 @@
 OpenSpiel's IS-MCTS against Parlour's, and the heuristic against random play.
 
     python benchmarks/strength.py [--games N] [--jobs J] [--only GAME ...] [--rows BOT-OPPONENT ...]
-                                  [--out docs/strength.md] [--plots docs/images/strength] [--ray ADDRESS]
+                                  [--options KEY=VALUE ...] [--out docs/strength.md]
+                                  [--plots docs/images/strength] [--ray ADDRESS]
 
 Every pairing is a duplicate tournament (``run_tournament(..., duplicate=True)``): each deal is played once
 per rotation of the seats, so every kind holds every seat's cards and the luck of the deal cancels. One seat
@@ -13,6 +14,9 @@ its mean score minus its opponents' mean (signed so that more is better), with a
 another, far sharper than asking whether two score intervals overlap, since the cards' luck is in both
 scores and drops out of their difference.
 
+``--options`` plays the games with the game's options (``rubbers=1``: Vint's game of one rubber rather than
+three, so that a slow pairing's 200 games fit in hours); the row names them beside its count of games.
+
 Rows are written to ``--out`` as each is measured (a long run interrupted keeps what it finished), and rows
 of games not measured this time are kept from the file. Each pairing's scores and ratings are drawn to
 ``--plots`` (``parlour.sim.plot``, the picture of ``parlour tournament --plot``).
@@ -21,11 +25,13 @@ of games not measured this time are kept from the file. Each pairing's scores an
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -73,20 +79,44 @@ def split_row(row: str) -> tuple[str, str]:
 
 
 def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None,
-            backend: Backend | None = None) -> str:
+            backend: Backend | None = None, options: dict[str, Any] | None = None) -> str:
     """Play one pairing (on local processes, or on a Ray cluster's workers), draw it, and return its row."""
     players = game.players_default
     games += -games % players                       # whole deals: every rotation of each
     started = time.perf_counter()
     result = run_tournament(game.id, seats(game, kind, opponent), games=games, seed=2026, jobs=jobs,
-                            duplicate=True, backend=backend)
+                            duplicate=True, backend=backend, options=options)
     seconds = time.perf_counter() - started
     if plots is not None and kind != "heuristic":     # the yardstick row needs no picture
         plots.mkdir(parents=True, exist_ok=True)
         plot_tournament(result, plots / f"{game.id}--{slug(kind)}--{slug(opponent)}.svg",
                         title=f"{game.name}: {kind} against {against(game, kind, opponent)}, {games} games "
-                              "(duplicate)")
-    return table_row(game, result, kind, opponent, seconds)
+                              f"(duplicate{options_shown(options, '; ')})")
+    return table_row(game, result, kind, opponent, seconds, options)
+
+
+def parse_options(texts: list[str] | None) -> dict[str, Any] | None:
+    """``--options rubbers=1 ...`` as the game's options: each value read as JSON where it can be (numbers,
+    true, false), else kept as text; the game checks them (``parlour.new_game``) before any is played."""
+    if not texts:
+        return None
+    options: dict[str, Any] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"--options takes KEY=VALUE, not {text!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def options_shown(options: dict[str, Any] | None, before: str = "") -> str:
+    """The options as a row or a plot names them: ``; rubbers=1``, or nothing without any."""
+    if not options:
+        return ""
+    return before + ", ".join(f"{key}={json.dumps(value)}" for key, value in options.items())
 
 
 def partnered(game: parlour.GameInfo) -> bool:
@@ -118,12 +148,13 @@ def against(game: parlour.GameInfo, kind: str, opponent: str) -> str:
 WON_NOT_SCORED = frozenset({"crates"})
 
 
-def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, opponent: str, seconds: float) -> str:
+def table_row(game: parlour.GameInfo, result: TournamentResult, kind: str, opponent: str, seconds: float,
+              options: dict[str, Any] | None = None) -> str:
     me, them = result.summary(kind), result.summary(opponent)
     by_wins = game.id in WON_NOT_SCORED
     lead = result.margin(kind, by_wins=by_wins)
     verdict = {"better": "**better**", "worse": "worse", "level": "no clear difference"}[lead.verdict]
-    deals = f"{lead.units} {'deal' if lead.units == 1 else 'deals'}"
+    deals = f"{lead.units} {'deal' if lead.units == 1 else 'deals'}{options_shown(options, '; ')}"
     unit = " games won" if by_wins else ""
     return (f"| {game.name} | {kind} | {against(game, kind, opponent)} | {len(result.records)} ({deals}) | "
             f"{lead.mean:+.2f} [{lead.low:+.2f}, {lead.high:+.2f}]{unit} | "
@@ -220,8 +251,20 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", metavar="GAME", help="measure these games (in this order)")
     parser.add_argument("--rows", nargs="+", metavar="BOT-OPPONENT",
                         help="measure only these pairings, as bot-opponent (expert-heuristic, or any other)")
+    parser.add_argument("--options", nargs="+", metavar="KEY=VALUE",
+                        help="the game's options (rubbers=1), named in the row")
     parser.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (auto, host:port), --jobs workers")
     args = parser.parse_args()
+    options = parse_options(args.options)
+    if options is not None:
+        if not args.only:
+            raise SystemExit("--options are one game's: name it with --only")
+        for game_id in args.only:
+            try:
+                parlour.new_game(game_id, seed=0, **options)     # a bad option stops the run before any game
+            except ValueError as exc:
+                raise SystemExit(f"--options: {exc}") from None
+
     backend = RayBackend(args.ray) if args.ray else None
     out = Path(args.out)
     results, timings = kept_rows(out)
@@ -229,7 +272,7 @@ def main() -> int:
     for game in chosen:
         for kind, opponent in chosen_pairings(game.id, args.rows):
             results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots),
-                                                         backend)
+                                                         backend, options)
             print(results[game.name, kind, opponent], flush=True)
             write_page(out, results, timings)
         if not args.rows or "expert-heuristic" in args.rows:

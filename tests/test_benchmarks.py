@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 SPEED = Path(__file__).resolve().parent.parent / "benchmarks" / "speed.py"
 
 
@@ -84,6 +86,24 @@ def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pair
     assert any(verdict in row for verdict in ("**better**", "| worse |", "no clear difference"))
     assert "| Divide and Conquer | " in text.split("expert: mean seconds per move")[1]
     assert "expert" in (tmp_path / "plots" / "divide-and-conquer--expert--heuristic.svg").read_text(encoding="utf-8")
+
+
+def test_the_strength_tables_options_are_the_games_named_in_the_row_and_checked_first() -> None:
+    """``--options rubbers=1``: values read as JSON where they can be, named after the row's deals; a bad
+    option or one given without ``--only`` stops the run, naming it, before any game is played."""
+    strength = strength_module()
+    assert strength.parse_options(["rubbers=1", "deal=pack", "flag=true"]) == {"rubbers": 1, "deal": "pack",
+                                                                               "flag": True}
+    assert strength.parse_options(None) is None and strength.options_shown(None, "; ") == ""
+    assert strength.options_shown({"rubbers": 1}, "; ") == "; rubbers=1"
+    with pytest.raises(SystemExit, match="KEY=VALUE"):
+        strength.parse_options(["rubbers"])
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "strength.py"
+    for arguments, said in ((["--only", "vint", "--options", "rubbers=0"], "rubbers must be at least 1"),
+                            (["--options", "rubbers=1"], "name it with --only")):
+        run = subprocess.run([sys.executable, str(script), *arguments, "--out", "/nonexistent/strength.md"],
+                             capture_output=True, text=True, timeout=120, check=False)
+        assert run.returncode != 0 and said in run.stderr and "Traceback" not in run.stderr
 
 
 def test_the_timing_table_shows_times_under_a_millisecond() -> None:

@@ -129,10 +129,13 @@ class RandomBot:
 PEER = "openspiel-ismcts"
 
 
-# ``expert:own``: the expert with DDS left out, its worlds solved by the project's own search alone (in
-# the last five tricks, the tree search before them): what the expert was before DDS played bridge's cards,
-# for the strength table to measure today's against.
+# ``expert:own``: the expert as it was before issue 41, for the strength table to measure today's against: DDS left
+# out, and PIMC only in the last five tricks of the whist games, by the project's own search (the tree search
+# before them, and in every other game throughout).
 OWN_SOLVER = "own"
+# ``expert:pimc``: the expert playing the cards by PIMC as early as a second a move allows in every trick game
+# (``levels.PIMC_REACH``), the candidate the strength table measures against the expert.
+EARLY_PIMC = "pimc"
 
 # The strengths offered to people (``parlour.bots.levels``), weakest first.
 LEVEL_NAMES = ("easy", "medium", "strong", "expert")
@@ -152,14 +155,15 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     ``ismcts`` may carry a strength after a colon: ``ismcts:2000`` (iterations per move) or
     ``ismcts:0.5s`` (seconds per move), from which its reaction time follows; ``heuristic`` may carry
     ``easy``, ``normal`` or ``hard`` (``heuristic:hard``), which sets only how quickly it acts.
-    ``expert:own`` is the expert without DDS (``OWN_SOLVER``). ``rollout`` may carry seconds a move
-    (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a second) solves sampled worlds open in
-    the last tricks of a trick game's deal (every trick, by DDS, where the worlds are bridge's own and endplay
-    is installed) and plays as ``heuristic`` elsewhere, so it is offered only in the trick games
-    (``parlour.bots.kinds``). ``openspiel-ismcts:N``,
-    OpenSpiel's own IS-MCTS at ``N`` simulations a move (with the ``rl`` extra), is a peer to measure the
-    house's bots against. A server bounds every one of them (``parlour.web.botpool.BotLimits``): seconds by
-    ``--max-bot-seconds``, and iterations, pimc's worlds and OpenSpiel's simulations by ``--max-bot-iterations``.
+    ``expert:own`` is the expert before issue 41: without DDS, and without PIMC's early tricks (``OWN_SOLVER``);
+    ``expert:pimc`` plays the cards by PIMC as early as its second allows (``EARLY_PIMC``). ``rollout`` may
+    carry seconds a move (``rollout:0.5s``). ``pimc`` (``pimc:N``, N worlds a move, within a second) solves
+    sampled worlds open in the last tricks of a trick game's deal (every trick, by DDS, where the worlds are
+    bridge's own and endplay is installed) and plays as ``heuristic`` elsewhere, so it is offered only in the
+    trick games (``parlour.bots.kinds``). ``openspiel-ismcts:N``, OpenSpiel's own IS-MCTS at ``N``
+    simulations a move (with the ``rl`` extra), is a peer to measure the house's bots against. A server bounds
+    every one of them (``parlour.web.botpool.BotLimits``): seconds by ``--max-bot-seconds``, and iterations,
+    pimc's worlds and OpenSpiel's simulations by ``--max-bot-iterations``.
     """
     from parlour.bots.heuristic import HeuristicBot
 
@@ -167,9 +171,12 @@ def make_bot(kind: str, game_id: str, seed: int | None = None) -> Bot:
     if name in LEVEL_NAMES and not setting:
         from parlour.bots.levels import level_bot
         return level_bot(name, game_id, seed)
-    if name == "expert" and setting == OWN_SOLVER:
-        from parlour.bots.levels import ExpertBot
-        return ExpertBot(game_id, seed, dds=False)
+    if name == "expert" and setting in (OWN_SOLVER, EARLY_PIMC):
+        from parlour.bots.levels import OPEN_ENDINGS, PIMC_REACH, ExpertBot
+        from parlour.bots.pimc import DEPTH
+        if setting == EARLY_PIMC:
+            return ExpertBot(game_id, seed, pimc_from=PIMC_REACH)
+        return ExpertBot(game_id, seed, dds=False, pimc_from=dict.fromkeys(OPEN_ENDINGS, DEPTH))
     if name == "random" and not setting:
         return RandomBot(seed)
     if name == "heuristic":

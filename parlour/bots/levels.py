@@ -38,20 +38,34 @@ Every level sees its seat's view only, as every bot does; the searching ones get
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from parlour.bots.base import LEVEL_NAMES as LEVELS
 from parlour.bots.base import LEVELS as REACTIONS
 from parlour.bots.base import Bot, WorldSampler
 from parlour.bots.heuristic import HeuristicBot, considered_of
 from parlour.bots.ismcts import Budget, IsmctsBot
-from parlour.bots.pimc import PimcBot
+from parlour.bots.pimc import DEPTH, PimcBot
 from parlour.bots.rollout import ROLLOUT, RolloutBot
 from parlour.engine.view import View
 
 SLIP = 1 / 3                                      # the share of an easy bot's choices made at random
 STRONG = Budget(iterations=200, seconds=1.0)
 EXPERT = Budget(iterations=800, seconds=0.9)      # with the anchor's move and the worlds, under a second
-OPEN_ENDINGS = ("auction-bridge", "vint")         # where the expert solves worlds open (``pimc``)
+OPEN_ENDINGS = ("auction-bridge", "vint")   # where the expert before issue 41 solved its last five tricks' worlds open
+# How early PIMC (worlds sampled from the view, each solved open) can play each trick game within its second: the
+# most cards in hand at which sixteen worlds of the project's own search take under a second on average
+# (``benchmarks/pimc_worlds.py``). ``expert:pimc`` plays from there, the candidate the strength table measures.
+PIMC_REACH: dict[str, int] = {
+    "heart-solo": 8, "solo": 8, "preference": 9, "auction-bridge": 6, "vint": 6, "schafkopf": 5, "calabrasella": 5,
+    "tute": 5, "twenty-five": 5, "tetka": 4, "canadian-salad": 4, "reversis": 4,
+}
+# Where the expert itself plays by PIMC, and from how many cards in hand: only where the strength table measured
+# it better than without. In the whist games DDS solves every world from the first lead where it is installed,
+# whatever this says. From the first trick (the whole deal), PIMC was level with the expert without it in Heart
+# Solo (+0.87 points a game [-1.43, +3.16] over 201 games, against the tree search) and in Solo (+0.27 [-0.14,
+# +0.67] over 200, against rollouts of the rules of thumb), so neither takes it.
+PIMC_FROM: dict[str, int] = {"auction-bridge": DEPTH, "vint": DEPTH}
 # Games where the expert plays rollouts of the rule of thumb (``parlour.bots.rollout``) rather than the tree
 # search: games of short deals with an auction, which the tree search misjudged. Its playouts defend more
 # weakly than the rule of thumb, so a contract looks better there than it is at the table (searching
@@ -107,12 +121,16 @@ class SlippingBot:
 
 class ExpertBot:
     """The expert: its search (the tree search, or rollouts of the rule of thumb in ``ROLLOUT_GAMES``), with
-    the rule of thumb's phases (``HEURISTIC_PHASES``) and the open-hand endings (``OPEN_ENDINGS``) where the
-    game has them; in a game with a considered rule of thumb (``considered_for``), that rule and no search."""
+    the rule of thumb's phases (``HEURISTIC_PHASES``) and PIMC's tricks (``PIMC_FROM``) where the game has
+    them; in a game with a considered rule of thumb (``considered_for``), that rule and no search. ``dds=False``
+    leaves DDS out; ``pimc_from`` says from how many cards in hand PIMC plays, by game: ``expert:own``, the
+    expert before issue 41, is without DDS and with PIMC in the last five tricks of the whist games alone
+    (``OPEN_ENDINGS``); ``expert:pimc`` plays by PIMC as early as its second allows (``PIMC_REACH``)."""
 
     name = "expert"
 
-    def __init__(self, game_id: str, seed: int | None = None, *, dds: bool = True) -> None:
+    def __init__(self, game_id: str, seed: int | None = None, *, dds: bool = True,
+                 pimc_from: Mapping[str, int] = PIMC_FROM) -> None:
         self.searches = searched(game_id)
         self.rule_of_thumb = HeuristicBot(game_id, seed, REACTIONS["normal" if self.searches else "hard"],
                                           strategy=considered_of(game_id))
@@ -121,8 +139,9 @@ class ExpertBot:
             self.search = RolloutBot(game_id, seed, ROLLOUT, anchor=self.rule_of_thumb)
         else:
             self.search = IsmctsBot(game_id, seed, EXPERT, anchor=self.rule_of_thumb)
-        self.player: Bot = (PimcBot(game_id, seed, fallback=self.search, dds=dds) if game_id in OPEN_ENDINGS
-                            else self.search)
+        depth = pimc_from.get(game_id)
+        self.player: Bot = (self.search if depth is None
+                            else PimcBot(game_id, seed, depth=depth, fallback=self.search, dds=dds))
         self.phases = HEURISTIC_PHASES.get(game_id, frozenset())
 
     def choose(self, view: View, worlds: WorldSampler | None = None) -> str:

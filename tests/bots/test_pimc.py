@@ -11,6 +11,7 @@ from parlour.bots import make_bot
 from parlour.bots.base import sampler_for
 from parlour.bots.doubledummy import card_values
 from parlour.bots.heuristic import HeuristicBot
+from parlour.bots.levels import OPEN_ENDINGS, PIMC_FROM, PIMC_REACH
 from parlour.bots.pimc import PimcBot
 from parlour.engine.state import State
 
@@ -116,3 +117,42 @@ def test_the_expert_without_dds_is_a_kind_of_its_own() -> None:
     assert isinstance(expert, ExpertBot) and isinstance(expert.player, PimcBot) and expert.player.dds
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("expert:dds", "auction-bridge")
+
+
+@pytest.mark.parametrize("game", ["heart-solo", "preference", "schafkopf", "tetka"])
+def test_expert_pimc_plays_by_pimc_from_as_many_cards_as_its_second_allows(game: str) -> None:
+    """``expert:pimc``, the strength table's candidate, plays the tricks from ``PIMC_REACH`` cards in hand by
+    PIMC, handing it no decision among them, and the trick before them to the expert's search; the expert
+    itself plays by PIMC only where the table measured that better (``PIMC_FROM``), and the expert before
+    issue 41 (``expert:own``) only in the last five tricks of the whist games."""
+    from parlour.bots.levels import ExpertBot
+    state = play_until(game, 3, PIMC_REACH[game])
+    seat = state.to_move[0]
+    view = state.view(seat)
+    early, expert, own = (make_bot(kind, game, seed=1) for kind in ("expert:pimc", "expert", "expert:own"))
+    assert isinstance(early, ExpertBot) and isinstance(early.player, PimcBot)
+    assert isinstance(expert, ExpertBot) and (expert.player is expert.search) == (game not in PIMC_FROM)
+    assert isinstance(own, ExpertBot) and (own.player is own.search) == (game not in OPEN_ENDINGS)
+    early.player.fallback = Refuses()    # type: ignore[assignment]
+    early.player.worlds = 2
+    assert early.choose(view, sampler_for(state, seat)) in view.legal_actions
+    if PIMC_REACH[game] < max_hand(game):
+        before = play_until(game, 3, PIMC_REACH[game] + 1)
+        seat = before.to_move[0]
+        with pytest.raises(AssertionError, match="fallback"):
+            early.choose(before.view(seat), sampler_for(before, seat))
+
+
+def max_hand(game: str) -> int:
+    """The most cards a hand to play holds in the game's trick play (its first trick's), over a few deals."""
+    most = 0
+    for seed in range(3):
+        state = parlour.new_game(game, seed=seed)
+        rng = random.Random(seed)
+        while not state.hand_results:
+            seat = state.to_move[0]
+            position = state.open_position(seat)  # type: ignore[attr-defined]
+            if position is not None:
+                most = max(most, position.hands[position.to_play].bit_count())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return most

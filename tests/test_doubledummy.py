@@ -193,11 +193,23 @@ PARTITION_RULES = [FollowRules(), FollowRules(must_trump=True), FollowRules(may_
                    FollowRules(must_follow=False)]
 
 
+def random_ending(rng: random.Random, size: int, goals: list[Goal], rules: list[FollowRules]) -> OpenPosition:
+    """``size`` cards to each of three or four hands, playing to the left, with a trump suit or none, the side
+    one hand of three or a pair of four, and one of ``goals`` and of ``rules``."""
+    players = rng.choice([3, 4])
+    cards = rng.sample(range(52), players * size)
+    hands = tuple(sum(1 << c for c in cards[p * size:(p + 1) * size]) for p in range(players))
+    order = CardOrder.build(STANDARD_52, ACE_HIGH, trump=rng.choice([None, *Suit]))
+    side = frozenset(rng.sample(range(players), 1 if players == 3 else 2))
+    return OpenPosition(hands, (), rng.randrange(players), tuple((p + 1) % players for p in range(players)),
+                        order, side, rng.choice(goals), rng.choice(rules))
+
+
 def test_partition_search_gives_the_numbers_of_a_search_by_whole_shapes_and_searches_less(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Partition search (a proof kept for every position with the same lengths and the same owners of the
     cards it rested on) where following hangs on suits alone: on endings of five or six tricks, three
-    hands or four, trumps or none, penalties or bonuses, each value is the one a search that keeps each
+    hands or four, trumps or none, tricks alone or a bonus, each value is the one a search that keeps each
     whole shape apart finds, and it starts fewer tricks' searches, its proofs answering for positions
     that differ only in low cards."""
     searched = {True: 0, False: 0}
@@ -210,20 +222,28 @@ def test_partition_search_gives_the_numbers_of_a_search_by_whole_shapes_and_sear
     monkeypatch.setattr(doubledummy._Search, "_lead", counting)
     rng = random.Random(41)
     for _ in range(16):
-        players = rng.choice([3, 4])
-        size = rng.randint(5, 6)
-        cards = rng.sample(range(52), players * size)
-        hands = tuple(sum(1 << c for c in cards[p * size:(p + 1) * size]) for p in range(players))
-        order = CardOrder.build(STANDARD_52, ACE_HIGH, trump=rng.choice([None, *Suit]))
-        goal = rng.choice([TRICKS, Goal(maximize=False), Goal(trick_worth=(1,))])
-        side = frozenset(rng.sample(range(players), 1 if players == 3 else 2))
-        position = OpenPosition(hands, (), rng.randrange(players), tuple((p + 1) % players for p in range(players)),
-                                order, side, goal, rng.choice(PARTITION_RULES))
+        position = random_ending(rng, rng.randint(5, 6), [TRICKS, Goal(trick_worth=(1,))], PARTITION_RULES)
         by_class = doubledummy._Search(position)
         by_shape = doubledummy._Search(position)
         by_shape.partition = False
         assert by_class.partition and by_class.value() == by_shape.value(), position
     assert searched[True] < 0.85 * searched[False], searched
+
+
+def test_each_cards_value_is_the_search_by_whole_shapes_in_endings_of_either_goal() -> None:
+    """Partition search, and the last two tricks played out without the table (``_two``), where following is
+    plain and only tricks count: on endings of three to five tricks, three hands or four, trumps or none,
+    the side wanting tricks or none, each card's value is the one the search by whole shapes finds. Two
+    slips this caught: a run of equal cards tried as one, which a position of the same class may split
+    (its lowest card now among what a proof rests on, ``_merged``), and proofs kept where the side wants no
+    trick, which partition search no longer keeps."""
+    rng = random.Random(43)
+    for _ in range(60):
+        position = random_ending(rng, rng.randint(3, 5), [TRICKS, Goal(maximize=False)], [FollowRules()])
+        quick = doubledummy._Search(position)
+        by_shape = doubledummy._Search(position)
+        by_shape.partition = by_shape.two_fast = False
+        assert quick.two_fast and quick.card_values() == by_shape.card_values(), position
 
 
 def test_a_penalty_goal_counts_what_the_side_cannot_avoid() -> None:

@@ -40,7 +40,8 @@ How it is made fast, as the programs bridge players use do it:
   cheapest; a follower its cheapest card that takes the trick, then its cheapest card (only the cheapest
   when its side has the trick already); and a shape tries first the lead that settled it before. Orders
   are kept by what decides them (the cards held and still out, the card taking the trick).
-* **The last trick** is played out without a search.
+* **The last tricks.** The last one is played out without a search, and where following is plain and only
+  tricks count, the last two, every card tried: cheaper than looking the position up.
 
 On whole bridge deals it remains far slower than DDS, whose C and finer move order Python cannot match
 (``benchmarks/doubledummy.py`` measures both): it is meant for the last tricks of a deal, where a searching
@@ -181,7 +182,7 @@ class _Shared:
         self.classes_kept = 0
         self.suit_shapes: list[dict[int, SuitShape]] = [{} for _ in range(suits)]
         self.orders: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self.runs: dict[tuple[int, int], list[int]] = {}
+        self.runs: dict[tuple[int, int], tuple[list[int], int]] = {}
 
 
 TABLE_LIMIT = 1 << 20   # shapes a table keeps before it starts afresh: memory stays bounded (about 300 MB)
@@ -231,6 +232,7 @@ class _Search:
         self.suit_masks = order.suit_masks
         self.beaten_by = order.beaten_by
         self.suits = tuple(zip(numbers.starts, numbers.lengths, strict=True))
+        self.suit_bits = tuple(((1 << length) - 1) << start for start, length in self.suits)
         # Where the table is shared, it keeps bounds for the anchor's side: a search counting the others
         # reads and writes them turned over (what one side takes of the tricks left, the other does not).
         self.mirror = shared is not None and shared.anchor not in self.counted
@@ -258,10 +260,15 @@ class _Search:
                                for suit, (start, length) in enumerate(self.suits))
         # Partition search (the "winning ranks" of DDS): what a search proves holds for every position with
         # the same lengths in which the cards it rested on have the same owners. Only where which cards can
-        # be played and what a trick is worth hang on suits and lengths alone, not on ranks or points.
-        self.partition = (self.points is None and position.follow is None
+        # be played and what a trick is worth hang on suits and lengths alone, not on ranks or points. And only
+        # where the side wants tricks: where it wants to take none (a misère), playing under is the whole
+        # game, and kept proofs were found wrong in a few positions in a hundred that the search by whole shapes
+        # gets right (``test_partition_search_...``), so there each shape is searched on its own.
+        self.partition = (goal.maximize and self.points is None and position.follow is None
                           and not (rules.must_head or rules.must_overtrump or rules.release_if_cannot_overtrump))
         self.classes = shared.classes
+        # The last two tricks are played out directly where tricks alone count and following is plain.
+        self.two_fast = self.plain_following and self.points is None and not any(worth)
         self.rel = 0    # the cards whose owners the last answer of the search rested on (``_node``)
         self.hands = [numbers.mask(hand) for hand in position.hands]
         self.trick = [numbers.to_search[card] for card in position.trick]
@@ -339,6 +346,8 @@ class _Search:
         values: dict[int, int] = {}
         best: int | None = None      # each card's value is asked first of the last card's: often the same
         for card in self._candidates(legal, mover, leader, len(trick)):
+            if numbers.to_pack[card] in values:      # the lowest of a run, valued with its top
+                continue
             hands[mover] ^= 1 << card
             trick.append(card)
             best = self._best(lambda target: self._continue(leader, len(trick), target, winner(trick, self.order)),
@@ -355,14 +364,20 @@ class _Search:
         hands, trick = self.hands, self.trick
         legal = self.follow(hands[mover], trick)
         out: list[int] = []
+        tried = 0
         for card in self._candidates(legal, mover, leader, len(trick)):
+            if tried >> card & 1:                   # the lowest of a run, tried with its top
+                continue
+            equal = self._equals(card, legal)
+            for same in equal:
+                tried |= 1 << same
             hands[mover] ^= 1 << card
             trick.append(card)
             reached = self._continue(leader, len(trick), target, winner(trick, self.order))
             trick.pop()
             hands[mover] |= 1 << card
             if reached:
-                out += [numbers.to_pack[same] for same in self._equals(card, legal)]
+                out += [numbers.to_pack[same] for same in equal]
         return out
 
     # --- the search -----------------------------------------------------------------------------------
@@ -378,6 +393,8 @@ class _Search:
             return False
         if left == 1:
             return self._last(leader) >= target
+        if left == 2 and self.two_fast:
+            return self._two(leader, 0, target, 0)
         live = 0
         for hand in hands:
             live |= hand
@@ -587,6 +604,55 @@ class _Search:
                 theirs = max(theirs, sure)
         return ours, worth - theirs
 
+    def _two(self, leader: int, k: int, target: int, win: int) -> bool:
+        """The last two tricks, played out without the table or move orders: the ``k``-th card of the first
+        of them is to be played, the ``win``-th card taking it. Every card held is tried (at most two a
+        hand), which costs less than looking a position up; ``self.rel`` is left as the search leaves it."""
+        player = self.seat_at[leader][k]
+        hands, trick = self.hands, self.trick
+        hand = hands[player]
+        legal = hand & self.suit_masks[self.suit_of[trick[0]]] or hand if k else hand
+        maximizing = self.is_max[player]
+        beaten_by = self.beaten_by[trick[win]] if k else 0
+        last = k + 1 == self.n
+        rel = 0
+        while legal:
+            bit = legal & -legal
+            legal ^= bit
+            card = bit.bit_length() - 1
+            hands[player] ^= bit
+            trick.append(card)
+            now = k if beaten_by >> card & 1 else win
+            reached = self._two_taken(leader, target, now) if last else self._two(leader, k + 1, target, now)
+            trick.pop()
+            hands[player] |= bit
+            if reached == maximizing:
+                return reached
+            rel |= self.rel
+        self.rel = rel
+        return not maximizing
+
+    def _two_taken(self, leader: int, target: int, win: int) -> bool:
+        """The first of the last two tricks complete, its ``win``-th card taking it: the last trick."""
+        trick = self.trick
+        taker = self.seat_at[leader][win]
+        if self.is_counted[taker]:
+            target -= 1
+        taking = trick[win]
+        suit_of = self.suit_of
+        suit = suit_of[taking]
+        by_rank = 0
+        for card in trick:
+            if card != taking and suit_of[card] == suit:
+                by_rank = 1 << taking
+                break
+        if target <= 0:
+            self.rel = by_rank
+            return True
+        reached = self._last(taker) >= target
+        self.rel |= by_rank
+        return reached
+
     def _lead(self, leader: int, target: int, first: int) -> tuple[bool, int]:
         """The leader's choice of card, ``first`` (the card that settled this shape before) tried first:
         whether the maximizers reach ``target``, and the card that decided it (-1 if none did)."""
@@ -711,38 +777,64 @@ class _Search:
         return found
 
     def _order(self, legal: int, live: int, key: tuple[int, ...]) -> tuple[int, ...]:
-        picks: list[int] = []
+        """The cards to try of ``legal`` (``_candidates``), a suit at a time from the memo of runs. A leader:
+        its best cards still out, best first; then, cheapest first, cards of suits its partner heads (to
+        reach it), then the rest. A follower: cheapest first, the cards taking the trick before the others
+        unless its side has the trick already.
+
+        Last, the lowest card of each run of equal cards, where the run has more than one: here it does what
+        the run's top does, and a hand that tried every card tries it only after all the others failed (the
+        shape it leads to is in the table by then). Partition search keeps a proof for positions whose low
+        cards differ, and in one of them the run's lower cards may be split from its top by another hand's
+        card; without this the proof would not have refuted playing one of them."""
         runs = self.shared.runs
-        for suit, (start, length) in enumerate(self.suits):
-            bits = ((1 << length) - 1) << start
-            if legal & bits:
-                held, out = legal & bits, live & bits
-                found = runs.get((held, out))
-                if found is None:
-                    found = runs[held, out] = self._runs(suit, out, held)
-                picks.extend(found)
         power = self.power
-        if len(key) == 3:
-            others = key[2]
-            tops = [c for c in picks if self._is_top(c, live)]
-            rest = sorted((c for c in picks if c not in tops), key=power.__getitem__)
-            crossing = [c for c in rest if self._heads(c, others, live)]
-            rest = crossing + [c for c in rest if c not in crossing]
-            return tuple(sorted(tops, key=lambda c: -power[c]) + rest)
+        leading = len(key) == 3
+        others = key[2] if leading else 0
+        picks: list[int] = []
+        tops: list[int] = []
+        crossing: list[int] = []
+        lows = 0
+        for suit, bits in enumerate(self.suit_bits):
+            held = legal & bits
+            if not held:
+                continue
+            out = live & bits
+            found = runs.get((held, out))
+            if found is None:
+                found = runs[held, out] = self._runs(suit, out, held)
+            suit_picks = found[0]
+            lows |= found[1]
+            if not leading:
+                picks.extend(suit_picks)
+                continue
+            best = out.bit_length() - 1         # the best card of the suit still out
+            if suit_picks[0] == best:
+                tops.append(best)
+                suit_picks = suit_picks[1:]
+            (crossing if others >> best & 1 else picks).extend(suit_picks)
+        if leading:
+            tops.sort(key=power.__getitem__, reverse=True)
+            crossing.sort(key=power.__getitem__)
+            picks.sort(key=power.__getitem__)
+            return (*tops, *crossing, *picks, *_bits(lows))
         picks.sort(key=power.__getitem__)
         if key[3]:
-            return tuple(picks)
+            return (*picks, *_bits(lows))
         beaten_by = self.beaten_by[key[2]]
-        return tuple([c for c in picks if beaten_by >> c & 1] + [c for c in picks if not beaten_by >> c & 1])
+        return (*[c for c in picks if beaten_by >> c & 1], *[c for c in picks if not beaten_by >> c & 1], *_bits(lows))
 
-    def _runs(self, suit: int, live: int, legal: int) -> list[int]:
+    def _runs(self, suit: int, live: int, legal: int) -> tuple[list[int], int]:
         """The top card of each run of equal cards of ``legal`` in ``suit``: cards with no live card of
-        another hand (nor a card of the trick) between them and, where cards have points, equal points."""
+        another hand (nor a card of the trick) between them and, where cards have points, equal points.
+        And the lowest card of each run of more than one, as a mask (``_order`` tries them last)."""
         start, length = self.suits[suit]
         points = self.points
         picks: list[int] = []
+        lows = 0
         in_run = False
         worth = -1
+        low = -1
         for card in range(start + length - 1, start - 1, -1):
             if not live >> card & 1:
                 continue
@@ -751,20 +843,19 @@ class _Search:
                 if not in_run or card_worth != worth:
                     picks.append(card)
                     in_run, worth = True, card_worth
+                    if low >= 0:
+                        lows |= 1 << low
+                    low = -1
+                else:
+                    low = card
             else:
                 in_run = False
-        return picks
-
-    def _heads(self, card: int, others: int, live: int) -> bool:
-        """Whether ``others`` (the hands on the leader's side but its own) hold the best card still out of
-        ``card``'s suit."""
-        start, length = self.suits[self.order.suit_of[card]]
-        top = (live >> start) & ((1 << length) - 1)
-        return bool(top) and bool(others >> (start + top.bit_length() - 1) & 1)
-
-    def _is_top(self, card: int, live: int) -> bool:
-        start, length = self.suits[self.order.suit_of[card]]
-        return not live >> (card + 1) & (((1 << length) - 1) << start) >> (card + 1)
+                if low >= 0:
+                    lows |= 1 << low
+                low = -1
+        if low >= 0:
+            lows |= 1 << low
+        return picks, lows
 
     def _equals(self, card: int, legal: int) -> list[int]:
         """``card`` and the cards of ``legal`` equal to it: no live card between them, the same worth."""

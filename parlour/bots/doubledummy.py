@@ -25,11 +25,12 @@ How it is made fast, as the programs bridge players use do it:
   solve reuses what the others proved. The four declarers of a strain share one table
   (``bridge_table``): its bounds are kept for one side, and read turned over by the other.
 * **Partition search** (the "winning ranks" of DDS, Ginsberg's partitions), where which cards may be played
-  hangs on suits alone, tricks are counted, not card points, and the side wants them. Each answer of the search comes back with the
-  cards it rested on: the card that took a trick by beating a card of its own suit, the runs behind the sure
-  tricks, and what the answers below rested on. Only the owners of each suit's cards from the best down to
-  the lowest of those matter; the answer is kept for every position with the same leader and lengths in
-  which those cards have the same owners, and positions differing in their low cards share it.
+  hangs on suits alone, tricks are counted, not card points, and the side wants them. Each answer of the
+  search comes back with the cards it rested on: the card that took a trick by beating a card of its own
+  suit, the runs behind the sure tricks, and what the answers below rested on. Only the owners of each
+  suit's cards from the best down to the lowest of those matter; the answer is kept for every position with
+  the same leader and lengths in which those cards have the same owners, and positions differing in their
+  low cards share it.
 * **Equal cards.** Cards of one hand with no card still out between them (a king and queen once the ace is
   gone) do the same work: only one of them is tried, and the lowest only after every other card failed
   (partition search's proofs cover positions where another hand's low card splits the run).

@@ -265,7 +265,7 @@ class _Search:
         # be played and what a trick is worth hang on suits and lengths alone, not on ranks or points. And only
         # where the side wants tricks: where it wants to take none (a misère), playing under is the whole
         # game, and kept proofs were found wrong in a few positions in a hundred that the search by whole shapes
-        # gets right (``test_partition_search_...``), so there each shape is searched on its own.
+        # gets right (``test_each_cards_value_is_the_search_by_whole_shapes...``), so each shape is searched alone.
         self.partition = (goal.maximize and self.points is None and position.follow is None
                           and not (rules.must_head or rules.must_overtrump or rules.release_if_cannot_overtrump))
         self.classes = shared.classes
@@ -634,20 +634,23 @@ class _Search:
         self.rel = rel
         return not maximizing
 
+    def _by_rank(self, trick: list[int], taking: int) -> int:
+        """What who took a complete trick rests on: the owner of the card ``taking`` it, if it beat a card of
+        its own suit (a trick won by the only card of its suit, or a trump, rests on lengths alone)."""
+        suit_of = self.suit_of
+        suit = suit_of[taking]
+        for card in trick:
+            if card != taking and suit_of[card] == suit:
+                return 1 << taking
+        return 0
+
     def _two_taken(self, leader: int, target: int, win: int) -> bool:
         """The first of the last two tricks complete, its ``win``-th card taking it: the last trick."""
         trick = self.trick
         taker = self.seat_at[leader][win]
         if self.is_counted[taker]:
             target -= 1
-        taking = trick[win]
-        suit_of = self.suit_of
-        suit = suit_of[taking]
-        by_rank = 0
-        for card in trick:
-            if card != taking and suit_of[card] == suit:
-                by_rank = 1 << taking
-                break
+        by_rank = self._by_rank(trick, trick[win])
         if target <= 0:
             self.rel = by_rank
             return True
@@ -731,15 +734,7 @@ class _Search:
             points = self.points
             target -= 1 if points is None else sum(points[c] for c in trick)
             target -= self.bonus[self.hands[taker].bit_count()]
-        # Who took the trick rests on the owner of the card that took it if it beat a card of its own suit.
-        taking = trick[win]
-        suit_of = self.suit_of
-        suit = suit_of[taking]
-        by_rank = 0
-        for card in trick:
-            if card != taking and suit_of[card] == suit:
-                by_rank = 1 << taking
-                break
+        by_rank = self._by_rank(trick, trick[win])
         if target <= 0:
             self.rel = by_rank
             return True

@@ -8,7 +8,8 @@ the game's words and its stake as chips, the seats round the felt drawing no car
 person's hand strip none either (it says the cards lie on the table). The person
 stakes 5 on the slider, twists below 16 and sticks, and at every step the page's counts are the engine's
 words for that seat (its own total, "10 showing" for another's up card). At both sizes nothing is wider than
-the window, and at 1366x900 the hands, your cards and your controls are on the first screen.
+the window; at 1366x900 the hands, your cards and your controls are on the first screen, and on a phone
+the turn brings your controls and your hand into sight.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 import test_browser  # noqa: F401  (skips this module where Chromium or Playwright is missing)
-from webapi import window
+from webapi import IN_SIGHT, window
 
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -103,6 +104,8 @@ def test_a_deal_by_clicking_shows_each_hand_once_with_its_count_and_stake(server
             for part in ("zone-hands", "hand-on-table", "action-stick"):
                 box = page.get_by_test_id(part).bounding_box()
                 assert box and box["y"] + box["height"] <= size["height"], part
+        else:   # on a phone the controls lie below the felt: the turn brings them, and the person's hand, up
+            page.wait_for_function(IN_SIGHT, arg="[data-testid='action-stick'], .banked-hand.me")
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         twists = 0
         deadline = time.monotonic() + 15

@@ -6,7 +6,8 @@ to 24 divides by a fraction on the way: 8 / (3 - 8 / 3). The person slaps, and t
 320 ``form`` buttons and then the ``solve`` buttons, one sum builder. A sum typed wrong (a value used three
 times, then not every value) is refused on the page with its reason and nothing is sent; the right one is built
 by clicking the values and signs, says "makes 24", and is stated: the page sends the legal ``form`` action of
-the sum's shape, then the ``solve`` action, and the server's log and scores say the person made 24. At both
+the sum's shape, then the ``solve`` action, and the server's log and scores say the person made 24. The hand
+strip says the person's cards lie face down (as many as the seat holds), not that there are none. At both
 sizes (1366x900 and 390x844): nothing wider than the window, the keys big enough to tap, fewer than 40 buttons.
 
 ``SUM_SHOTS=folder`` photographs the builder at each size.
@@ -85,6 +86,12 @@ def test_a_sum_is_built_checked_and_stated(server: str, browser: Any, size: dict
         assert page.locator("#actions [data-testid^='action-form-']").count() == 0
         values = [page.get_by_test_id(f"sum-value-{k}").locator(".sum-number").inner_text() for k in range(4)]
         assert values == ["8", "3", "8", "3"]
+        # The person's cards are a face-down pile, not an empty hand: as many as the engine says the seat holds.
+        told = client.get(f"/api/tables/{table}/view", params={"seat": 0}, headers={"X-Seat-Token": token}).json()
+        held = told["view"]["seats"][0]["held"]
+        assert held > 0 and not told["view"]["hand"]
+        said = page.get_by_test_id("hand-face-down").inner_text()
+        assert said == f"Your {held} cards lie face down before you, unseen"
 
         # Typed wrong: refused on the page with its reason, and nothing sent.
         field = page.get_by_test_id("sum-input")

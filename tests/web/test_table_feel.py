@@ -1,6 +1,7 @@
 """The feel of the table (issue 17), in the machine's Chromium: cards that move (and stay still for those
-who ask for less motion), sounds with a mute switch that is remembered, and a hand arranged by dragging or
-by keyboard that keeps its order through a reload and the next view, while a plain click still plays.
+who ask for less motion), sounds with a mute switch that is remembered, a hand arranged by dragging or
+by keyboard that keeps its order through a reload and the next view, while a plain click still plays, and
+on a phone a hand brought into sight when the turn comes.
 
 Every table here is Tëtka, seed 1, the person in seat 0 against random bots: seat 0 leads, so every card
 of the hand may be played at once.
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from test_browser import CHROMIUM, browser, create_table, playwright, server, watched  # noqa: F401  (fixtures, by name)
+from webapi import IN_SIGHT
 
 if CHROMIUM is None:
     pytest.skip("Chromium is not installed (Debian package 'chromium')", allow_module_level=True)
@@ -214,3 +216,26 @@ def test_a_hand_arranged_by_dragging_and_keys_survives_a_reload_and_the_next_vie
     assert laid == [["KS", "9H", "2C", "5C"], ["9H", "AC", "2C"], ["2C", "9H"]]
     assert not problems, problems
 
+
+def test_on_a_phone_the_turn_brings_the_hand_into_sight_once(server: str, browser: Any) -> None:  # noqa: F811
+    """On a phone the hand lies under the felt, below the first screen once a trick has been taken (the felt
+    shows the last trick too). When the person's turn comes the page scrolls just enough to show every card
+    of the hand; a person who scrolls away is left there through the turn's redraws (a hint asked for), and
+    the next turn brings the hand back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    problems = watched(context)
+    page = open_table(server, context)
+    for turn in range(3):
+        played = page.locator(PLAYABLE).first.get_attribute("data-card")
+        page.evaluate("scrollTo(0, 0)")
+        page.locator(PLAYABLE).first.evaluate("(card) => card.click()")     # a click that scrolls nothing
+        page.locator(f"#hand [data-card='{played}']").wait_for(state="detached")
+        page.locator(PLAYABLE).first.wait_for()
+        page.wait_for_function(IN_SIGHT, arg="#hand .card")
+        assert page.evaluate("scrollY") > 0, f"turn {turn + 2}: the hand was in sight without scrolling"
+    page.evaluate("scrollTo(0, 0)")
+    page.evaluate("document.querySelector(\"[data-testid='hint']\").click()")
+    page.locator("#hand .card.hinted").wait_for()
+    assert page.evaluate("scrollY") == 0
+    assert not problems, problems
+    context.close()

@@ -17,6 +17,12 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 TIMEOUT = 10.0
+# For ``page.wait_for_function(IN_SIGHT, arg=selector)``: every element the selector finds lies wholly in the
+# window as it is scrolled now (and one at least is found).
+IN_SIGHT = """(selector) => {
+  const rects = [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect());
+  return rects.length > 0 && rects.every((r) => r.top >= 0 && r.bottom <= innerHeight + 0.5);
+}"""
 
 
 def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:

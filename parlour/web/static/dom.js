@@ -149,6 +149,32 @@ export function placeToasts(region) {
   if (covered() > below) region.classList.remove("at-top");
 }
 
+// --- the turn in sight -------------------------------------------------------------------------------------
+
+const SIGHT_MARGIN = 8;     // px left between what is brought into sight and the window's edge
+
+/**
+ * Scrolls the page just enough to show together all the nodes `find()` answers once the page is drawn (their
+ * top, where together they are taller than the window), unless they are in sight already. On a phone the
+ * hand and the turn's controls lie under the felt, below the first screen, when the turn comes; the page
+ * brings them up once a turn (a person who scrolls away is left there), gently unless the person asks for
+ * reduced motion.
+ */
+export function bringIntoSight(find) {
+  requestAnimationFrame(() => {
+    const rects = find().filter((node) => node && node.isConnected).map((node) => node.getBoundingClientRect())
+      .filter((rect) => rect.height > 0);
+    if (!rects.length) return;
+    const top = Math.min(...rects.map((rect) => rect.top));
+    const bottom = Math.max(...rects.map((rect) => rect.bottom));
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    const fits = bottom - top + 2 * SIGHT_MARGIN <= window.innerHeight;
+    const by = fits && top >= 0 ? bottom + SIGHT_MARGIN - window.innerHeight : top - SIGHT_MARGIN;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: still ? "auto" : "smooth" });
+  });
+}
+
 // --- storage ----------------------------------------------------------------------------------------------
 
 // Seat tokens live in localStorage under parlour:{table_id}:{seat}, the creator's host token (to reopen

@@ -768,6 +768,17 @@ export function isMyTurn(view) {
 
 
 /**
+ * What the hand strip says when the seat has no cards in hand: that its cards lie face down before it, unseen,
+ * where it holds some there (Twenty-Four's pile, which its `held` counts), else that it has none.
+ */
+function noHand(view) {
+  const held = ((view.seats || [])[view.seat] || {}).held;
+  if (typeof held !== "number" || held <= 0) return el("p", { class: "muted", text: "no cards in hand" });
+  return el("p", { class: "hand-caption", dataset: { testid: "hand-face-down" } },
+    el("strong", { text: `Your ${cardsWord(held)}` }), ` lie face down before you, unseen`);
+}
+
+/**
  * The hand of the view's seat, in the order the game sorts it, into #hand. With `myTurn`, the cards that
  * `byCard` gives actions to are buttons calling `onCard(button, card, actions)`; otherwise every card is a
  * picture (a replay, or a seat waiting for its turn).
@@ -805,7 +816,7 @@ export function renderHand(view, { byCard = new Map(), myTurn = false, busy = fa
     }, cardSvg(card, { label: false }));
   });
   // Where the rules show your hand to all at a deal's end, it is captioned with what it counts.
-  replace($("hand"), hand.length ? [handCaption(view), cards] : el("p", { class: "muted", text: "no cards in hand" }));
+  replace($("hand"), hand.length ? [handCaption(view), cards] : noHand(view));
   $("hand").style.setProperty("--count", String(Math.max(2, hand.length)));   // the CSS fans a long hand tighter
   balanceRows($("hand"));
 }

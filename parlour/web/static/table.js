@@ -15,8 +15,8 @@
 
 import { cardName, cardText, proseFragment } from "./cards.js";
 import {
-  api, copyText, el, keepCreated, keepName, label, myName, nameProblem, replace, storageKey, storeGet, storeJson,
-  storeRemove, storeSet, tableStatus, toast,
+  api, bringIntoSight, copyText, el, keepCreated, keepName, label, myName, nameProblem, replace, storageKey, storeGet,
+  storeJson, storeRemove, storeSet, tableStatus, toast,
 } from "./dom.js";
 import {
   isMyTurn, notationNode, notationText, notationWords, renderExtra, renderHand, renderLog, renderScores, renderSeats,
@@ -90,6 +90,7 @@ const state = {
   chat: [],               // {position, seat, name, text}: the table's chat, oldest first
   pause: null,            // {held, count, timer, ends}: a deal has ended and is shown until "Next deal"
   rematch: null,          // the host's rematch as pushed to this seat (the payload carries it too)
+  turnSeen: null,         // the version last drawn while it was this seat's turn (null: it was not)
 };
 
 const isPerson = (kind) => kind === "human" || kind === "open";
@@ -677,6 +678,7 @@ function renderHandArea() {
   const closed = tableState() === "closed";
   if (state.pause) {
     area.classList.remove("spectating");
+    state.turnSeen = null;
     renderPause();
     return;
   }
@@ -720,11 +722,28 @@ function renderHandArea() {
   replace($("actions"), claimControls(state.payload, { base, token: me.token, busy: state.busy, setBusy, refresh, view: namedView() }),
     turnControls(state.payload, buttons, { hint, disabled, send }));
 
+  // Once a turn, on a phone where they lie below the felt, the hand and the turn's controls come into sight. A
+  // turn is new when another seat has acted since this one's last turn was drawn (the version counts every
+  // action): not at a redraw of the same turn, nor after this seat's own action where its turn goes on.
+  const version = state.payload.version;
+  if (myTurn && (state.turnSeen === null || version > state.turnSeen + 1)) bringIntoSight(turnInSight);
+  state.turnSeen = myTurn ? version : null;
+
   replace($("tools"), closed ? null : [
     finished() ? handRecord(state.payload, namedView()) : null,       // the last deal's, at the game's end
     canHint && myTurn ? el("button", { type: "button", class: "small", dataset: { testid: "hint" }, disabled: state.busy, onclick: askHint }, "Hint") : null,
     canUndo ? el("button", { type: "button", class: "small", dataset: { testid: "undo" }, disabled: state.busy, onclick: undo }, "Undo") : null,
     arranger.sortButton()]);
+}
+
+/**
+ * What the turn brings into sight: the controls, and the cards to play, which are the hand's, or those of a
+ * hand laid open on the felt where this seat plays it (the declarer playing dummy's); the hand where no card
+ * is to be played (an auction, where the cards are what a call is made on).
+ */
+function turnInSight() {
+  const onFelt = [...document.querySelectorAll("#felt button.card[data-playable='true']")];
+  return [...(onFelt.length ? onFelt : [$("hand")]), $("actions")];
 }
 
 // --- why a card cannot be played -----------------------------------------------------------------------------

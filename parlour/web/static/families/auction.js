@@ -45,9 +45,9 @@ const seen = {
   ladders: new Map(),        // verb -> the ladders of contracts met, each in the game's order
   bidVerb: null,             // the verb of a level+strain bid, for a grid with no bid legal now
 };
-// The box's own state between drawings of the same turn: the level chosen (two steps), a reason pinned
-// by a tap, and whether the box was already brought into sight.
-let turn = { key: null, level: null, pinned: null, shown: false };
+// The box's own state between drawings of the same turn: the level chosen (two steps) and a reason pinned
+// by a tap. The page brings the box into sight when the turn comes, with the hand (table.js).
+let turn = { key: null, level: null, pinned: null };
 
 /** The bidding box for `actions`, if some of them are the auction family's (index.js's contract). */
 export function claim(actions, context) {
@@ -254,7 +254,7 @@ function teamOf(view, seat) {
 
 function drawBox(box, context) {
   const key = `${context.payload.table_id}:${box.zone.length}:${context.view.hand_number}`;
-  if (turn.key !== key) turn = { key, level: null, pinned: null, shown: false };
+  if (turn.key !== key) turn = { key, level: null, pinned: null };
   const why = el("p", { class: "ab-why", dataset: { testid: "auction-why" }, "aria-live": "polite" });
   const say = (text) => { why.textContent = text || turn.pinned || standing(box); };
   say();
@@ -272,7 +272,6 @@ function drawBox(box, context) {
   why,
   help ? el("span", { class: "sr-only", id: helpId, text: help }) : null);
   node.addEventListener("keydown", (event) => moveFocus(node, event));
-  bringIntoSight(node);
   return node;
 }
 
@@ -411,20 +410,4 @@ function moveFocus(box, event) {
     event.preventDefault();
     best.b.focus();
   }
-}
-
-/**
- * On a phone the box lies under the felt and the hand: when the turn comes, the page scrolls just enough to
- * show all of it (once a turn, so a person who scrolls away is left there).
- */
-function bringIntoSight(node) {
-  if (turn.shown) return;
-  requestAnimationFrame(() => {
-    if (!node.isConnected || turn.shown) return;
-    turn.shown = true;
-    const box = node.getBoundingClientRect();
-    if (box.bottom <= window.innerHeight && box.top >= 0) return;
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    node.scrollIntoView({ block: box.height < window.innerHeight ? "end" : "start", behavior: still ? "auto" : "smooth" });
-  });
 }

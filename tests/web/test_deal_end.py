@@ -213,3 +213,41 @@ def test_among_several_people_the_pause_counts_down_by_itself(server: str, brows
     expect(page.get_by_test_id("deal-end-sheet")).to_have_count(0, timeout=15_000)
     expect(page.get_by_test_id("status-line")).to_contain_text("hand 2")
     assert not problems, problems
+
+
+# Each seat's line of the deal-end sheet: where its name and its reasons lie, and how wide the sheet is.
+SHEET_LINES = """() => {
+  const table = document.querySelector(".deal-end-table").getBoundingClientRect();
+  return [...document.querySelectorAll("[data-testid^='deal-end-seat-']")].map((row) => {
+    const name = row.querySelector("th").getBoundingClientRect();
+    const why = row.querySelector("td.why");
+    const box = why.getBoundingClientRect();
+    return { dash: why.textContent.trim() === "—", shown: box.height > 0, nameBottom: name.bottom,
+             whyTop: box.top, whyWidth: box.width, tableWidth: table.width };
+  });
+}"""
+
+
+def test_on_a_phone_the_reasons_lie_under_each_line_of_the_sheet(server: str, browser: Any) -> None:
+    """At 390 px the deal-end sheet cannot give its reasons a column of their own (they were squeezed a word a
+    line): each seat's points and total keep its line, and its reasons lie under it at nearly the sheet's
+    width; a seat with none gets no line of a lone dash."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    problems = watched(context)
+    page = context.new_page()
+    created = api_table(server, "tetka", ["human", "random", "random", "random"], seed=4)
+    open_seat(page, server, created, 0)
+    play_through_api(server, created, [0], lambda p: len(p["hand_results"]) >= 1)
+    expect(page.get_by_test_id("deal-end-sheet")).to_contain_text("Deal 1 is over")
+    lines = page.evaluate(SHEET_LINES)
+    assert any(not line["dash"] for line in lines)
+    for line in lines:
+        if line["dash"]:
+            assert not line["shown"], line
+        else:
+            assert line["whyTop"] >= line["nameBottom"] - 1 and line["whyWidth"] > 0.8 * line["tableWidth"], line
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not problems, problems
+    context.close()

@@ -96,7 +96,7 @@ export function dealEndSheet(result, view, { lowestWins = false, taker = null } 
 }
 
 function reasonList(reasons, view, lowestWins) {
-  if (!reasons.length) return el("span", { class: "muted", text: "—" });
+  if (!reasons.length) return el("span", { class: "muted no-reasons", text: "—" });
   return el("ul", { class: "why-list" }, reasons.map((r) => el("li", {},
     pointsNode(r.points, lowestWins), " ", el("span", {}, proseFragment(namedSeatsText(r.text, view))))));
 }

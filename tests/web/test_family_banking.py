@@ -5,11 +5,11 @@ A four-handed Pontoon table of three heuristic bots and the person in seat 1, se
 6♠ 3♥, so the deal has twists to show), one deal long. The banker (seat 0) sits at the head of the felt, its
 seat at the top and its hand above the players'; each hand is drawn once, in the middle, with its count in
 the game's words and its stake as chips, the seats round the felt drawing no cards of their own, and the
-person's hand strip none either (it says the cards lie on the table). The person
-stakes 5 on the slider, twists below 16 and sticks, and at every step the page's counts are the engine's
-words for that seat (its own total, "10 showing" for another's up card). At both sizes nothing is wider than
-the window; at 1366x900 the hands, your cards and your controls are on the first screen, and on a phone
-the turn brings your controls and your hand into sight.
+person's hand strip none either (it says the cards lie on the table). The person stakes 5 on the slider,
+twists below 16 and sticks, and at every step the page's counts are the engine's words for that seat (its own
+total, "10 showing" for another's up card), and the hand to play is not repeated among the game's facts. At
+both sizes nothing is wider than the window; at 1366x900 the hands, your cards and your controls are on the
+first screen, and on a phone the turn brings your controls and your hand into sight.
 """
 
 from __future__ import annotations
@@ -115,6 +115,9 @@ def test_a_deal_by_clicking_shows_each_hand_once_with_its_count_and_stake(server
                 verb = "twist" if total.isdigit() and int(total) < 16 and "action-twist" in page.content() else "stick"
                 twists += verb == "twist"
                 check_hands(page, view)
+                # The hand to play is the person's whole hand (no split): said by the hand, not again as a fact.
+                assert sorted(view["extra"]["hand_to_play"]) == sorted(view["hand"])
+                assert "hand to play" not in page.locator("#extra-panel").inner_text()
                 said = len(view["log"])
                 page.get_by_test_id(f"action-{verb}").click()
                 while len(view["log"]) == said and time.monotonic() < deadline:

@@ -906,10 +906,19 @@ export function isEmptyFact(value) {
 // Facts a view carries for the bots' memory, not the page: where in the stock each known card lies.
 const MEMORY = /^known_in_/;
 
+/** Whether a fact of cards names just the cards of the seat's hand (Pontoon's hand to play, where the seat
+ * has not split): said already by the hand, so not again among the facts. */
+function isOwnHand(kind, value, view) {
+  const hand = view.hand || [];
+  return kind === "cards" && Array.isArray(value) && value.length === hand.length
+    && value.every((card) => hand.includes(card));
+}
+
 export function renderExtra(view) {
-  // A hand's value is written under the hand (shown.js handCaption), not again among the facts.
+  // A hand's value is written under the hand (shown.js handCaption), not again among the facts; nor the hand.
   const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k)
-    && zoneKind(view, "extra", k, v) !== "hand_value" && !familyHelper(zoneKind(view, "extra", k, v)));
+    && zoneKind(view, "extra", k, v) !== "hand_value" && !familyHelper(zoneKind(view, "extra", k, v))
+    && !isOwnHand(zoneKind(view, "extra", k, v), v, view));
   $("extra-panel").hidden = entries.length === 0;
   replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
     el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));

@@ -154,14 +154,15 @@ export function placeToasts(region) {
 const SIGHT_MARGIN = 8;     // px left between what is brought into sight and the window's edge
 
 /**
- * Scrolls the page just enough to show together all the nodes `find()` answers once the page is drawn (their
- * top, where together they are taller than the window), unless they are in sight already. On a phone the
- * hand and the turn's controls lie under the felt, below the first screen, when the turn comes; the page
- * brings them up once a turn (a person who scrolls away is left there), gently unless the person asks for
- * reduced motion.
+ * Scrolls the page just enough to show together all the nodes `find()` answers (their top, where together
+ * they are taller than the window), unless they are in sight already. On a phone the hand and the turn's
+ * controls lie under the felt, below the first screen, when the turn comes; the page brings them up once a
+ * turn (a person who scrolls away is left there), gently unless the person asks for reduced motion. It is
+ * measured once the drawing under way is done (the guide, drawn after the hand, moves it down), and before
+ * anything else runs: no one sees the page, or reads a place on it, between the drawing and the scroll.
  */
 export function bringIntoSight(find) {
-  requestAnimationFrame(() => {
+  queueMicrotask(() => {
     const rects = find().filter((node) => node && node.isConnected).map((node) => node.getBoundingClientRect())
       .filter((rect) => rect.height > 0);
     if (!rects.length) return;

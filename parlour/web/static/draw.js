@@ -916,12 +916,12 @@ function isOwnHand(kind, value, view) {
 
 export function renderExtra(view) {
   // A hand's value is written under the hand (shown.js handCaption), not again among the facts; nor the hand.
-  const entries = Object.entries(view.extra || {}).filter(([k, v]) => !isEmptyFact(v) && !MEMORY.test(k)
-    && zoneKind(view, "extra", k, v) !== "hand_value" && !familyHelper(zoneKind(view, "extra", k, v))
-    && !isOwnHand(zoneKind(view, "extra", k, v), v, view));
+  const entries = Object.entries(view.extra || {}).map(([k, v]) => [k, v, zoneKind(view, "extra", k, v)])
+    .filter(([k, v, kind]) => !isEmptyFact(v) && !MEMORY.test(k) && kind !== "hand_value" && !familyHelper(kind)
+      && !isOwnHand(kind, v, view));
   $("extra-panel").hidden = entries.length === 0;
-  replace($("extra"), entries.map(([k, v]) => [el("dt", { text: title(k, view) }),
-    el("dd", {}, kindValueNode(zoneKind(view, "extra", k, v), v, view))]));
+  replace($("extra"), entries.map(([k, v, kind]) => [el("dt", { text: title(k, view) }),
+    el("dd", {}, kindValueNode(kind, v, view))]));
 }
 
 export function renderLog(view) {

@@ -3,7 +3,7 @@ OpenSpiel's IS-MCTS against Parlour's, and the heuristic against random play.
 
     python benchmarks/strength.py [--games N] [--jobs J] [--only GAME ...] [--rows BOT-OPPONENT ...]
                                   [--options KEY=VALUE ...] [--out docs/strength.md]
-                                  [--plots docs/images/strength] [--ray ADDRESS]
+                                  [--plots docs/images/strength] [--ray ADDRESS] [--journal FOLDER]
 
 Every pairing is a duplicate tournament (``run_tournament(..., duplicate=True)``): each deal is played once
 per rotation of the seats, so every kind holds every seat's cards and the luck of the deal cancels. One seat
@@ -18,7 +18,9 @@ scores and drops out of their difference.
 three, so that a slow pairing's 200 games fit in hours); the row names them beside its count of games.
 
 Rows are written to ``--out`` as each is measured (a long run interrupted keeps what it finished), and rows
-of games not measured this time are kept from the file. Each pairing's scores and ratings are drawn to
+of games not measured this time are kept from the file. With ``--journal FOLDER`` a pairing's games are
+kept as each ends (``parlour.sim.journal``), so that a pairing longer than one sitting goes on where it
+stopped when the same command is run again. Each pairing's scores and ratings are drawn to
 ``--plots`` (``parlour.sim.plot``, the picture of ``parlour tournament --plot``).
 """
 
@@ -79,20 +81,49 @@ def split_row(row: str) -> tuple[str, str]:
 
 
 def measure(game: parlour.GameInfo, kind: str, opponent: str, games: int, jobs: int, plots: Path | None,
-            backend: Backend | None = None, options: dict[str, Any] | None = None) -> str:
-    """Play one pairing (on local processes, or on a Ray cluster's workers), draw it, and return its row."""
+            backend: Backend | None = None, options: dict[str, Any] | None = None,
+            journals: Path | None = None) -> str:
+    """Play one pairing (on local processes, or on a Ray cluster's workers), draw it, and return its row.
+
+    With ``journals`` (a folder) the pairing's games and the time they took are kept there as they end,
+    and a run started again plays only those missing: its row is one unbroken run's, minutes included.
+    """
     players = game.players_default
     games += -games % players                       # whole deals: every rotation of each
-    started = time.perf_counter()
+    stem = f"{game.id}--{slug(kind)}--{slug(opponent)}{named(options)}"
+    clock = Clock(None if journals is None else journals / f"{stem}.seconds")
     result = run_tournament(game.id, seats(game, kind, opponent), games=games, seed=2026, jobs=jobs,
-                            duplicate=True, backend=backend, options=options)
-    seconds = time.perf_counter() - started
+                            duplicate=True, backend=backend, options=options, progress=clock.tick,
+                            journal=None if journals is None else journals / f"{stem}.jsonl")
+    seconds = clock.tick()
     if plots is not None and kind != "heuristic":     # the yardstick row needs no picture
         plots.mkdir(parents=True, exist_ok=True)
         plot_tournament(result, plots / f"{game.id}--{slug(kind)}--{slug(opponent)}.svg",
                         title=f"{game.name}: {kind} against {against(game, kind, opponent)}, {games} games "
                               f"(duplicate{options_shown(options, '; ')})")
     return table_row(game, result, kind, opponent, seconds, options)
+
+
+class Clock:
+    """The seconds a pairing has taken, over every run that played its games: kept in ``path`` (when given)
+    after each game, so that a stopped run's time is counted when it goes on."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.before = float(path.read_text()) if path is not None and path.exists() else 0.0
+        self.started = time.perf_counter()
+
+    def tick(self, *_progress: int) -> float:
+        """The seconds so far, written down; also the tournament's ``progress(done, total)``."""
+        seconds = self.before + time.perf_counter() - self.started
+        if self.path is not None:
+            self.path.write_text(f"{seconds:.1f}\n")
+        return seconds
+
+
+def named(options: dict[str, Any] | None) -> str:
+    """The options as part of a file's name: ``--rubbers=1``."""
+    return "".join(f"--{key}={value}" for key, value in sorted((options or {}).items()))
 
 
 def parse_options(texts: list[str] | None) -> dict[str, Any] | None:
@@ -254,6 +285,8 @@ def main() -> int:
     parser.add_argument("--options", nargs="+", metavar="KEY=VALUE",
                         help="the game's options (rubbers=1), named in the row")
     parser.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (auto, host:port), --jobs workers")
+    parser.add_argument("--journal", metavar="FOLDER",
+                        help="keep each pairing's games in FOLDER as they end; run again to go on after a stop")
     args = parser.parse_args()
     options = parse_options(args.options)
     if options is not None:
@@ -266,13 +299,16 @@ def main() -> int:
                 raise SystemExit(f"--options: {exc}") from None
 
     backend = RayBackend(args.ray) if args.ray else None
+    journals = Path(args.journal) if args.journal else None
+    if journals is not None:
+        journals.mkdir(parents=True, exist_ok=True)
     out = Path(args.out)
     results, timings = kept_rows(out)
     chosen = [parlour.game_info(game_id) for game_id in args.only] if args.only else list(registered_games())
     for game in chosen:
         for kind, opponent in chosen_pairings(game.id, args.rows):
             results[game.name, kind, opponent] = measure(game, kind, opponent, args.games, args.jobs, Path(args.plots),
-                                                         backend, options)
+                                                         backend, options, journals)
             print(results[game.name, kind, opponent], flush=True)
             write_page(out, results, timings)
         if not args.rows or "expert-heuristic" in args.rows:

@@ -6,6 +6,7 @@ against their targets and writes its JSON, so that the benchmark the closing not
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -13,6 +14,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from parlour.engine import game_info
+from parlour.sim import tournament
 
 SPEED = Path(__file__).resolve().parent.parent / "benchmarks" / "speed.py"
 
@@ -88,6 +92,24 @@ def test_the_strength_table_keeps_its_prose_and_earlier_rows_and_draws_each_pair
     assert "expert" in (tmp_path / "plots" / "divide-and-conquer--expert--heuristic.svg").read_text(encoding="utf-8")
 
 
+def test_a_strength_pairing_with_a_journal_goes_on_after_a_stop_with_its_minutes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--journal FOLDER``: a pairing's games and seconds are kept by its name (options included); run
+    again, it plays none it holds and its row counts the minutes of every run."""
+    strength = strength_module()
+    game = game_info("divide-and-conquer")
+    first = strength.measure(game, "heuristic", "random", 2, 1, None, journals=tmp_path)
+    stem = tmp_path / "divide-and-conquer--heuristic--random"
+    assert len(stem.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    assert float(stem.with_suffix(".seconds").read_text(encoding="utf-8")) < 60
+    stem.with_suffix(".seconds").write_text("600.0\n", encoding="utf-8")         # ten minutes in an earlier run
+    monkeypatch.setattr(importlib.import_module("parlour.sim.simulate"), "play_out",
+                        lambda task: pytest.fail(f"game {task.number} played again"))
+    again = strength.measure(game, "heuristic", "random", 2, 1, None, journals=tmp_path)
+    assert again.rsplit("|", 2)[0] == first.rsplit("|", 2)[0] and again.endswith("| 10.0 |")
+    assert strength.named({"rubbers": 1, "deal": "pack"}) == "--deal=pack--rubbers=1" and strength.named(None) == ""
+
+
 def test_the_strength_tables_options_are_the_games_named_in_the_row_and_checked_first() -> None:
     """``--options rubbers=1``: values read as JSON where they can be, named after the row's deals; a bad
     option or one given without ``--only`` stops the run, naming it, before any game is played."""
@@ -117,15 +139,12 @@ def test_the_timing_table_shows_times_under_a_millisecond() -> None:
 def test_in_a_partnership_game_the_bot_is_partnered_by_itself() -> None:
     """Issue 41: where partners sit (facing each other), the bot's partner is the bot, against a side of the
     opponent kind, in every rotation of the duplicate tournament; elsewhere one seat is the bot."""
-    from parlour import game_info
-    from parlour.sim.tournament import seating
-
     strength = strength_module()
     for game_id in ("mus", "auction-bridge", "canasta", "crates"):
         seats = strength.seats(game_info(game_id), "expert", "random")
         assert seats == ["expert", "random", "expert", "random"]
         for rotation in range(4):
-            turned = seating(seats, rotation)
+            turned = tournament.seating(seats, rotation)
             assert turned[0] == turned[2] != turned[1] == turned[3]
     assert strength.against(game_info("mus"), "expert", "random") == "random ×2, partnered by expert"
     assert strength.seats(game_info("tetka"), "expert", "heuristic") == ["expert"] + ["heuristic"] * 3
@@ -133,7 +152,6 @@ def test_in_a_partnership_game_the_bot_is_partnered_by_itself() -> None:
 
 
 def strength_module() -> ModuleType:
-    import importlib.util
     spec = importlib.util.spec_from_file_location("strength", Path(__file__).resolve().parent.parent / "benchmarks"
                                                   / "strength.py")
     assert spec is not None and spec.loader is not None

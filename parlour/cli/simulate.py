@@ -49,6 +49,8 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
                         help="workers to play on (0: one per CPU; on Ray, every CPU the cluster has or grows to); the "
                              "lines do not depend on it")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play each deal once per rotation of the seats, as 'parlour tournament --duplicate'")
     parser.add_argument("--players", type=int, metavar="P", help="number of players (default: the game's)")
     parser.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
     parser.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
@@ -73,8 +75,8 @@ def dispatch(ui: Ui, args: argparse.Namespace) -> int:
         values = option_values(info, args.option)
         with progress_bar(ui, args.games) as advance:
             run = simulation(args.game, seat_kinds(args.seats), args.games, args.seed, jobs=jobs,
-                             players=args.players, variant=args.variant, options=values, progress=advance,
-                             backend=backend, resume=path if args.resume else None)
+                             duplicate=args.duplicate, players=args.players, variant=args.variant, options=values,
+                             progress=advance, backend=backend, resume=path if args.resume else None)
             write(path, run)
     except GameFailure as exc:
         raise BotFailure(str(exc)) from None

@@ -56,6 +56,9 @@ def add_parser(commands: Any) -> None:
                              "see 'pydoc parlour.cli.data')")
     parser.add_argument("--plot", metavar="FILE.svg",
                         help="also draw each bot's scores and rating interval to FILE (SVG; needs matplotlib)")
+    parser.add_argument("--journal", metavar="FILE",
+                        help="write each game to FILE as it ends (JSON lines, as 'parlour simulate' writes them) "
+                             "and play only the games FILE lacks: the same command run again goes on after a stop")
     parser.add_argument("--players", type=int, metavar="P", help="number of players (default: the game's)")
     parser.add_argument("--variant", metavar="V", help="a variant from 'parlour rules GAME'")
     parser.add_argument("--option", "-o", action="extend", nargs="+", default=[], metavar="NAME=VALUE",
@@ -113,11 +116,12 @@ def checked_path(path: str) -> str:
 def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs: int = 1,
         duplicate: bool = False, csv_path: str | None = None, players: int | None = None,
         variant: str | None = None, options: Sequence[str] = (), backend_name: str = "local",
-        address: str | None = None, plot_path: str | None = None, as_json: bool = False) -> int:
+        address: str | None = None, plot_path: str | None = None, as_json: bool = False,
+        journal: str | None = None) -> int:
     """Play the tournament, print its table (or with ``as_json`` its JSON document), write the CSV file and the
     picture; refusals are ``UsageError``\\ s. With ``as_json`` stdout holds the document alone: what was
     written is said on stderr."""
-    for path in (csv_path, plot_path):
+    for path in (csv_path, plot_path, journal):
         if path is not None:
             checked_path(path)
     draw = plotter() if plot_path is not None else None
@@ -129,11 +133,14 @@ def run(ui: Ui, game: str, seats: str, games: int, seed: int | None = None, jobs
         values = option_values(info, options)
         with progress_bar(ui, games) as advance:
             result = run_tournament(game, kinds, games, seed, jobs=jobs, duplicate=duplicate, players=players,
-                                    variant=variant, options=values, progress=advance, backend=backend)
+                                    variant=variant, options=values, progress=advance, backend=backend,
+                                    journal=journal)
     except GameFailure as exc:
         raise BotFailure(str(exc)) from None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {journal}: {exc.strerror or exc}") from None
     seconds = time.perf_counter() - started
     if as_json:
         ui.out.print(data.dumps(data.tournament_data(result, seconds)), markup=False, highlight=False,
@@ -252,4 +259,5 @@ def dispatch(ui: Ui, args: argparse.Namespace) -> int:
     """Run the parsed ``tournament`` command."""
     return run(ui, args.game, args.seats, args.games, seed=args.seed, jobs=args.jobs, duplicate=args.duplicate,
                csv_path=args.csv, players=args.players, variant=args.variant, options=args.option,
-               backend_name=args.backend, address=args.address, plot_path=args.plot, as_json=args.json)
+               backend_name=args.backend, address=args.address, plot_path=args.plot, as_json=args.json,
+               journal=args.journal)

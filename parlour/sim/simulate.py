@@ -1,8 +1,9 @@
 """Bulk simulation: many games between bot kinds, each written whole as one line of JSON.
 
-The games are a tournament's (``plan_games``: the seats rotated one place each game, every deal and
-bot seeded from the one seed), so line ``g`` of a simulation is game ``g`` of the tournament with the
-same arguments, on any backend and any number of workers. Each line holds ``seed`` (the run's, from
+The games are a tournament's (``plan_games``: the seats rotated one place each game, or with
+``duplicate`` each deal once per rotation, every deal and bot seeded from the one seed), so line ``g`` of
+a simulation is game ``g`` of the tournament with the same arguments, on any backend and any number of
+workers; ``run_tournament(..., journal=path)`` keeps its games in such a file. Each line holds ``seed`` (the run's, from
 which every game is planned), the ``GameRecord``'s fields (``number``, ``deal``, ``rotation``,
 ``deal_seed``, ``kinds``, ``bot_seeds``, ``scores``, ``places``, ``winners``, ``actions``), ``deals``
 (each deal's ``HandResult.to_dict()``, in order), ``result`` (``Result.to_dict()``) and ``record``: the
@@ -40,7 +41,8 @@ from parlour.engine import new_game
 from parlour.sim.tournament import Backend, GameRecord, GameTask, Progress, game_record, plan_games, play_out, played
 
 FilePath = str | os.PathLike[str]
-LINE_KEYS = frozenset({"seed", *(field.name for field in dataclasses.fields(GameRecord)), "deals", "result", "record"})
+RECORD_FIELDS = tuple(field.name for field in dataclasses.fields(GameRecord))
+LINE_KEYS = frozenset({"seed", *RECORD_FIELDS, "deals", "result", "record"})
 # What a game's record says of the run rather than of the game: the same on every line of one run.
 RUN_FACTS = ("format", "format_version", "game", "rules_version", "variant", "players", "options")
 
@@ -59,7 +61,7 @@ class Simulation:
 
 
 def simulate(game_id: str, seats: Sequence[str], games: int, out: IO[str], seed: int | None = None, *,
-             jobs: int = 1, players: int | None = None, variant: str | None = None,
+             jobs: int = 1, duplicate: bool = False, players: int | None = None, variant: str | None = None,
              options: Mapping[str, Any] | None = None, progress: Progress | None = None,
              backend: Backend | None = None) -> int:
     """Play ``games`` games and write one JSON line each to ``out``; the seed used (drawn if not given).
@@ -67,36 +69,37 @@ def simulate(game_id: str, seats: Sequence[str], games: int, out: IO[str], seed:
     Bad arguments raise ``ValueError`` before any game is played (``plan_games``' refusals); a game
     that fails raises ``GameFailure``, after the lines of the games before it.
     """
-    run = simulation(game_id, seats, games, seed, jobs=jobs, players=players, variant=variant, options=options,
-                     progress=progress, backend=backend)
+    run = simulation(game_id, seats, games, seed, jobs=jobs, duplicate=duplicate, players=players, variant=variant,
+                     options=options, progress=progress, backend=backend)
     for line in run.lines:
         out.write(line + "\n")
     return run.seed
 
 
 def simulate_file(path: FilePath, game_id: str, seats: Sequence[str], games: int, seed: int | None = None, *,
-                  resume: bool = False, jobs: int = 1, players: int | None = None, variant: str | None = None,
-                  options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-                  backend: Backend | None = None) -> int:
+                  resume: bool = False, jobs: int = 1, duplicate: bool = False, players: int | None = None,
+                  variant: str | None = None, options: Mapping[str, Any] | None = None,
+                  progress: Progress | None = None, backend: Backend | None = None) -> int:
     """``simulate`` into the file at ``path`` (made anew), or with ``resume`` after the games it holds of
     this very run (see the module's docstring); the seed. A file of another run, or damaged, is a
     ``ValueError`` and stays as it was."""
-    run = simulation(game_id, seats, games, seed, jobs=jobs, players=players, variant=variant, options=options,
-                     progress=progress, backend=backend, resume=path if resume else None)
+    run = simulation(game_id, seats, games, seed, jobs=jobs, duplicate=duplicate, players=players, variant=variant,
+                     options=options, progress=progress, backend=backend, resume=path if resume else None)
     write(path, run)
     return run.seed
 
 
 def simulation(game_id: str, seats: Sequence[str], games: int, seed: int | None = None, *, jobs: int = 1,
-               players: int | None = None, variant: str | None = None, options: Mapping[str, Any] | None = None,
-               progress: Progress | None = None, backend: Backend | None = None,
-               resume: FilePath | None = None) -> Simulation:
+               duplicate: bool = False, players: int | None = None, variant: str | None = None,
+               options: Mapping[str, Any] | None = None, progress: Progress | None = None,
+               backend: Backend | None = None, resume: FilePath | None = None) -> Simulation:
     """The simulation, everything checked (with ``resume``, the file's lines too) before the lines are asked
     for: a caller opens its file only then. ``progress`` counts the games the file held as done."""
     held = _first_line(resume) if resume is not None else None
     if seed is None:
         seed = held["seed"] if held is not None and isinstance(held.get("seed"), int) else secrets.randbits(63)
-    tasks = plan_games(game_id, seats, games, seed, players=players, variant=variant, options=options)
+    tasks = plan_games(game_id, seats, games, seed, duplicate=duplicate, players=players, variant=variant,
+                       options=options)
     done, keep = held_games(resume, tasks, seed) if resume is not None else (0, 0)
     counted = None if progress is None else partial(_progress, progress, done, len(tasks))
     lines = in_order(played(partial(simulate_game, seed=seed), tasks[done:], jobs, counted, backend)) \
@@ -137,6 +140,18 @@ def held_games(path: FilePath, tasks: Sequence[GameTask], seed: int) -> tuple[in
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
     return done, keep
+
+
+def records_in(path: FilePath) -> list[GameRecord]:
+    """The ``GameRecord`` of each whole line of the simulation file at ``path`` (``held_games`` has checked
+    them): a tournament's results read back from the games it journalled."""
+    with open(path, "rb") as lines:
+        return [GameRecord(**{name: _tupled(json.loads(raw)[name]) for name in RECORD_FIELDS})
+                for raw in lines if raw.endswith(b"\n")]
+
+
+def _tupled(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def in_order(results: Iterable[tuple[int, str]]) -> Iterator[str]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import csv
 import math
 import multiprocessing
+import os
 import random
 import secrets
 import signal
@@ -471,20 +472,32 @@ def summarise(records: Sequence[GameRecord], by_deal: bool = False,
 def run_tournament(game_id: str, seats: Sequence[str], games: int, seed: int | None = None, *, jobs: int = 1,
                    duplicate: bool = False, players: int | None = None, variant: str | None = None,
                    options: Mapping[str, Any] | None = None, progress: Progress | None = None,
-                   anchor: str | None = ELO_ANCHOR, backend: Backend | None = None) -> TournamentResult:
+                   anchor: str | None = ELO_ANCHOR, backend: Backend | None = None,
+                   journal: str | os.PathLike[str] | None = None) -> TournamentResult:
     """Play ``games`` games of ``game_id`` between the bot kinds of ``seats`` and summarise them.
 
     ``seed`` fixes every deal and every bot's choices (none given: one is drawn and kept in the
     result); the result depends on neither ``jobs`` nor ``backend`` (``LocalPool`` unless given, or a
     cluster's, ``parlour.sim.ray_backend.RayBackend``). Bad arguments raise ``ValueError`` before any game
     is played; a game that fails raises ``GameFailure``.
+
+    With a ``journal`` file each game is written there whole as it ends (a simulation's lines,
+    ``parlour.sim.simulate``), and the games it holds already are not played again: a run stopped midway
+    goes on where it stopped when started again (the seed, if not given, is read from the file). A file of
+    another run is a ``ValueError``, and stays as it was.
     """
-    if seed is None:
+    if journal is not None:
+        from parlour.sim.simulate import records_in, simulate_file  # simulations are built on this module
+
+        seed = simulate_file(journal, game_id, seats, games, seed, resume=True, jobs=jobs, duplicate=duplicate,
+                             players=players, variant=variant, options=options, progress=progress, backend=backend)
+    elif seed is None:
         seed = secrets.randbits(63)
     info: GameInfo = game_info(game_id)
     tasks = plan_games(game_id, seats, games, seed, duplicate=duplicate, players=players, variant=variant,
                        options=options)
-    records = play_games(tasks, jobs=jobs, progress=progress, backend=backend)
+    records = records_in(journal) if journal is not None else play_games(tasks, jobs=jobs, progress=progress,
+                                                                          backend=backend)
     return TournamentResult(
         game_id=game_id, players=tasks[0].players, variant=variant, seed=seed, duplicate=duplicate,
         seats=tuple(seats), lowest_score_wins=info.lowest_score_wins, records=tuple(records),

@@ -67,8 +67,8 @@ PIMC_REACH: dict[str, int] = {
 # +0.67] over 200, against rollouts of the rules of thumb), and from nine of ten cards in Preference (-0.23
 # [-0.72, +0.27] over 201, against rollouts); from five cards it was level in Twenty-Five (-0.39 [-1.02, +0.24],
 # 200 games), Tute (-0.03 [-0.10, +0.04], 200), Calabrasella (-1.01 [-3.06, +1.04], 201) and Schafkopf (+0.23
-# [-0.00, +0.47], 201, against rollouts), and from four it was level in Tëtka (-0.43 [-1.05, +0.19], 200) and
-# level too in Canadian Salad (-6.73 [-31.53, +18.06], 200), so none takes it.
+# [-0.00, +0.47], 201, against rollouts), and from four it was level in Tëtka (-0.43 [-1.05, +0.19], 200),
+# Canadian Salad (-6.73 [-31.53, +18.06], 200) and Reversis (-6.28 [-13.49, +0.93], 200), so none takes it.
 PIMC_FROM: dict[str, int] = {"auction-bridge": DEPTH, "vint": DEPTH}
 # Games where the expert plays rollouts of the rule of thumb (``parlour.bots.rollout``) rather than the tree
 # search: games of short deals with an auction, which the tree search misjudged. Its playouts defend more

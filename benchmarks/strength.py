@@ -19,8 +19,9 @@ three, so that a slow pairing's 200 games fit in hours); the row names them besi
 
 Rows are written to ``--out`` as each is measured (a long run interrupted keeps what it finished), and rows
 of games not measured this time are kept from the file. With ``--journal FOLDER`` a pairing's games are
-kept as each ends (``parlour.sim.journal``), so that a pairing longer than one sitting goes on where it
-stopped when the same command is run again. Each pairing's scores and ratings are drawn to
+kept as each ends (``run_tournament(..., journal=...)``: a simulation's lines, with the seconds taken
+beside them), so that a pairing longer than one sitting goes on where it stopped when the same command
+is run again. Each pairing's scores and ratings are drawn to
 ``--plots`` (``parlour.sim.plot``, the picture of ``parlour tournament --plot``).
 """
 

@@ -173,6 +173,16 @@ class TestResume:
         simulate_file(path, "kabu", KABU, 4, resume=True, progress=lambda done, total: told.append((done, total)))
         assert told == [(3, 4), (4, 4)]
 
+    def test_each_line_is_on_disk_once_its_game_is_written(self, tmp_path: Path) -> None:
+        """What a kill can lose is the games being played, never a written line held in a buffer: as the
+        third game ends, the file already holds the first two whole (read by another handle, as a resumed
+        run reads it). Divide and Conquer's lines are short, so a buffer would hold several."""
+        path = tmp_path / "dc.jsonl"
+        seen: list[bytes] = []
+        simulate_file(path, "divide-and-conquer", ["heuristic", "random"], 4, 7,
+                      progress=lambda done, _total: seen.append(path.read_bytes()))
+        assert seen[2] == cut(path.read_text(encoding="utf-8"), 2) and seen[2].count(b"\n") == 2
+
     def test_a_missing_file_is_started(self, tmp_path: Path, kabu: str) -> None:
         path = tmp_path / "kabu.jsonl"
         simulate_file(path, "kabu", KABU, 4, 7, resume=True)

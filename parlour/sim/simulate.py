@@ -109,12 +109,14 @@ def simulation(game_id: str, seats: Sequence[str], games: int, seed: int | None 
 
 def write(path: FilePath, run: Simulation) -> None:
     """The lines of ``run`` written to ``path`` after its first ``run.keep`` bytes (from the start when
-    none are kept), which drops a line a kill cut short."""
+    none are kept), which drops a line a kill cut short. Each line is handed to the system as it is
+    written, so that a kill loses only the games being played, not lines held in a buffer."""
     with open(path, "r+b" if run.keep else "wb") as out:
         out.truncate(run.keep)
         out.seek(run.keep)
         for line in run.lines:
             out.write(line.encode("utf-8") + b"\n")
+            out.flush()
 
 
 def held_games(path: FilePath, tasks: Sequence[GameTask], seed: int) -> tuple[int, int]:

@@ -14,6 +14,11 @@ Rows (``--only`` takes these names):
   actions-a-deal figures show it), so the mix of calls and cards is alike. ``oh_hell`` is given
   Preference's deal (32 cards, three hands of ten): the same size of hand to search for legal plays,
   and no slower for OpenSpiel than its 52-card default.
+- ``where``: where each of those four games' time goes (issue 41's profile): the share of a game's time,
+  and the µs each, of its cards, its calls (bids, exchanges, declarations), the action that ends a deal
+  (its scoring and the next deal's shuffle) and ``new_game``. Each action is timed by itself (wall
+  ``perf_counter_ns``, a tenth of a µs or so of its own a call), so these µs run a little above the
+  rows' CPU rates; the shares are what says where speed would have to come from.
 - ``floor``: the same driving loop over a bare state that does no work (whose turn, a fixed list of 13
   action numbers, a count of 52 actions a deal) ÷ OpenSpiel ``hearts`` deals per second: the most any
   Python state driven this way could reach, and what it leaves the rules of a deal for the Tëtka row's
@@ -65,6 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import parlour
 from parlour.bots import sampler_for
 from parlour.bots.ismcts import Budget, IsmctsBot
+from parlour.engine import Play
 
 CLOCK = time.process_time
 # The integer path, where the engine has it, is the like of OpenSpiel's integer actions.
@@ -96,7 +102,8 @@ PEERS = (
     Versus("preference", "preference", "oh_hell",
            {"players": 3, "num_suits": 4, "num_cards_per_suit": 8, "num_tricks_fixed": 10}, "actions", 1.0),
 )
-ROWS = (*(peer.row for peer in PEERS), "floor", "clone", "sample", "ismcts")
+ROWS = (*(peer.row for peer in PEERS), "where", "floor", "clone", "sample", "ismcts")
+KINDS = ("cards", "calls", "deal ends", "new games")   # what the ``where`` row splits a game's time by
 
 
 @dataclass
@@ -133,7 +140,7 @@ class Line:
     what: str
     unit: str
     values: list[float]
-    target: tuple[str, float]     # ("≥" or "≤", value)
+    target: tuple[str, float] | None   # ("≥" or "≤", value); None for a line that describes, as a profile
     detail: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -141,7 +148,9 @@ class Line:
         return statistics.median(self.values)
 
     @property
-    def met(self) -> bool:
+    def met(self) -> bool | None:
+        if self.target is None:
+            return None
         op, value = self.target
         return self.median >= value if op == "≥" else self.median <= value
 
@@ -149,9 +158,10 @@ class Line:
         """The median, its range over the rounds and the target, and below it what the ratio was made of."""
         digits = 2 if self.median < 100 else 0
         low, median, high = (f"{v:,.{digits}f}" for v in (min(self.values), self.median, max(self.values)))
-        op, value = self.target
-        line = (f"{self.what:<44} {median:>7} ({low}–{high})  target {op} {value:,.{0 if value >= 100 else 1}f}  "
-                f"{'met' if self.met else 'not met'}")
+        line = f"{self.what:<44} {median:>7} ({low}–{high})"
+        if self.target is not None:
+            op, value = self.target
+            line += f"  target {op} {value:,.{0 if value >= 100 else 1}f}  {'met' if self.met else 'not met'}"
         if self.detail:
             line += "\n" + " " * 6 + ", ".join(f"{name} {number(v)}" for name, v in self.detail.items())
         return line
@@ -159,7 +169,8 @@ class Line:
     def to_dict(self) -> dict[str, Any]:
         return {"what": self.what, "unit": self.unit, "values": self.values, "median": self.median,
                 "min": min(self.values), "max": max(self.values),
-                "target": {"op": self.target[0], "value": self.target[1]}, "met": self.met, **self.detail}
+                "target": None if self.target is None else {"op": self.target[0], "value": self.target[1]},
+                "met": self.met, **self.detail}
 
 
 def number(value: float) -> str:
@@ -252,6 +263,68 @@ def versus(peer: Versus, pyspiel: Any, seconds: float, rounds: int, rng: random.
     }
     per = "deals" if peer.unit == "deals" else "per player action"
     return [Line(f"{name} ÷ {peer.theirs} ({per})", "ratio", ratios, ("≥", peer.target), detail)]
+
+
+def profile(game_id: str, seconds: float, rng: random.Random) -> dict[str, list[int]]:
+    """Whole random games of ours for ``seconds`` of CPU time, each action timed and put under its kind
+    (``KINDS``): ``[actions, nanoseconds]`` a kind."""
+    kinds: dict[str, list[int]] = {kind: [0, 0] for kind in KINDS}
+    tick, seed, choice = time.perf_counter_ns, rng.getrandbits(32), rng.choice
+    start = CLOCK()
+    while CLOCK() - start < seconds:
+        began = tick()
+        state = parlour.new_game(game_id, seed=seed)
+        tally = kinds["new games"]
+        tally[0] += 1
+        tally[1] += tick() - began
+        seed += 1
+        legal, apply, decode = getattr(state, LEGAL), getattr(state, APPLY), state.decode
+        while not state.is_over:
+            seat, deals = state.to_move[0], len(state.hand_results)
+            began = tick()
+            action = choice(legal(seat))
+            apply(seat, action)
+            spent = tick() - began
+            if len(state.hand_results) != deals:
+                kind = "deal ends"
+            elif type(decode(action) if INTEGER_PATH else action) is Play:
+                kind = "cards"
+            else:
+                kind = "calls"
+            tally = kinds[kind]
+            tally[0] += 1
+            tally[1] += spent
+    return kinds
+
+
+def where(seconds: float, rounds: int, rng: random.Random) -> list[Line]:
+    """Issue 41's profile of the four auction games: each kind's share of a game's time, round by round
+    (the games in turn, so that load falls on all alike), with the µs an action of each kind over all rounds."""
+    games = [peer.ours for peer in PEERS if peer.unit == "actions"]
+    for game_id in games:
+        profile(game_id, min(WARM_UP, seconds), rng)
+    shares: dict[str, list[float]] = {game_id: [] for game_id in games}
+    totals = {game_id: {kind: [0, 0] for kind in KINDS} for game_id in games}
+    for nth in range(1, rounds + 1):
+        for game_id in games:
+            kinds = profile(game_id, seconds, rng)
+            spent = sum(ns for _, ns in kinds.values())
+            shares[game_id].append(100 * kinds["cards"][1] / spent)
+            for kind, (count, ns) in kinds.items():
+                totals[game_id][kind][0] += count
+                totals[game_id][kind][1] += ns
+        print(f"  where round {nth}: cards' share "
+              + ", ".join(f"{game_id} {shares[game_id][-1]:.0f}%" for game_id in games), flush=True)
+    lines = []
+    for game_id in games:
+        spent = sum(ns for _, ns in totals[game_id].values())
+        detail: dict[str, float] = {}
+        for kind, (count, ns) in totals[game_id].items():
+            detail[f"{kind} %"] = 100 * ns / spent
+            detail[f"{kind} µs each"] = ns / max(count, 1) / 1000
+        lines.append(Line(f"{parlour.game_info(game_id).name}: cards' share of its time, %", "%",
+                          shares[game_id], None, detail))
+    return lines
 
 
 class Bare:
@@ -411,6 +484,8 @@ def measure(row: str, pyspiel: Any, seconds: float, rounds: int, rng: random.Ran
         return clones(pyspiel, seconds, rounds)
     if row == "sample":
         return samples(seconds, rounds)
+    if row == "where":
+        return where(seconds, rounds, rng)
     if row == "ismcts":
         return searches(seconds, rounds)
     peer = next(p for p in PEERS if p.row == row)

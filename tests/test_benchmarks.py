@@ -37,6 +37,25 @@ def test_speed_runs_its_clone_row_and_writes_json(tmp_path: Path) -> None:
     assert lines[2]["early history"] < lines[2]["late history"]
 
 
+def test_speed_profiles_where_each_auction_games_time_goes(tmp_path: Path) -> None:
+    """``speed.py --only where`` (issue 41's profile) splits each of the four auction games' time among its
+    cards, calls, deals' ends and new games: the shares of a game add up to 100 and every kind occurs, since
+    every one of these games has an auction and a whole game of several deals. No OpenSpiel needed."""
+    out = tmp_path / "where.json"
+    run = subprocess.run([sys.executable, str(SPEED), "--seconds", "0.05", "--rounds", "1", "--only", "where",
+                          "--json", str(out)], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    lines = json.loads(out.read_text(encoding="utf-8"))["rows"]["where"]
+    names = [line["what"].split(":")[0] for line in lines]
+    assert names == ["Auction Bridge", "Schafkopf", "Vint", "Preference"]
+    for line in lines:
+        shares = [line[f"{kind} %"] for kind in ("cards", "calls", "deal ends", "new games")]
+        assert sum(shares) == pytest.approx(100)
+        assert all(line[f"{kind} µs each"] > 0 for kind in ("cards", "calls", "deal ends", "new games"))
+        assert line["target"] is None and line["met"] is None
+    assert "Preference: cards' share of its time" in run.stdout
+
+
 def test_the_double_dummy_benchmark_compares_tables_and_writes_json(tmp_path: Path) -> None:
     """``doubledummy.py`` on three small endings: every table equal to DDS's, one row per hand size in its
     JSON. Skipped without endplay (the ``dds`` extra)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -385,3 +386,16 @@ def test_parlour_dd_refuses_bad_deals_by_name(args: list[str], words: str, capsy
     """A malformed deal, a card given twice, hands of unequal size or a missing file: a clear refusal."""
     code, _, err = run(args, capsys)
     assert code == 2 and words in " ".join(err.split())
+
+
+def test_dds_counts_as_loaded_only_once_it_has_answered_a_call(fresh_python: Callable[[str], list[str]]) -> None:
+    """PIMC leaves DDS's first call in a process out of a move's second (``PimcBot.choose``), since that call
+    loads DDS and sets up its memory. So ``dds_loaded`` must stay false after the import alone, which does not
+    set the memory up, and turn true once a call has answered: here ``dds_warm_up``'s, in a fresh process."""
+    pytest.importorskip("endplay.dds")
+    code = ("import endplay.dds\n"
+            "from parlour.bots.doubledummy import dds_loaded, dds_warm_up\n"
+            "before = dds_loaded()\n"
+            "dds_warm_up()\n"
+            "print(before, dds_loaded())\n")
+    assert fresh_python(code) == ["False", "True"]

@@ -55,9 +55,9 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import sys
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from operator import getitem
 from typing import Any
@@ -66,8 +66,8 @@ from parlour.cards import ACE_HIGH, STANDARD_52, Suit
 from parlour.mechanics.tricks import PLAIN, TRICKS, CardOrder, Goal, OpenPosition, follower, follower_rules, winner
 
 __all__ = ["TRICKS", "Goal", "OpenPosition", "bridge_table", "bridge_tricks", "card_values", "cards_reaching",
-           "dds_card_values", "dds_installed", "dds_loaded", "dds_strain", "dds_table", "reaches", "remaining_worth",
-           "solve"]
+           "dds_card_values", "dds_card_values_within", "dds_installed", "dds_loaded", "dds_strain", "dds_table",
+           "dds_warm_up", "reaches", "remaining_worth", "solve"]
 
 
 def solve(position: OpenPosition) -> int:
@@ -1013,6 +1013,7 @@ def dds_table(hands: Sequence[int]) -> DDTable:
 
     with _DDS_AT_ONCE:
         table = calc_dd_table(Deal(deal_text(0, hands)))
+        _DDS_READY.set()
     before = 13 - hands[0].bit_count()
     denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
     return {COMPASS[declarer]: {STRAINS[strain]: table[denoms[strain], Player(declarer)] - before
@@ -1029,6 +1030,11 @@ def dds_table(hands: Sequence[int]) -> DDTable:
 # time: two Python threads in it at once (two claims checked by the server's worker threads) would share that
 # memory. One call at a time, then.
 _DDS_AT_ONCE = threading.Lock()
+# The thread DDS's bounded calls run in (``dds_card_values_within``), one at a time, so that a move may stop
+# waiting for one; no thread is started until the first such call.
+_DDS_CALLS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
+# Set once DDS has answered a call in this process: loaded, and its memory set up (the first call's extra 0.7 s).
+_DDS_READY = threading.Event()
 
 
 @functools.cache
@@ -1039,9 +1045,34 @@ def dds_installed() -> bool:
 
 
 def dds_loaded() -> bool:
-    """Whether DDS is loaded in this process already: the first call of ``dds_card_values`` loads it, which
-    takes about a second."""
-    return "endplay.dds" in sys.modules
+    """Whether DDS is loaded and set up in this process: it has answered a call. The first call (of
+    ``dds_card_values``, ``dds_table`` or ``dds_warm_up``) loads it and sets up its memory, which takes about two
+    seconds; a call that waits for another thread's first is still before this is true."""
+    return _DDS_READY.is_set()
+
+
+def dds_card_values_within(position: OpenPosition, strain: int, seconds: float | None) -> dict[int, int] | None:
+    """``dds_card_values``, waited for at most ``seconds`` (None: as long as it takes), or None once they run out.
+
+    Most worlds of a whole deal take DDS milliseconds, but about one in fifty at the first lead takes it a
+    second or more, which no bound on the worlds a move deals can foresee; a move must not wait for it. The call
+    given up on goes on in DDS's own thread, its answer thrown away, and the next call waits for it within its
+    own time; one given up on before it began is never made."""
+    future = _DDS_CALLS.submit(dds_card_values, position, strain)
+    try:
+        return future.result(timeout=seconds)
+    except TimeoutError:
+        future.cancel()
+        return None
+
+
+def dds_warm_up() -> None:
+    """Load DDS and let it set itself up, where it is installed: its import takes about a second and its first
+    solve some 0.7 s more (its memory), which would otherwise fall on the first bridge card an expert plays in
+    a process. The server's bot workers call it in a thread once they are ready, so that the first card of a
+    table is as quick as the rest. A no-op without endplay."""
+    if dds_installed():
+        dds_table([0b1, 0b10, 0b100, 0b1000])     # one card a hand: the least DDS can be asked
 
 
 def dds_strain(position: OpenPosition) -> int | None:
@@ -1117,6 +1148,7 @@ def dds_card_values(position: OpenPosition, strain: int) -> dict[int, int]:
     ours = position.to_play in position.side
     with _DDS_AT_ONCE:
         solved = list(solve_board(deal))
+        _DDS_READY.set()
     values = {index[(card.suit, card.rank)]: tricks if ours else left - tricks for card, tricks in solved}
     legal = position.legal()
     if sum(1 << card for card in values) != legal or not all(0 <= value <= left for value in values.values()):

@@ -17,19 +17,30 @@ so every trick is played so (``dds=False`` keeps to the search and its ``depth``
 
 from __future__ import annotations
 
+import enum
 import random
 import time
 from collections import defaultdict
 
 from parlour.bots.base import Bot, WorldSampler
-from parlour.bots.doubledummy import card_values, dds_card_values, dds_loaded, dds_strain
+from parlour.bots.doubledummy import card_values, dds_card_values_within, dds_loaded, dds_strain
 from parlour.bots.heuristic import HeuristicBot
 from parlour.engine.view import View
 from parlour.mechanics.tricks import OpenPosition
 
 WORLDS = 16     # worlds dealt a move, at most
-SECONDS = 1.0   # and the time they may take: whichever comes first (at least one world is solved)
+SECONDS = 0.9   # and the time they may take, whichever comes first: with the view and the sampling, under a
+                # second (at least one world is solved; where none is, the rule of thumb answers)
 DEPTH = 5       # the most cards in the hand to play for which the worlds are solved
+
+
+class OutOfTime(enum.Enum):
+    """What a world's values are when DDS did not answer within the move's time."""
+
+    OUT_OF_TIME = "out of time"
+
+
+OUT_OF_TIME = OutOfTime.OUT_OF_TIME
 
 
 class PimcBot:
@@ -49,6 +60,8 @@ class PimcBot:
         self.dds = dds
         # Who decides where the worlds are not solved: the heuristic, or a search (the expert level).
         self.fallback: Bot = fallback if fallback is not None else HeuristicBot(game_id, seed)
+        # And where the move's second ran out before DDS solved one world: the rule of thumb, at once.
+        self.hurried: Bot = HeuristicBot(game_id, seed)
 
     @classmethod
     def from_setting(cls, game_id: str, setting: str, seed: int | None = None) -> PimcBot:
@@ -71,7 +84,13 @@ class PimcBot:
             world = worlds(self.rng)
             position = world.open_position(view.seat) if hasattr(world, "open_position") else None
             loaded = dds_loaded()
-            values = self._values(position)
+            # DDS's first call in a process sets it up, and is waited for whatever it takes (below); after that a
+            # world gets what is left of the move's second, and one DDS cannot solve within it ends the dealing.
+            values = self._values(position, max(deadline - now, 0.0) if loaded else None)
+            if values is OUT_OF_TIME:
+                if totals:
+                    break
+                return self.hurried.choose(view, worlds)
             if values is None or position is None:
                 return self.fallback.choose(view, worlds)
             plays = world.PLAYS  # type: ignore[attr-defined]
@@ -90,14 +109,16 @@ class PimcBot:
         best = max(totals[action] for action in legal)
         return self.rng.choice([action for action in legal if totals[action] == best])
 
-    def _values(self, position: OpenPosition | None) -> dict[int, int] | None:
-        """Each card's value in one world, by DDS where it is bridge's own, else by the search within ``depth``
-        tricks of the end; None where the world is not solved (no trick goal, or too many tricks left)."""
+    def _values(self, position: OpenPosition | None, seconds: float | None) -> dict[int, int] | OutOfTime | None:
+        """Each card's value in one world, by DDS where it is bridge's own (``OUT_OF_TIME`` where DDS has not
+        answered within ``seconds``), else by the search within ``depth`` tricks of the end; None where the world
+        is not solved (no trick goal, or too many tricks left)."""
         if position is None:
             return None
         strain = dds_strain(position) if self.dds else None
         if strain is not None:
-            return dds_card_values(position, strain)
+            values = dds_card_values_within(position, strain, seconds)
+            return OUT_OF_TIME if values is None else values
         if position.hands[position.to_play].bit_count() > self.depth:
             return None
         return card_values(position)

@@ -108,6 +108,50 @@ def test_where_dds_is_installed_it_solves_bridge_worlds_from_the_first_lead(game
         PimcBot(game, seed=1, worlds=3, fallback=Refuses(), dds=False).choose(view, sampler_for(state, seat))  # type: ignore[arg-type]
 
 
+def test_a_move_stops_waiting_for_a_dds_world_that_overruns_its_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every expert move under a second: about one world in fifty at a whole deal's first lead takes DDS a
+    second or more, so once DDS is set up a world that has not answered within what is left of the move's time
+    ends the dealing (``OUT_OF_TIME``), the move made from the worlds solved before it; where not one was solved,
+    the rule of thumb answers at once, never the slow fallback. Here DDS (the project's search standing in)
+    answers the first world and no other."""
+    pytest.importorskip("endplay.dds")
+    from parlour.bots import pimc
+    state = play_until("auction-bridge", 2, 5)   # late enough for the project's search to stand in for DDS
+    seat = state.to_move[0]
+    view = state.view(seat)
+    asked: list[float | None] = []
+
+    def first_only(position: object, strain: int, seconds: float | None) -> dict[int, int] | None:
+        asked.append(seconds)
+        return card_values(position) if len(asked) == 1 else None  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pimc, "dds_loaded", lambda: True)
+    monkeypatch.setattr(pimc, "dds_card_values_within", first_only)
+    bot = PimcBot("auction-bridge", seed=1, worlds=8, fallback=Refuses())  # type: ignore[arg-type]
+    assert bot.choose(view, sampler_for(state, seat)) in view.legal_actions
+    assert len(asked) == 2 and all(seconds is not None and 0 < seconds <= pimc.SECONDS for seconds in asked)
+
+    monkeypatch.setattr(pimc, "dds_card_values_within", lambda position, strain, seconds: None)
+    hurried = PimcBot("auction-bridge", seed=1, worlds=8, fallback=Refuses())  # type: ignore[arg-type]
+    rule_of_thumb = HeuristicBot("auction-bridge", seed=1)
+    assert hurried.choose(view, sampler_for(state, seat)) == rule_of_thumb.choose(view, sampler_for(state, seat))
+
+
+def test_a_dds_call_given_up_on_answers_none_and_the_next_call_is_answered() -> None:
+    """``dds_card_values_within``: while DDS is busy (its lock held, as by a call given up on before), a call
+    bounded to a twentieth of a second answers None rather than waiting; once DDS is free, an unbounded call
+    answers each legal card's value, as ``dds_card_values`` does."""
+    pytest.importorskip("endplay.dds")
+    from parlour.bots import doubledummy
+    state = play_until("auction-bridge", 2, 5)
+    position = state.open_position(state.to_move[0])  # type: ignore[attr-defined]
+    strain = doubledummy.dds_strain(position)
+    assert strain is not None
+    with doubledummy._DDS_AT_ONCE:
+        assert doubledummy.dds_card_values_within(position, strain, 0.05) is None
+    assert doubledummy.dds_card_values_within(position, strain, None) == doubledummy.dds_card_values(position, strain)
+
+
 def test_the_expert_without_dds_is_a_kind_of_its_own() -> None:
     """``expert:own`` is the expert whose worlds only the project's search solves (the strength table's
     measure of what DDS adds); the plain expert uses DDS where it is installed."""

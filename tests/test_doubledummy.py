@@ -399,3 +399,25 @@ def test_dds_counts_as_loaded_only_once_it_has_answered_a_call(fresh_python: Cal
             "dds_warm_up()\n"
             "print(before, dds_loaded())\n")
     assert fresh_python(code) == ["False", "True"]
+
+
+def test_a_process_forked_while_dds_is_busy_has_dds_of_its_own(fresh_python: Callable[[str], list[str]]) -> None:
+    """A pool of simulations may fork a process that has used DDS, even while a call given up on by a move still
+    runs in DDS's thread and holds its lock (here the lock is held by hand). The child must not inherit that lock
+    or the thread, which does not exist there: its own call is answered, where it would otherwise wait for ever
+    (the child is given twenty seconds)."""
+    pytest.importorskip("endplay.dds")
+    code = ("import multiprocessing\n"
+            "from parlour.bots import doubledummy as dd\n"
+            "position = dd._bridge_position([0b1, 0b10, 0b100, 0b1000], 0, 4)\n"
+            "def child(queue):\n"
+            "    queue.put(dd.dds_card_values_within(position, 4, None))\n"
+            "dd.dds_warm_up()\n"
+            "forking = multiprocessing.get_context('fork')\n"
+            "queue = forking.Queue()\n"
+            "with dd._DDS_AT_ONCE:\n"
+            "    process = forking.Process(target=child, args=(queue,), daemon=True)\n"
+            "    process.start()\n"
+            "    print(queue.get(timeout=20))\n"
+            "process.join(20)\n")
+    assert fresh_python(code) == ["{1:", "0}"]

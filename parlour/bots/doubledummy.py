@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -1035,6 +1036,18 @@ _DDS_AT_ONCE = threading.Lock()
 _DDS_CALLS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
 # Set once DDS has answered a call in this process: loaded, and its memory set up (the first call's extra 0.7 s).
 _DDS_READY = threading.Event()
+
+
+def _dds_calls_anew() -> None:
+    """In a process forked from one that used DDS (a pool of simulations), the lock and the calls' thread
+    are the parent's: a call given up on there may still hold the lock, and its thread does not exist here, so
+    a call would wait for ever. The child starts with its own."""
+    global _DDS_AT_ONCE, _DDS_CALLS
+    _DDS_AT_ONCE = threading.Lock()
+    _DDS_CALLS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dds")
+
+
+os.register_at_fork(after_in_child=_dds_calls_anew)
 
 
 @functools.cache

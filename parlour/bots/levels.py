@@ -38,11 +38,13 @@ Every level sees its seat's view only, as every bot does; the searching ones get
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping
 
 from parlour.bots.base import LEVEL_NAMES as LEVELS
 from parlour.bots.base import LEVELS as REACTIONS
 from parlour.bots.base import Bot, WorldSampler
+from parlour.bots.doubledummy import dds_loaded, dds_warm_up
 from parlour.bots.heuristic import HeuristicBot, considered_of
 from parlour.bots.ismcts import Budget, IsmctsBot
 from parlour.bots.pimc import DEPTH, PimcBot
@@ -185,4 +187,22 @@ def level_bot(level: str, game_id: str, seed: int | None = None) -> Bot:
     return ExpertBot(game_id, seed)
 
 
-__all__ = ["LEVELS", "ExpertBot", "SlippingBot", "level_bot", "searched"]
+__all__ = ["LEVELS", "ExpertBot", "SlippingBot", "level_bot", "searched", "warm_dds_for"]
+
+
+_DDS_WARMING: list[threading.Thread] = []
+
+
+def warm_dds_for(game_id: object) -> threading.Thread | None:
+    """Where the expert plays the cards of ``game_id`` by DDS (Auction Bridge, Vint: ``PIMC_FROM``), load DDS and
+    let it set itself up in a thread (``dds_warm_up``, about two seconds of a core) once a process, so that the
+    first card an expert plays is as quick as the rest: the auction comes first, and at a table of people its
+    calls take that long. The server's bot workers call it at their first job of a game, the terminal when a
+    game with bots begins; other games pay nothing. A card asked for meanwhile waits for DDS's lock, never longer
+    than loading DDS itself would have taken. Answers the thread started, if one was."""
+    if not isinstance(game_id, str) or game_id not in PIMC_FROM or _DDS_WARMING or dds_loaded():
+        return None
+    thread = threading.Thread(target=dds_warm_up, name="dds-warm-up", daemon=True)
+    _DDS_WARMING.append(thread)
+    thread.start()
+    return thread

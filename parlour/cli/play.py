@@ -24,6 +24,7 @@ from rich.text import Text
 
 from parlour.bots import Bot, bot_kinds, make_bot, sampler_for
 from parlour.bots.base import first_to_act, reaction_time
+from parlour.bots.levels import warm_dds_for
 from parlour.cards import Card
 from parlour.cli import table
 from parlour.cli.ui import Ui, UsageError
@@ -260,6 +261,8 @@ class Session:
         for seat, kind in enumerate(self.kinds):
             if kind != HUMAN:
                 self.bots[seat] = make_bot(kind, game, seed=bot_seed(self.state.seed or 0, f"seat {seat}"))
+        if self.bots:
+            warm_dds_for(game)   # the bots' first bridge card as quick as the rest, DDS set up during the auction
         # The hint is a short search: about half a second, so that asking costs little.
         self.adviser = make_bot("ismcts:0.5s", game, seed=bot_seed(self.state.seed or 0, "hint"))
         self.humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]

@@ -67,9 +67,8 @@ from typing import Any
 from parlour.bots import Bot, make_bot, sampler_for
 from parlour.bots.base import LEVEL_NAMES, PEER
 from parlour.bots.coach import Decision, judge, state_before
-from parlour.bots.doubledummy import dds_loaded, dds_warm_up
 from parlour.bots.ismcts import Budget, IsmctsBot
-from parlour.bots.levels import PIMC_FROM, ExpertBot
+from parlour.bots.levels import ExpertBot, warm_dds_for
 from parlour.bots.pimc import PimcBot
 from parlour.bots.rollout import RolloutBot
 from parlour.engine import State
@@ -316,21 +315,6 @@ def _random_move(job: BotJob, states: _States) -> str:
 
 
 # --- the worker process ---------------------------------------------------------------------------------
-_DDS_WARMING: list[threading.Thread] = []
-
-
-def _warm_dds_for(game_id: object) -> None:
-    """At a worker's first job of a game whose expert plays its cards by DDS (Auction Bridge, Vint), load DDS
-    and let it set itself up in a thread (``dds_warm_up``, about two seconds of a core), so that the first
-    card an expert plays here is as quick as the rest: the auction comes first, and its calls take that long
-    at a table of people. Only such games pay for it, and only in the worker, never on the server's event loop.
-    A card asked for meanwhile waits for DDS's lock, never longer than loading DDS itself would have taken."""
-    if game_id in PIMC_FROM and not _DDS_WARMING and not dds_loaded():
-        thread = threading.Thread(target=dds_warm_up, name="dds-warm-up", daemon=True)
-        _DDS_WARMING.append(thread)
-        thread.start()
-
-
 def _work(conn: Connection, limits: BotLimits) -> None:
     """A worker's whole life: say it is ready, then answer jobs until the parent goes.
 
@@ -347,7 +331,7 @@ def _work(conn: Connection, limits: BotLimits) -> None:
             return   # the parent has gone
         if not isinstance(job, BotJob | ReviewJob):
             return
-        _warm_dds_for(job.record.get("game"))
+        warm_dds_for(job.record.get("game"))   # at its first bridge job: the first card is then as quick
         try:
             reply = ("ok", _choose(job, states, limits, bots) if isinstance(job, BotJob) else _judge(job, limits))
         except Exception:

@@ -4,6 +4,7 @@ its view alone, and that the server's limits bound them. How they rank is measur
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -262,3 +263,21 @@ def test_in_mus_the_expert_weighs_its_calls_against_what_the_bets_say() -> None:
     view = state.view(2)
     assert make_bot("heuristic", "mus", seed=3).choose(view, None) == "quiero"
     assert expert.choose(view, sampler_for(state, 2)) == "no quiero"
+
+
+def test_dds_is_set_up_in_the_background_once_and_only_for_games_the_expert_plays_by_it(
+        fresh_python: Callable[[str], list[str]]) -> None:
+    """The first bridge card an expert plays would otherwise wait about two seconds for DDS to load and set
+    itself up. ``warm_dds_for``, called by the server's bot workers at each job and by the terminal at a game's
+    start, starts that in a thread at the first call for Auction Bridge or Vint, once a process, and never for a
+    game whose cards DDS does not play (Tëtka), nor for a malformed record's game. In a fresh process, so that no
+    earlier test has loaded DDS."""
+    pytest.importorskip("endplay.dds")
+    code = ("from parlour.bots.levels import warm_dds_for\n"
+            "from parlour.bots.doubledummy import dds_loaded\n"
+            "print(warm_dds_for('tetka'), warm_dds_for(None), warm_dds_for(['vint']))\n"
+            "thread = warm_dds_for('vint')\n"
+            "print(warm_dds_for('auction-bridge'))\n"
+            "thread.join(60)\n"
+            "print(dds_loaded())\n")
+    assert fresh_python(code) == ["None", "None", "None", "None", "True"]

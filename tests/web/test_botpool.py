@@ -388,22 +388,3 @@ def test_a_cancel_that_comes_with_the_workers_answer_is_not_lost() -> None:
         loop.close()
         parent_end.close()
         child_end.close()
-
-
-def test_a_worker_sets_dds_up_in_the_background_at_its_first_job_of_a_game_played_by_dds(
-        fresh_python: Callable[[str], list[str]]) -> None:
-    """The first bridge card an expert plays would otherwise wait two seconds for DDS to load and set itself
-    up. A worker starts that in a thread at its first job of Auction Bridge or Vint, once, and never for a
-    game whose cards DDS does not play (Tëtka). In a fresh process, so that no earlier test has loaded DDS."""
-    pytest.importorskip("endplay.dds")
-    code = ("from parlour.web import botpool\n"
-            "from parlour.bots.doubledummy import dds_loaded\n"
-            "botpool._warm_dds_for('tetka')\n"
-            "botpool._warm_dds_for(None)\n"
-            "print(len(botpool._DDS_WARMING))\n"
-            "botpool._warm_dds_for('vint')\n"
-            "botpool._warm_dds_for('auction-bridge')\n"
-            "print(len(botpool._DDS_WARMING))\n"
-            "botpool._DDS_WARMING[0].join(60)\n"
-            "print(dds_loaded())\n")
-    assert fresh_python(code) == ["0", "1", "True"]

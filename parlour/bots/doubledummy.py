@@ -1082,8 +1082,9 @@ def dds_card_values_within(position: OpenPosition, strain: int, seconds: float |
 def dds_warm_up() -> None:
     """Load DDS and let it set itself up, where it is installed: its import takes about a second and its first
     solve some 0.7 s more (its memory), which would otherwise fall on the first bridge card an expert plays in
-    a process. The server's bot workers call it in a thread once they are ready, so that the first card of a
-    table is as quick as the rest. A no-op without endplay."""
+    a process. ``levels.warm_dds_for`` calls it in a thread where an expert will play bridge's cards (a bot
+    worker's first such job, a terminal game with bots), so that the first card is as quick as the rest. A no-op
+    without endplay; DDS's answer sets ``dds_loaded``."""
     if dds_installed():
         dds_table([0b1, 0b10, 0b100, 0b1000])     # one card a hand: the least DDS can be asked
 
